@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { EVENT_FLAGS } from '../event-state';
+import { tenantBody } from './common';
+
+export const notificationColumn = z.object({ title: z.string(), value: z.string() });
+export type NotificationColumn = z.infer<typeof notificationColumn>;
+
+/** A notification row: its id, its title, and one flag per notification column value. */
+export const notificationRow = z.object({
+  notificationrowid: z.number().int().min(1),
+  title: z.string().min(1).max(200),
+  flags: z.record(z.string(), z.boolean()),
+});
+export type NotificationRow = z.infer<typeof notificationRow>;
+
+/** POST /api/event/ — email and password are accepted as the spec sends them, and ignored. */
+export const eventRequest = tenantBody.extend({
+  email: z.string().max(320).optional(),
+  password: z.string().max(1000).optional(),
+});
+export type EventRequest = z.infer<typeof eventRequest>;
+
+export const eventData = z.object({
+  eventname: z.string(),
+  eventcode: z.string(),
+  auctioncode: z.string(),
+  organizationname: z.string(),
+  logourl: z.string(),
+  sponsorurl: z.array(z.string()),
+  welcomemessage: z.string(),
+  homemessage: z.string(),
+  preeventtext: z.string(),
+  contactus: z.string(),
+  organizationphone: z.string(),
+  organizationemail: z.string(),
+  timezone: z.string(),
+  /** ISO-8601 instants with offset. */
+  eventopendate: z.string(),
+  eventclosedate: z.string(),
+  eventbiddingopen: z.string(),
+  eventbiddingclosed: z.string(),
+  /** The same bidding times in the event's own zone, 'MM-DD-YYYY h:mm A', as the spec's *cst fields. */
+  eventbiddingopencst: z.string(),
+  eventbiddingclosedcst: z.string(),
+  eventflag: z.enum(EVENT_FLAGS),
+  allowbillme: z.boolean(),
+  allowpayccfees: z.boolean(),
+  ccfeespercent: z.number(),
+  eventallowanonymousbidding: z.boolean(),
+  eventallowguestentry: z.boolean(),
+  addressrequired: z.boolean(),
+  ziprequired: z.boolean(),
+  notificationcolumns: z.array(notificationColumn),
+  notificationrows: z.array(notificationRow),
+  shownotificationsmenuitem: z.boolean(),
+  /** The server's clock, so countdowns on a phone with a wrong clock still end on time. */
+  servertime: z.string(),
+});
+export type EventData = z.infer<typeof eventData>;
+
+export const eventResponse = eventData.extend({ status: z.literal('success') });
+export type EventResponse = z.infer<typeof eventResponse>;
+
+export const privacyPolicyRequest = tenantBody;
+export const privacyPolicyResponse = z.object({ status: z.literal('success'), privacypolicy: z.string() });
+export type PrivacyPolicyResponse = z.infer<typeof privacyPolicyResponse>;
+
+export const healthResponse = z.object({
+  status: z.literal('success'),
+  version: z.string(),
+  database: z.enum(['ok', 'unavailable']),
+  databasekind: z.enum(['pglite', 'postgres']),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { codeSchema } from '../api/common';
+import { notificationColumn, notificationRow } from '../api/event';
+import { hasAtMostTwoDecimals } from '../money';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../time';
+import { eventTimeProblems } from '../event-state';
+
+/**
+ * The organizer's event document: one JSON file that describes an organization, one event and
+ * its auction items. Importing it again with the same codes updates the event in place (items
+ * are matched by itemnum). Money is in dollars with at most two decimals. See
+ * docs/import-example.json for a complete example.
+ */
+
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const html = text(100_000).default('');
+
+/** A dollar amount: not negative, at most two decimals, at most 100,000,000. */
+export const dollars = z
+  .number({ error: 'must be a number of dollars' })
+  .min(0, 'cannot be negative')
+  .max(100_000_000, 'must be at most 100,000,000')
+  .refine(hasAtMostTwoDecimals, 'must have at most two decimals');
+
+const instant = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00' });
+
+/**
+ * An image: a path on this server ('/media/...'), an https address, or an inline
+ * data: URL (png, jpeg, gif, webp or svg, base64) that the import stores and serves itself.
+ */
+export const imageRef = z
+  .string()
+  .max(3_000_000, 'is too large (at most about 2 MB of image data)')
+  .refine(
+    (s) => s.startsWith('/') || /^https:\/\/[^\s]+$/.test(s) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(s),
+    'must be a path on this server (/...), an https:// address, or a base64 data:image URL',
+  );
+
+const quantityInt = z.number().int('must be a whole number').min(0, 'cannot be negative').max(1_000_000, 'must be at most 1,000,000');
+
+export const importItem = z
+  .object({
+    itemnum: text(40).trim().min(1, 'is required'),
+    name: text(200).trim().min(1, 'is required'),
+    description: text(2_000).default(''),
+    longdescription: html,
+    donatedby: text(200).default(''),
+    fairmarketvalue: dollars.default(0),
+    ispriceless: z.boolean().default(false),
+    imageurl: imageRef.optional(),
+    photos: z.array(imageRef).max(20, 'at most 20 photos').default([]),
+    tags: z
+      .union([z.array(text(40).trim().min(1)), text(1_000)])
+      .default([])
+      .transform((t) => (Array.isArray(t) ? t : t.split(',')).map((s) => s.trim()).filter(Boolean)),
+    location: text(100).default(''),
+    quantity: quantityInt.default(1),
+    unlimitedquantity: z.boolean().default(false),
+    maxpurchasequantity: quantityInt.default(0),
+    buyitnowonly: z.boolean().default(false),
+    buyitnowavailable: z.boolean().default(false),
+    buyitnowprice: dollars.default(0),
+    itemisliveonly: z.boolean().default(false),
+    allowautobid: z.boolean().default(true),
+    startingbid: dollars.default(0),
+    minimumbidincrease: dollars.default(1),
+    /** This item's own close; absent means the event's bidding close. */
+    closing: instant.optional(),
+    featured: z.number().int().min(0).max(1_000_000).default(0),
+  })
+  .strict()
+  .superRefine((item, ctx) => {
+    const sellsNow = item.buyitnowonly || item.buyitnowavailable;
+    if (sellsNow && item.buyitnowprice <= 0)
+      ctx.addIssue({ code: 'custom', path: ['buyitnowprice'], message: 'must be above 0 when Buy It Now is offered' });
+    const biddable = !item.buyitnowonly && !item.itemisliveonly;
+    if (biddable && item.startingbid <= 0)
+      ctx.addIssue({ code: 'custom', path: ['startingbid'], message: 'must be above 0 for an item taking bids' });
+    if (biddable && item.minimumbidincrease <= 0)
+      ctx.addIssue({ code: 'custom', path: ['minimumbidincrease'], message: 'must be above 0 for an item taking bids' });
+    if (item.unlimitedquantity && !item.buyitnowonly)
+      ctx.addIssue({ code: 'custom', path: ['unlimitedquantity'], message: 'is only for Buy It Now only items' });
+  });
+export type ImportItem = z.infer<typeof importItem>;
+
+export const importEvent = z
+  .object({
+    eventcode: codeSchema,
+    eventname: text(200).trim().min(1, 'is required'),
+    timezone: z.string().default(DEFAULT_TIME_ZONE).refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago'),
+    logourl: imageRef.optional(),
+    sponsorurl: z.array(imageRef).max(30, 'at most 30 sponsor images').default([]),
+    welcomemessage: html,
+    homemessage: html,
+    preeventtext: html,
+    contactus: html,
+    privacypolicy: html,
+    organizationphone: text(40).default(''),
+    organizationemail: z.union([z.literal(''), z.email('must be an email address')]).default(''),
+    eventopens: instant,
+    eventcloses: instant,
+    biddingopens: instant,
+    biddingcloses: instant,
+    allowbillme: z.boolean().default(false),
+    allowpayccfees: z.boolean().default(true),
+    ccfeespercent: z.number().min(0, 'cannot be negative').max(20, 'must be at most 20').default(3),
+    eventallowanonymousbidding: z.boolean().default(true),
+    eventallowguestentry: z.boolean().default(true),
+    addressrequired: z.boolean().default(false),
+    ziprequired: z.boolean().default(true),
+    notificationcolumns: z.array(notificationColumn).max(5).default([
+      { title: 'Email', value: 'email' },
+      { title: 'Text', value: 'text' },
+    ]),
+    notificationrows: z.array(notificationRow).max(20).default([
+      { notificationrowid: 1, title: 'When I am outbid', flags: { email: true, text: true } },
+      { notificationrowid: 2, title: 'When I win an item', flags: { email: true, text: true } },
+      { notificationrowid: 3, title: 'When bidding is about to close', flags: { email: true, text: false } },
+    ]),
+    shownotificationsmenuitem: z.boolean().default(true),
+  })
+  .strict()
+  .superRefine((ev, ctx) => {
+    const times = {
+      eventopens: new Date(ev.eventopens),
+      eventcloses: new Date(ev.eventcloses),
+      biddingopens: new Date(ev.biddingopens),
+      biddingcloses: new Date(ev.biddingcloses),
+    };
+    for (const [field, message] of eventTimeProblems(times)) ctx.addIssue({ code: 'custom', path: [field], message });
+    const columns = new Set(ev.notificationcolumns.map((c) => c.value));
+    const seen = new Set<number>();
+    ev.notificationrows.forEach((row, i) => {
+      if (seen.has(row.notificationrowid))
+        ctx.addIssue({ code: 'custom', path: ['notificationrows', i, 'notificationrowid'], message: 'is used twice' });
+      seen.add(row.notificationrowid);
+      for (const key of Object.keys(row.flags)) {
+        if (!columns.has(key))
+          ctx.addIssue({ code: 'custom', path: ['notificationrows', i, 'flags', key], message: 'is not one of the notification columns' });
+      }
+    });
+  });
+export type ImportEvent = z.infer<typeof importEvent>;
+
+export const importDocument = z
+  .object({
+    organization: z.object({ auctioncode: codeSchema, name: text(200).trim().min(1, 'is required') }).strict(),
+    event: importEvent,
+    items: z.array(importItem).max(5_000, 'at most 5,000 items').default([]),
+  })
+  .strict()
+  .superRefine((doc, ctx) => {
+    const seen = new Map<string, number>();
+    doc.items.forEach((item, i) => {
+      const key = item.itemnum.toLowerCase();
+      const first = seen.get(key);
+      if (first !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'itemnum'], message: `repeats the itemnum of items[${first}]` });
+      else seen.set(key, i);
+      if (item.closing && new Date(item.closing) > new Date(doc.event.biddingcloses))
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'closing'], message: "cannot be after the event's bidding close" });
+      if (item.closing && new Date(item.closing) <= new Date(doc.event.biddingopens))
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'closing'], message: 'must be after bidding opens' });
+    });
+  });
+export type ImportDocument = z.infer<typeof importDocument>;
+export type ImportDocumentInput = z.input<typeof importDocument>;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatAge,
+  formatClosingTime,
+  formatMinutesSeconds,
+  formatTimeLeft,
+  isValidTimeZone,
+  zoneAbbreviation,
+} from './time';
+
+describe('time formats', () => {
+  it('formats the closing time as MM-DD-YYYY h:mm A in a zone', () => {
+    expect(formatClosingTime('2026-12-05T02:30:00Z', 'America/Chicago')).toBe('12-04-2026 8:30 PM');
+    expect(formatClosingTime('2026-07-01T15:05:00Z', 'America/Chicago')).toBe('07-01-2026 10:05 AM');
+  });
+
+  it('names the zone', () => {
+    expect(zoneAbbreviation('2026-12-05T02:30:00Z', 'America/Chicago')).toBe('CST');
+    expect(zoneAbbreviation('2026-07-05T02:30:00Z', 'America/Chicago')).toBe('CDT');
+  });
+
+  it('formats time left as Xd Yh or Xh Ym', () => {
+    expect(formatTimeLeft(2 * 86_400_000 + 3 * 3_600_000 + 59_000)).toBe('2d 3h');
+    expect(formatTimeLeft(5 * 3_600_000 + 7 * 60_000 + 30_000)).toBe('5h 7m');
+    expect(formatTimeLeft(-5)).toBe('0h 0m');
+  });
+
+  it('formats ages and the last-hour countdown', () => {
+    expect(formatAge(86_400_000 + 2 * 3_600_000 + 3 * 60_000)).toBe('1d 2h 3m ago');
+    expect(formatMinutesSeconds(59 * 60_000 + 1_000)).toBe('59:01');
+    expect(formatMinutesSeconds(500)).toBe('00:01');
+  });
+
+  it('knows real zones', () => {
+    expect(isValidTimeZone('America/Chicago')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});

@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APP_VERSION, healthResponse } from '@gavel/domain';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { AppError, registerErrorHandling } from './errors';
+import { adminRoutes } from './features/admin/routes';
+import { eventRoutes } from './features/events/routes';
+import { mediaRoutes } from './features/media/routes';
+
+export interface BuildOptions {
+  /** An open database; absent means open the one the configuration names. */
+  database?: Database;
+  /** The clock; tests move it. */
+  clock?: () => Date;
+}
+
+export interface GavelApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Builds the whole server: API, media, the built web app. Used by main.ts and by every test. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<GavelApp> {
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir }));
+  const ctx: AppContext = { config, database, db: database.db, clock: options.clock ?? (() => new Date()) };
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // A venue's phones share one public address, so a signed-in caller is counted by token.
+    keyGenerator: (request) => request.headers.authorization ?? request.ip,
+    errorResponseBuilder: () => new AppError('rate_limited', 'Too many requests. Please wait a moment and try again.'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Gavel API', version: APP_VERSION, description: 'Charity auction events: bidder app, store, display board.' },
+      components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' }, bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { schema: { tags: ['system'], response: { 200: healthResponse } } }, async () => {
+        const ok = await database.ping().catch(() => false);
+        return { status: 'success' as const, version: APP_VERSION, database: ok ? ('ok' as const) : ('unavailable' as const), databasekind: database.kind };
+      });
+      api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(eventRoutes(ctx));
+      await api.register(adminRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+  await app.register(mediaRoutes(ctx));
+  await serveWeb(app, config);
+  return { app, ctx };
+}
+
+/** The built web app, with index.html for every client route. API paths never fall back. */
+async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
+  const dist = config.webDist;
+  const hasWeb = dist !== undefined && existsSync(join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders: (reply, path) => {
+        const immutable = path.includes(`${join(dist, 'assets')}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/assets/*', (request, reply) => reply.sendFile(request.url.split('?')[0]?.slice(1) ?? ''));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/') && !path.startsWith('/media/');
+    if (hasWeb && wantsPage) {
+      // Files at the top of dist (favicon, manifest) first, then the app for client routes.
+      const file = path.slice(1);
+      if (/^[\w.-]+\.\w+$/.test(file) && existsSync(join(dist, file))) return reply.sendFile(file);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ status: 'failure', code: 'not_found', message: `No such path: ${request.method} ${path}` });
+  });
+}

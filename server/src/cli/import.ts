@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { AppError } from '../errors';
+import { importEventDocument } from '../features/admin/import-service';
+
+/** npm run import -- FILE : imports an event document into the configured database. */
+async function main(): Promise<number> {
+  const file = process.argv[2];
+  if (!file) {
+    console.error('Usage: npm run import -- path/to/event.json');
+    return 2;
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    console.error(`Cannot read ${file}: ${(err as Error).message}`);
+    return 2;
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    console.error(`${file} is not valid JSON: ${(err as Error).message}`);
+    return 1;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir });
+  try {
+    const result = await importEventDocument(database.db, doc);
+    console.log(result.message);
+    console.log(`  organization ${result.auctioncode}, event ${result.eventcode}; ${result.itemsuntouched} item(s) not in the file left as they were.`);
+    return 0;
+  } catch (err) {
+    if (err instanceof AppError) {
+      console.error(err.message);
+      for (const p of err.errors ?? []) console.error(`  ${p.path}: ${p.message}`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  });

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration, read once at start from the environment. Anything wrong stops the process with a
+ * message naming the variable. Secrets that are not given are generated once and kept in DATA_DIR.
+ */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url('must be an absolute URL such as https://auction.example.org').optional()),
+  DEFAULT_AUCTION_CODE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lowercase letters, digits, - or _')
+    .default('demo'),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  defaultAuctionCode: string;
+  jwtSecret: string;
+  adminToken: string;
+  /** True when ADMIN_TOKEN was generated here rather than given, so start prints it. */
+  adminTokenGenerated: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
+  rateLimitPerMinute: number;
+  seedDemo: boolean;
+  /** Behind a load balancer: take the client address and host from X-Forwarded-* headers. */
+  trustProxy: boolean;
+  /** The built web app; absent in tests that only exercise the API. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+function keptSecret(dataDir: string, file: string, bytes: number): { value: string; generated: boolean } {
+  const path = join(dataDir, file);
+  if (existsSync(path)) return { value: readFileSync(path, 'utf8').trim(), generated: false };
+  const value = randomBytes(bytes).toString('base64url');
+  writeFileSync(path, value + '\n', { mode: 0o600 });
+  return { value, generated: true };
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  DATA_DIR: cannot create ${dataDir} (${(err as Error).message})`);
+  }
+  const jwt = e.JWT_SECRET ? { value: e.JWT_SECRET, generated: false } : keptSecret(dataDir, 'jwt-secret', 48);
+  const admin = e.ADMIN_TOKEN ? { value: e.ADMIN_TOKEN, generated: false } : keptSecret(dataDir, 'admin-token', 24);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    defaultAuctionCode: e.DEFAULT_AUCTION_CODE,
+    jwtSecret: jwt.value,
+    adminToken: admin.value,
+    adminTokenGenerated: !e.ADMIN_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    nodeEnv: e.NODE_ENV,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
+  };
+}

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { NotificationColumn, NotificationRow } from '@gavel/domain';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Money in integer cents. */
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/** An organization is an auctioncode: the first label of the host name. */
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  auctioncode: text('auctioncode').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    eventcode: text('eventcode').notNull(),
+    eventname: text('eventname').notNull(),
+    timezone: text('timezone').notNull(),
+    logourl: text('logourl').notNull().default(''),
+    sponsorurl: jsonb('sponsorurl').$type<string[]>().notNull().default([]),
+    welcomemessage: text('welcomemessage').notNull().default(''),
+    homemessage: text('homemessage').notNull().default(''),
+    preeventtext: text('preeventtext').notNull().default(''),
+    contactus: text('contactus').notNull().default(''),
+    privacypolicy: text('privacypolicy').notNull().default(''),
+    organizationphone: text('organizationphone').notNull().default(''),
+    organizationemail: text('organizationemail').notNull().default(''),
+    eventopens: tstz('eventopens').notNull(),
+    eventcloses: tstz('eventcloses').notNull(),
+    biddingopens: tstz('biddingopens').notNull(),
+    biddingcloses: tstz('biddingcloses').notNull(),
+    allowbillme: boolean('allowbillme').notNull().default(false),
+    allowpayccfees: boolean('allowpayccfees').notNull().default(true),
+    ccfeespercent: numeric('ccfeespercent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    allowanonymousbidding: boolean('allowanonymousbidding').notNull().default(true),
+    allowguestentry: boolean('allowguestentry').notNull().default(true),
+    addressrequired: boolean('addressrequired').notNull().default(false),
+    ziprequired: boolean('ziprequired').notNull().default(true),
+    notificationcolumns: jsonb('notificationcolumns').$type<NotificationColumn[]>().notNull().default([]),
+    notificationrows: jsonb('notificationrows').$type<NotificationRow[]>().notNull().default([]),
+    shownotificationsmenuitem: boolean('shownotificationsmenuitem').notNull().default(true),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('events_org_code').on(t.organizationId, t.eventcode)],
+);
+
+export const auctionItems = pgTable(
+  'auction_items',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    itemnum: text('itemnum').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    longdescription: text('longdescription').notNull().default(''),
+    donatedby: text('donatedby').notNull().default(''),
+    fairmarketvalue: cents('fairmarketvalue').notNull().default(0),
+    ispriceless: boolean('ispriceless').notNull().default(false),
+    imageurl: text('imageurl').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    location: text('location').notNull().default(''),
+    quantity: integer('quantity').notNull().default(1),
+    /** Units sold or won so far; available = quantity - sold (unless unlimited). */
+    quantitysold: integer('quantitysold').notNull().default(0),
+    unlimitedquantity: boolean('unlimitedquantity').notNull().default(false),
+    maxpurchasequantity: integer('maxpurchasequantity').notNull().default(0),
+    buyitnowonly: boolean('buyitnowonly').notNull().default(false),
+    buyitnowavailable: boolean('buyitnowavailable').notNull().default(false),
+    buyitnowprice: cents('buyitnowprice').notNull().default(0),
+    itemisliveonly: boolean('itemisliveonly').notNull().default(false),
+    allowautobid: boolean('allowautobid').notNull().default(true),
+    startingbid: cents('startingbid').notNull().default(0),
+    minimumbidincrease: cents('minimumbidincrease').notNull().default(100),
+    currentbid: cents('currentbid'),
+    numberofbids: integer('numberofbids').notNull().default(0),
+    /** This item's own close; null means the event's bidding close. */
+    closing: tstz('closing'),
+    featured: integer('featured').notNull().default(0),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('auction_items_event_itemnum').on(t.eventId, sql`lower(${t.itemnum})`)],
+);
+
+export const itemPhotos = pgTable(
+  'item_photos',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => auctionItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    photourl: text('photourl').notNull(),
+  },
+  (t) => [index('item_photos_item').on(t.itemId, t.position)],
+);
+
+/** Images imported inline (data: URLs), served at /media/{id}. Keyed by content hash. */
+export const media = pgTable(
+  'media',
+  {
+    id: text('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('media_org').on(t.organizationId)],
+);

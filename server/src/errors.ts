@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorResponse, Problem } from '@gavel/domain';
+import { formatPath, plainMessage } from '@gavel/domain';
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'event_not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'rate_limited'
+  | 'expired'
+  | 'internal';
+
+const httpStatus: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  event_not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  expired: 401,
+  internal: 500,
+};
+
+/** The one application error. Services throw it; the handler below turns it into JSON. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Problem[],
+  ) {
+    super(message);
+  }
+  get statusCode(): number {
+    return httpStatus[this.code];
+  }
+}
+
+export const eventNotFound = () => new AppError('event_not_found', 'Event Not Found');
+
+function body(code: ErrorCode, message: string, errors?: Problem[]): ErrorResponse {
+  return { status: code === 'expired' ? 'expired' : 'failure', message, code, ...(errors ? { errors } : {}) };
+}
+
+/** Maps every error to HTTP in one place; unknown errors become a generic 500 of the same shape. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      request.log.info({ code: err.code, msg: err.message }, 'request refused');
+      return reply.status(err.statusCode).send(body(err.code, err.message, err.errors));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path: formatPath(v.instancePath.split('/').filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k))),
+        message: plainMessage({ code: v.keyword, message: v.message ?? 'is not valid', ...v.params }),
+      }));
+      const first = errors[0];
+      const message = first ? `${first.path}: ${first.message}` : 'The request is not valid.';
+      request.log.info({ errors }, 'invalid request');
+      return reply.status(400).send(body('bad_request', message, errors));
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(body('too_large', 'The request is too large.'));
+    if (status === 429) return reply.status(429).send(body('rate_limited', 'Too many requests. Please wait a moment and try again.'));
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: err.message }, 'bad request');
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Send the request body as application/json.'
+            : err.message;
+      return reply.status(status).send(body(status === 404 ? 'not_found' : 'bad_request', message));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
+  });
+}

@@ -1,0 +1,182 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ImportDocument, ImportItem, Problem } from '@gavel/domain';
+import { dollarsToCents, importDocument, zodProblems } from '@gavel/domain';
+import type { Db, Tx } from '../../db/client';
+import { auctionItems, events, itemPhotos, organizations } from '../../db/schema';
+import { AppError } from '../../errors';
+import { sanitizeOrganizerHtml } from '../../lib/html';
+import { storeImageRef } from '../media/store';
+
+export interface ImportResult {
+  status: 'success';
+  message: string;
+  auctioncode: string;
+  eventcode: string;
+  eventcreated: boolean;
+  itemscreated: number;
+  itemsupdated: number;
+  /** Items of the event that the document did not name; they are left as they were. */
+  itemsuntouched: number;
+}
+
+/** Validates the whole document first; answers every problem with its JSON path. */
+export function parseImportDocument(input: unknown): ImportDocument {
+  const parsed = importDocument.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const problems = zodProblems(parsed.error);
+  throw invalidDocument(problems);
+}
+
+function invalidDocument(problems: Problem[]): AppError {
+  const n = problems.length;
+  return new AppError('bad_request', `The event document has ${n} problem${n === 1 ? '' : 's'}; nothing was imported.`, problems);
+}
+
+const cents = (dollars: number): number => {
+  const c = dollarsToCents(dollars);
+  if (c === null) throw new Error(`unvalidated amount ${dollars}`);
+  return c;
+};
+
+/** Imports (or re-imports) an organization's event in one transaction: all of it or none of it. */
+export async function importEventDocument(db: Db, input: unknown): Promise<ImportResult> {
+  const doc = parseImportDocument(input);
+  return db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({ auctioncode: doc.organization.auctioncode, name: doc.organization.name })
+      .onConflictDoUpdate({ target: organizations.auctioncode, set: { name: doc.organization.name } })
+      .returning();
+    if (!org) throw new Error('organization upsert returned nothing');
+    const { eventId, created } = await upsertEvent(tx, org.id, doc);
+
+    const existing = await tx
+      .select({ id: auctionItems.id, itemnum: auctionItems.itemnum, quantitysold: auctionItems.quantitysold })
+      .from(auctionItems)
+      .where(eq(auctionItems.eventId, eventId))
+      .for('update');
+    const byNum = new Map(existing.map((r) => [r.itemnum.toLowerCase(), r]));
+
+    const problems: Problem[] = [];
+    doc.items.forEach((item, i) => {
+      const prior = byNum.get(item.itemnum.toLowerCase());
+      if (prior && !item.unlimitedquantity && item.quantity < prior.quantitysold)
+        problems.push({
+          path: `items[${i}].quantity`,
+          message: `cannot be below the ${prior.quantitysold} already sold or won`,
+        });
+    });
+    if (problems.length > 0) throw invalidDocument(problems);
+
+    let itemscreated = 0;
+    let itemsupdated = 0;
+    for (const item of doc.items) {
+      const values = await itemValues(tx, org.id, eventId, item);
+      const prior = byNum.get(item.itemnum.toLowerCase());
+      let itemId: number;
+      if (prior) {
+        await tx.update(auctionItems).set({ ...values, updatedAt: sql`now()` }).where(eq(auctionItems.id, prior.id));
+        itemId = prior.id;
+        itemsupdated++;
+      } else {
+        const [row] = await tx.insert(auctionItems).values(values).returning({ id: auctionItems.id });
+        if (!row) throw new Error('item insert returned nothing');
+        itemId = row.id;
+        itemscreated++;
+      }
+      await tx.delete(itemPhotos).where(eq(itemPhotos.itemId, itemId));
+      const photos = [];
+      for (const [position, ref] of item.photos.entries()) {
+        photos.push({ itemId, position, photourl: await storeImageRef(tx, org.id, ref) });
+      }
+      if (photos.length > 0) await tx.insert(itemPhotos).values(photos);
+    }
+    const itemsuntouched = existing.length - itemsupdated;
+    return {
+      status: 'success' as const,
+      message: `Imported ${doc.event.eventname}: ${itemscreated} new item(s), ${itemsupdated} updated.`,
+      auctioncode: org.auctioncode,
+      eventcode: doc.event.eventcode,
+      eventcreated: created,
+      itemscreated,
+      itemsupdated,
+      itemsuntouched,
+    };
+  });
+}
+
+async function upsertEvent(tx: Tx, organizationId: number, doc: ImportDocument): Promise<{ eventId: number; created: boolean }> {
+  const e = doc.event;
+  const sponsorurl: string[] = [];
+  for (const ref of e.sponsorurl) sponsorurl.push(await storeImageRef(tx, organizationId, ref));
+  const values = {
+    organizationId,
+    eventcode: e.eventcode,
+    eventname: e.eventname,
+    timezone: e.timezone,
+    logourl: await storeImageRef(tx, organizationId, e.logourl),
+    sponsorurl,
+    welcomemessage: sanitizeOrganizerHtml(e.welcomemessage),
+    homemessage: sanitizeOrganizerHtml(e.homemessage),
+    preeventtext: sanitizeOrganizerHtml(e.preeventtext),
+    contactus: sanitizeOrganizerHtml(e.contactus),
+    privacypolicy: sanitizeOrganizerHtml(e.privacypolicy),
+    organizationphone: e.organizationphone,
+    organizationemail: e.organizationemail,
+    eventopens: new Date(e.eventopens),
+    eventcloses: new Date(e.eventcloses),
+    biddingopens: new Date(e.biddingopens),
+    biddingcloses: new Date(e.biddingcloses),
+    allowbillme: e.allowbillme,
+    allowpayccfees: e.allowpayccfees,
+    ccfeespercent: e.ccfeespercent,
+    allowanonymousbidding: e.eventallowanonymousbidding,
+    allowguestentry: e.eventallowguestentry,
+    addressrequired: e.addressrequired,
+    ziprequired: e.ziprequired,
+    notificationcolumns: e.notificationcolumns,
+    notificationrows: e.notificationrows,
+    shownotificationsmenuitem: e.shownotificationsmenuitem,
+  };
+  const found = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.organizationId, organizationId), eq(events.eventcode, e.eventcode)))
+    .for('update');
+  const prior = found[0];
+  if (prior) {
+    await tx.update(events).set({ ...values, updatedAt: sql`now()` }).where(eq(events.id, prior.id));
+    return { eventId: prior.id, created: false };
+  }
+  const [row] = await tx.insert(events).values(values).returning({ id: events.id });
+  if (!row) throw new Error('event insert returned nothing');
+  return { eventId: row.id, created: true };
+}
+
+async function itemValues(tx: Tx, organizationId: number, eventId: number, item: ImportItem) {
+  return {
+    eventId,
+    itemnum: item.itemnum,
+    name: item.name,
+    description: item.description,
+    longdescription: sanitizeOrganizerHtml(item.longdescription),
+    donatedby: item.donatedby,
+    fairmarketvalue: cents(item.fairmarketvalue),
+    ispriceless: item.ispriceless,
+    imageurl: await storeImageRef(tx, organizationId, item.imageurl),
+    tags: item.tags,
+    location: item.location,
+    quantity: item.unlimitedquantity ? 0 : item.quantity,
+    unlimitedquantity: item.unlimitedquantity,
+    maxpurchasequantity: item.maxpurchasequantity,
+    buyitnowonly: item.buyitnowonly,
+    buyitnowavailable: item.buyitnowonly || item.buyitnowavailable,
+    buyitnowprice: cents(item.buyitnowprice),
+    itemisliveonly: item.itemisliveonly,
+    allowautobid: item.allowautobid,
+    startingbid: cents(item.startingbid),
+    minimumbidincrease: cents(item.minimumbidincrease),
+    closing: item.closing ? new Date(item.closing) : null,
+    featured: item.featured,
+  };
+}

@@ -1,0 +1,40 @@
+import type { EventData } from '@gavel/domain';
+import { eventFlag, formatClosingTime } from '@gavel/domain';
+import type { Tenant } from '../../tenancy';
+
+/** The Event answer of the API: every field of spec bidder-app.md section 3, flag derived from now. */
+export function presentEvent({ organization, event }: Tenant, now: Date): EventData {
+  return {
+    eventname: event.eventname,
+    eventcode: event.eventcode,
+    auctioncode: organization.auctioncode,
+    organizationname: organization.name,
+    logourl: event.logourl,
+    sponsorurl: event.sponsorurl,
+    welcomemessage: event.welcomemessage,
+    homemessage: event.homemessage,
+    preeventtext: event.preeventtext,
+    contactus: event.contactus,
+    organizationphone: event.organizationphone,
+    organizationemail: event.organizationemail,
+    timezone: event.timezone,
+    eventopendate: event.eventopens.toISOString(),
+    eventclosedate: event.eventcloses.toISOString(),
+    eventbiddingopen: event.biddingopens.toISOString(),
+    eventbiddingclosed: event.biddingcloses.toISOString(),
+    eventbiddingopencst: formatClosingTime(event.biddingopens, event.timezone),
+    eventbiddingclosedcst: formatClosingTime(event.biddingcloses, event.timezone),
+    eventflag: eventFlag(event, now),
+    allowbillme: event.allowbillme,
+    allowpayccfees: event.allowpayccfees,
+    ccfeespercent: event.ccfeespercent,
+    eventallowanonymousbidding: event.allowanonymousbidding,
+    eventallowguestentry: event.allowguestentry,
+    addressrequired: event.addressrequired,
+    ziprequired: event.ziprequired,
+    notificationcolumns: event.notificationcolumns,
+    notificationrows: event.notificationrows,
+    shownotificationsmenuitem: event.shownotificationsmenuitem,
+    servertime: now.toISOString(),
+  };
+}

@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto';
+import type { Tx } from '../../db/client';
+import { media } from '../../db/schema';
+
+const DATA_URL = /^data:(image\/(?:png|jpeg|gif|webp|svg\+xml));base64,(.+)$/;
+
+/**
+ * Stores an inline data: image and answers its path on this server; other references (paths and
+ * https addresses) pass through. Images are keyed by content, so importing twice stores once.
+ */
+export async function storeImageRef(tx: Tx, organizationId: number, ref: string | undefined): Promise<string> {
+  if (!ref) return '';
+  const match = DATA_URL.exec(ref);
+  if (!match) return ref;
+  const contentType = match[1] ?? 'application/octet-stream';
+  const bytes = Buffer.from(match[2] ?? '', 'base64');
+  const id = createHash('sha256').update(contentType).update(bytes).digest('base64url').slice(0, 32);
+  await tx.insert(media).values({ id, organizationId, contentType, bytes }).onConflictDoNothing();
+  return `/media/${id}`;
+}

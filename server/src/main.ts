@@ -1,0 +1,49 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemoIfEmpty } from './db/seed/seed';
+
+/** Starts Gavel: configuration, database and migrations, the demo on an empty database, then HTTP. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const { app, ctx } = await buildApp(config);
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(ctx.db, ctx.clock());
+    if (seeded) app.log.info('demo event imported into the empty database');
+  }
+  await app.listen({ port: config.port, host: config.host });
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `Gavel is running (${ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}).`,
+    `  Bidder app, demo event:  ${base}/demo`,
+    `  Event store:             ${base}/demo/event`,
+    `  Display board:           ${base}/demo/list`,
+    `  API health:              ${base}/api/health`,
+    `  API description:         ${base}/api/docs/json`,
+  ];
+  if (config.nodeEnv !== 'production') lines.push(`  Dev mailbox:             ${base}/dev/mailbox`);
+  if (config.adminTokenGenerated) lines.push(`  Admin token (kept in ${config.dataDir}/admin-token): ${config.adminToken}`);
+  console.log(lines.join('\n') + '\n');
+
+  const stop = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error('Gavel could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

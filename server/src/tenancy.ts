@@ -1,0 +1,57 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from './db/client';
+import { events, organizations } from './db/schema';
+import { AppError, eventNotFound } from './errors';
+
+/**
+ * The organization of a request is the first label of its host name; on localhost, a bare IP or a
+ * single-label host it is the configured default. A body's auctioncode must agree with the host.
+ */
+export function auctionCodeFromHost(host: string | undefined, fallback: string): string {
+  if (!host) return fallback;
+  const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  if (name === 'localhost' || isIP(name) !== 0) return fallback;
+  const labels = name.split('.');
+  if (labels.length < 2) return fallback;
+  return labels[0] ?? fallback;
+}
+
+/** The request's organization. A body that names another organization than the host finds nothing. */
+export function requestAuctionCode(request: FastifyRequest, fallback: string, bodyCode?: string): string {
+  const fromHost = auctionCodeFromHost(request.headers.host, fallback);
+  if (bodyCode && bodyCode.toLowerCase() !== fromHost) throw eventNotFound();
+  return fromHost;
+}
+
+export type EventRow = typeof events.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export interface Tenant {
+  organization: OrganizationRow;
+  event: EventRow;
+}
+
+/** Finds an event within its organization. Every event query starts here. */
+export async function findTenant(db: Db, auctioncode: string, eventcode: string): Promise<Tenant> {
+  const rows = await db
+    .select({ organization: organizations, event: events })
+    .from(events)
+    .innerJoin(organizations, eq(events.organizationId, organizations.id))
+    .where(and(eq(organizations.auctioncode, auctioncode.toLowerCase()), eq(events.eventcode, eventcode.toLowerCase())))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw eventNotFound();
+  return row;
+}
+
+export function assertAdmin(request: FastifyRequest, adminToken: string): void {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  if (!match) throw new AppError('unauthorized', 'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.');
+  // Compare digests so the comparison takes the same time whatever the token's length.
+  const given = createHash('sha256').update(match[1] ?? '').digest();
+  const expected = createHash('sha256').update(adminToken).digest();
+  if (!timingSafeEqual(given, expected)) throw new AppError('forbidden', 'The admin token is not valid.');
+}
