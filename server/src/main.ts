@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemoIfEmpty } from './db/seed/seed';
+import { claimDataDir, runningServer } from './lib/pidfile';
 
 /** Starts Gavel: configuration, database and migrations, the demo on an empty database, then HTTP. */
 async function main(): Promise<void> {
@@ -14,23 +15,31 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  if (!config.databaseUrl) {
+    const other = runningServer(config.dataDir);
+    if (other) {
+      console.error(
+        `Another Gavel server (pid ${other.pid}, port ${other.port}) is using the embedded database in ${config.dataDir}.\n` +
+          'Stop it first, give this one another DATA_DIR, or use PostgreSQL (DATABASE_URL) to run several processes.',
+      );
+      process.exit(2);
+    }
+  }
   const { app, ctx } = await buildApp(config);
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(ctx.db, ctx.clock());
     if (seeded) app.log.info('demo event imported into the empty database');
   }
   await app.listen({ port: config.port, host: config.host });
+  if (!config.databaseUrl) claimDataDir(config.dataDir, config.port);
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
   const lines = [
     '',
     `Gavel is running (${ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}).`,
     `  Bidder app, demo event:  ${base}/demo`,
-    `  Event store:             ${base}/demo/event`,
-    `  Display board:           ${base}/demo/list`,
     `  API health:              ${base}/api/health`,
     `  API description:         ${base}/api/docs/json`,
   ];
-  if (config.nodeEnv !== 'production') lines.push(`  Dev mailbox:             ${base}/dev/mailbox`);
   if (config.adminTokenGenerated) lines.push(`  Admin token (kept in ${config.dataDir}/admin-token): ${config.adminToken}`);
   console.log(lines.join('\n') + '\n');
 

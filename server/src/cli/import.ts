@@ -3,6 +3,24 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { AppError } from '../errors';
 import { importEventDocument } from '../features/admin/import-service';
+import { runningServer } from '../lib/pidfile';
+
+/** The embedded database is open in a running server: hand the document to its admin call. */
+async function importThroughServer(port: number, adminToken: string, body: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/admin/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body,
+  });
+  const answer = (await res.json()) as { message?: string; errors?: Array<{ path: string; message: string }> };
+  if (res.ok) {
+    console.log(`${answer.message ?? 'Imported.'} (through the running server on port ${port})`);
+    return 0;
+  }
+  console.error(answer.message ?? `The server answered ${res.status}.`);
+  for (const p of answer.errors ?? []) console.error(`  ${p.path}: ${p.message}`);
+  return 1;
+}
 
 /** npm run import -- FILE : imports an event document into the configured database. */
 async function main(): Promise<number> {
@@ -26,6 +44,8 @@ async function main(): Promise<number> {
     return 1;
   }
   const config = loadConfig();
+  const server = config.databaseUrl ? undefined : runningServer(config.dataDir);
+  if (server) return importThroughServer(server.port, config.adminToken, text);
   const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir });
   try {
     const result = await importEventDocument(database.db, doc);

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end journeys in Debian's Chromium at a phone viewport, against the real server started
+// the way `npm start` starts it, on a fresh data directory of its own.
+const port = Number(process.env.E2E_PORT ?? 4173);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/gavel-e2e-${process.pid}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    ...devices['iPhone 13'],
+    viewport: { width: 390, height: 844 },
+    browserName: 'chromium',
+    defaultBrowserType: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node scripts/start.mjs --no-build`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN: 'e2e-admin-token-0123456789',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    stdout: 'pipe',
+  },
+});
