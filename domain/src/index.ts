@@ -6,3 +6,5 @@ export * from './api/common';
 export * from './api/event';
 export * from './import/schema';
 export const APP_VERSION = '1.0.2';
+export * from './accounts/validation';
+export * from './api/accounts';

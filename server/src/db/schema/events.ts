@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -10,15 +8,11 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { NotificationColumn, NotificationRow } from '@gavel/domain';
+import { bytea, cents, tstz } from './columns';
 
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-/** Money in integer cents. */
-const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /** An organization is an auctioncode: the first label of the host name. */
 export const organizations = pgTable('organizations', {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { STATE_CODES, formatPhone, joinEmailError, passwordError, phoneDigits, profileErrors, setupStepOneErrors } from './validation';
+
+describe('join email', () => {
+  it('gives the spec messages in order', () => {
+    expect(joinEmailError('a@b')).toBe('Email should be at least 5 charcters long');
+    expect(joinEmailError('abcdef.com')).toBe('Email should contain a @');
+    expect(joinEmailError('a@b@c.com')).toBe('Email should contain a @');
+    expect(joinEmailError('abc@def')).toBe('Email should contain at least one dot');
+    expect(joinEmailError('ann@example.org')).toBeNull();
+  });
+  it('accepts any address with one @ and a dot', () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), (email) => {
+        if (email.length >= 5 && email.includes('.')) expect(joinEmailError(email)).toBeNull();
+      }),
+    );
+  });
+});
+
+describe('profile rules', () => {
+  const ok = { firstname: 'Ann', lastname: 'Lee', cellphone: '', zip: '60601' };
+  it('accepts a complete profile', () => {
+    expect(profileErrors(ok)).toEqual({});
+    expect(profileErrors({ ...ok, cellphone: '(312) 555-0100', zip: '' })).toEqual({});
+  });
+  it('gives the spec messages', () => {
+    expect(profileErrors({ ...ok, firstname: ' ' })).toEqual({ firstname: 'Firstname is invalid.' });
+    expect(profileErrors({ ...ok, lastname: '' })).toEqual({ lastname: 'Lastname is invalid.' });
+    expect(profileErrors({ ...ok, cellphone: '555-0100' })).toEqual({ cellphone: 'Phone number is invalid.' });
+    expect(profileErrors({ ...ok, zip: '' })).toEqual({ zip: 'zip is invalid.' });
+    expect(profileErrors({ ...ok, state: 'XX' })).toEqual({ state: 'State is invalid.' });
+  });
+  it('formats and strips phones', () => {
+    expect(formatPhone('3125550100')).toBe('(312) 555-0100');
+    expect(phoneDigits('(312) 555-0100')).toBe('3125550100');
+  });
+  it('setup step one', () => {
+    expect(setupStepOneErrors({ firstname: '', lastname: '', zip: '' })).toEqual({
+      firstname: 'First name is required.',
+      lastname: 'Last name is required.',
+      zip: 'Zip code is required.',
+    });
+  });
+  it('passwords and states', () => {
+    expect(passwordError('short')).toMatch(/at least 8/);
+    expect(passwordError('long enough')).toBeNull();
+    expect(STATE_CODES).toContain('IL');
+    expect(STATE_CODES).toContain('ON');
+    expect(new Set(STATE_CODES).size).toBe(STATE_CODES.length);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Account rules shared by the web forms and the server, with the spec's messages word for word
+ * (bidder-app.md section 5, spelling included).
+ */
+export const EMAIL_MIN_LENGTH = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** The join screen's email check; null when acceptable. Shown as 'Error : ' + message. */
+export function joinEmailError(email: string): string | null {
+  const e = email.trim();
+  if (e.length < EMAIL_MIN_LENGTH) return 'Email should be at least 5 charcters long';
+  if (e.split('@').length !== 2) return 'Email should contain a @';
+  if (!e.includes('.')) return 'Email should contain at least one dot';
+  return null;
+}
+
+/** A stricter check for addresses we send mail to. */
+export function isDeliverableEmail(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) && email.length <= 254;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function passwordError(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if (password.length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
+  return null;
+}
+
+/** Digits only, as the phone is sent. */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+/** (###) ###-#### for 10 digits; the digits as typed otherwise. */
+export function formatPhone(phone: string): string {
+  const d = phoneDigits(phone);
+  if (d.length !== 10) return d;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+export interface ProfileFields {
+  firstname: string;
+  lastname: string;
+  cellphone: string;
+  zip: string;
+  state?: string;
+}
+
+/** The profile form's rules; the field names of the first failing rules with their messages. */
+export function profileErrors(p: ProfileFields): Partial<Record<'firstname' | 'lastname' | 'cellphone' | 'zip' | 'state', string>> {
+  const errors: Partial<Record<'firstname' | 'lastname' | 'cellphone' | 'zip' | 'state', string>> = {};
+  if (!p.firstname.trim()) errors.firstname = 'Firstname is invalid.';
+  if (!p.lastname.trim()) errors.lastname = 'Lastname is invalid.';
+  const digits = phoneDigits(p.cellphone);
+  if (p.cellphone.trim() !== '' && digits.length !== 10) errors.cellphone = 'Phone number is invalid.';
+  if (digits.length === 0 && !p.zip.trim()) errors.zip = 'zip is invalid.';
+  if (p.state && !isStateCode(p.state)) errors.state = 'State is invalid.';
+  return errors;
+}
+
+/** Setup wizard, step 1. */
+export function setupStepOneErrors(p: { firstname: string; lastname: string; zip: string }): Partial<Record<'firstname' | 'lastname' | 'zip', string>> {
+  const errors: Partial<Record<'firstname' | 'lastname' | 'zip', string>> = {};
+  if (!p.firstname.trim()) errors.firstname = 'First name is required.';
+  if (!p.lastname.trim()) errors.lastname = 'Last name is required.';
+  if (!p.zip.trim()) errors.zip = 'Zip code is required.';
+  return errors;
+}
+
+/** US states, DC, territories, military mail codes and Canadian provinces and territories. */
+export const STATE_CODES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY',
+  'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH',
+  'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+  'AS', 'GU', 'MP', 'PR', 'VI', 'UM', 'FM', 'MH', 'PW',
+  'AA', 'AE', 'AP',
+  'AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT',
+] as const;
+export type StateCode = (typeof STATE_CODES)[number];
+
+export function isStateCode(s: string): s is StateCode {
+  return (STATE_CODES as readonly string[]).includes(s);
+}

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { UserNotification } from '@gavel/domain';
+import { tstz } from './columns';
+import { events, organizations } from './events';
+
+/** A person, by email, within one organization; their password and profile. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    cellphone: text('cellphone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    allowtexting: boolean('allowtexting').notNull().default(false),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('accounts_org_email').on(t.organizationId, sql`lower(${t.email})`)],
+);
+
+/** An account's registration as a bidder of one event. */
+export const bidders = pgTable(
+  'bidders',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    bidderdisplaynumber: integer('bidderdisplaynumber').notNull(),
+    authorizebidder: boolean('authorizebidder').notNull().default(true),
+    setupcomplete: boolean('setupcomplete').notNull().default(false),
+    bidanonymously: boolean('bidanonymously').notNull().default(false),
+    notifications: jsonb('notifications').$type<UserNotification[]>().notNull().default([]),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bidders_event_account').on(t.eventId, t.accountId),
+    uniqueIndex('bidders_event_number').on(t.eventId, t.bidderdisplaynumber),
+  ],
+);
+
+/**
+ * Emailed one-time links (verify, reset, login). Only a hash of the secret is stored; a link
+ * works once and until it expires.
+ */
+export const authLinks = pgTable(
+  'auth_links',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['verify', 'reset', 'login'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_links_account').on(t.accountId, t.kind)],
+);
+
+/** Every email and text message, delivered by the mail job (SMTP) or read in the dev mailbox. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
+    channel: text('channel', { enum: ['email', 'text'] }).notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull(),
+    html: text('html').notNull().default(''),
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    sentAt: tstz('sent_at'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('outbox_unsent').on(t.sentAt, t.id)],
+);
