@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { TokenService } from './lib/tokens';
 
 /** What every feature gets: configuration, the database and a clock (tests move it). */
 export interface AppContext {
@@ -7,4 +8,5 @@ export interface AppContext {
   database: Database;
   db: Db;
   clock: () => Date;
+  tokens: TokenService;
 }

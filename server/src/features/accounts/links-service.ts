@@ -1,0 +1,122 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { passwordError } from '@gavel/domain';
+import type { Db, Tx } from '../../db/client';
+import { accounts, authLinks } from '../../db/schema';
+import { AppError } from '../../errors';
+import { hashLinkSecret, newLinkSecret } from '../../lib/tokens';
+import { enqueueMail } from '../../mail/outbox';
+import { forgotPasswordMail, resetPasswordMail, verificationMail, type MailBrand } from '../../mail/templates';
+import type { Tenant } from '../../tenancy';
+import type { AccountRow } from './presenter';
+import { findAccount, hashPassword } from './service';
+
+type LinkKind = 'verify' | 'reset' | 'login';
+const LIFETIME_MINUTES: Record<LinkKind, number> = { verify: 7 * 24 * 60, reset: 60, login: 30 };
+
+const brandOf = (tenant: Tenant): MailBrand => ({ eventname: tenant.event.eventname, organizationname: tenant.organization.name });
+
+/** The web app's page for each kind of link, under the event. */
+function linkUrl(origin: string, tenant: Tenant, kind: LinkKind, secret: string): string {
+  const base = `${origin}/${tenant.event.eventcode}`;
+  if (kind === 'verify') return `${base}/verify/${secret}`;
+  if (kind === 'reset') return `${base}/auth/resetPassword/${secret}`;
+  return `${base}/auth/passwordlessLogin/${secret}`;
+}
+
+async function newLink(tx: Tx, tenant: Tenant, accountId: number, kind: LinkKind, now: Date, origin: string): Promise<string> {
+  const { secret, hash } = newLinkSecret();
+  await tx.insert(authLinks).values({
+    kind,
+    tokenHash: hash,
+    accountId,
+    eventId: tenant.event.id,
+    expiresAt: new Date(now.getTime() + LIFETIME_MINUTES[kind] * 60_000),
+  });
+  return linkUrl(origin, tenant, kind, secret);
+}
+
+export async function sendVerification(tx: Tx, tenant: Tenant, account: AccountRow, now: Date, origin: string): Promise<void> {
+  const url = await newLink(tx, tenant, account.id, 'verify', now, origin);
+  await enqueueMail(tx, { organizationId: tenant.organization.id, eventId: tenant.event.id, to: account.email }, verificationMail(brandOf(tenant), url));
+}
+
+/**
+ * Forgot password: a sign-in link and a new-password link by email. The answer is the same whether
+ * or not the email has an account, so the call reveals nothing the join step does not.
+ */
+export async function sendForgotPassword(db: Db, tenant: Tenant, email: string, now: Date, origin: string, only: 'both' | 'reset'): Promise<void> {
+  await db.transaction(async (tx) => {
+    const account = await findAccount(tx, tenant.organization.id, email);
+    if (!account) return;
+    const resetUrl = await newLink(tx, tenant, account.id, 'reset', now, origin);
+    const recipient = { organizationId: tenant.organization.id, eventId: tenant.event.id, to: account.email };
+    if (only === 'reset') {
+      await enqueueMail(tx, recipient, resetPasswordMail(brandOf(tenant), resetUrl));
+      return;
+    }
+    const loginUrl = await newLink(tx, tenant, account.id, 'login', now, origin);
+    await enqueueMail(tx, recipient, forgotPasswordMail(brandOf(tenant), loginUrl, resetUrl));
+  });
+}
+
+export interface UsedLink {
+  accountId: number;
+  eventId: number;
+}
+
+const LINK_MESSAGES: Record<LinkKind, { expired: string; used: string }> = {
+  verify: {
+    expired: 'This verification link has expired. Please log in to get a new one.',
+    used: 'This verification link has already been used. Please log in.',
+  },
+  reset: {
+    expired: 'This password link has expired. Please ask for a new one.',
+    used: 'This password link has already been used. Please ask for a new one.',
+  },
+  login: {
+    expired: 'This login link has expired. Please ask for a new one.',
+    used: 'This login link has already been used. Please ask for a new one.',
+  },
+};
+
+/**
+ * Spends a one-time link: it must exist for this kind, be unused and unexpired. It is marked used
+ * in the same statement that checks it, so two clicks at once spend it once.
+ */
+export async function spendLink(tx: Tx, kind: LinkKind, secret: string, now: Date): Promise<UsedLink> {
+  const tokenHash = hashLinkSecret(secret);
+  const [row] = await tx.select().from(authLinks).where(and(eq(authLinks.tokenHash, tokenHash), eq(authLinks.kind, kind))).limit(1);
+  if (!row) throw new AppError('expired', LINK_MESSAGES[kind].expired);
+  if (row.usedAt) throw new AppError('expired', LINK_MESSAGES[kind].used);
+  if (row.expiresAt <= now) throw new AppError('expired', LINK_MESSAGES[kind].expired);
+  const spent = await tx
+    .update(authLinks)
+    .set({ usedAt: now })
+    .where(and(eq(authLinks.id, row.id), isNull(authLinks.usedAt)))
+    .returning({ id: authLinks.id });
+  if (spent.length === 0) throw new AppError('expired', LINK_MESSAGES[kind].used);
+  return { accountId: row.accountId, eventId: row.eventId };
+}
+
+/** Following an emailed link proves the address, so it also verifies the account. */
+export async function markVerified(tx: Tx, accountId: number): Promise<AccountRow> {
+  const [account] = await tx
+    .update(accounts)
+    .set({ emailVerified: true, updatedAt: sql`now()` })
+    .where(eq(accounts.id, accountId))
+    .returning();
+  if (!account) throw new AppError('expired', 'This link is no longer valid.');
+  return account;
+}
+
+export async function resetPasswordByLink(db: Db, secret: string, password: string, now: Date): Promise<void> {
+  const weak = passwordError(password);
+  if (weak) throw new AppError('bad_request', weak);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const link = await spendLink(tx, 'reset', secret, now);
+    await markVerified(tx, link.accountId);
+    await tx.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, link.accountId));
+  });
+}
+

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import { auctionCodeFromHost } from '../tenancy';
+import type { LoginClaims } from './tokens';
+
+/** The bearer token of a request, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+/**
+ * The signed-in caller. A token from another organization than the host's is refused, so one
+ * organization's tokens never open another's data. Guests are refused unless allowed.
+ */
+export async function requireUser(
+  ctx: AppContext,
+  request: FastifyRequest,
+  opts: { allowGuest?: boolean } = {},
+): Promise<LoginClaims> {
+  const token = bearerToken(request);
+  if (!token) throw new AppError('unauthorized', 'Please log in to continue.');
+  const check = await ctx.tokens.verify(token, ctx.clock());
+  if (!check.ok) {
+    if (check.reason === 'expired') throw new AppError('expired', 'Token has expired');
+    throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
+  }
+  const claims = check.claims;
+  if (claims.auctioncode !== auctionCodeFromHost(request.headers.host, ctx.config.defaultAuctionCode))
+    throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
+  if (claims.isguest && !opts.allowGuest) throw new AppError('forbidden', 'Please log in to continue.');
+  return claims;
+}

@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { z } from 'zod';
+
+/** What a login token says. Field names are the spec's decoded token: exp, isguest, eventcode, auctioncode. */
+export const loginClaims = z.object({
+  sub: z.string(),
+  userid: z.number().int(),
+  bidderid: z.number().int(),
+  email: z.string(),
+  eventcode: z.string(),
+  auctioncode: z.string(),
+  isguest: z.boolean(),
+  exp: z.number(),
+  iat: z.number(),
+});
+export type LoginClaims = z.infer<typeof loginClaims>;
+
+export const LOGIN_TOKEN_DAYS = 14;
+export const GUEST_TOKEN_DAYS = 2;
+
+export type TokenCheck = { ok: true; claims: LoginClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: Omit<LoginClaims, 'exp' | 'iat' | 'sub'>, now: Date): Promise<string> {
+    const days = claims.isguest ? GUEST_TOKEN_DAYS : LOGIN_TOKEN_DAYS;
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.isguest ? `guest:${randomBytes(8).toString('hex')}` : String(claims.userid))
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + days * 86_400)
+      .sign(this.key);
+  }
+
+  async verify(token: string, now: Date): Promise<TokenCheck> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
+      const parsed = loginClaims.safeParse(payload);
+      return parsed.success ? { ok: true, claims: parsed.data } : { ok: false, reason: 'invalid' };
+    } catch (err) {
+      return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
+}
+
+/** A random secret for an emailed link, and the hash that is all the database keeps of it. */
+export function newLinkSecret(): { secret: string; hash: string } {
+  const secret = randomBytes(24).toString('base64url');
+  return { secret, hash: hashLinkSecret(secret) };
+}
+
+export function hashLinkSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url');
+}

@@ -1,0 +1,26 @@
+import type { Db, Tx } from '../db/client';
+import { outbox } from '../db/schema';
+import type { MailMessage } from './templates';
+
+export interface Recipient {
+  organizationId: number;
+  eventId: number | null;
+  to: string;
+}
+
+/**
+ * Queues an email in the outbox, inside the caller's transaction: the message exists only if the
+ * change that caused it committed. Delivery happens later, off the request's path.
+ */
+export async function enqueueMail(tx: Tx | Db, recipient: Recipient, mail: MailMessage): Promise<void> {
+  await tx.insert(outbox).values({
+    organizationId: recipient.organizationId,
+    eventId: recipient.eventId,
+    channel: 'email',
+    to: recipient.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    links: mail.links,
+  });
+}
