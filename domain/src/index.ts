@@ -8,3 +8,4 @@ export * from './import/schema';
 export const APP_VERSION = '1.0.2';
 export * from './accounts/validation';
 export * from './api/accounts';
+export * from './bidding/engine';

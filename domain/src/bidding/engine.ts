@@ -1,0 +1,144 @@
+import type { Cents } from '../money';
+import { formatMoney } from '../money';
+
+/**
+ * The bidding engine: pure functions over one item's bidding state. The server locks the item,
+ * loads this state, applies one action and stores the result in the same transaction.
+ *
+ * Every bidder has at most one standing maximum: a manual bid counts as a maximum equal to itself,
+ * an automatic bid is a secret maximum with the bidder's own increment. The leader is the highest
+ * maximum, the earlier one on a tie.
+ */
+export const BID_CAP: Cents = 1_000_000_00;
+
+export interface BidItem {
+  startingbid: Cents;
+  minimumbidincrease: Cents;
+  allowautobid: boolean;
+}
+
+export interface Maximum {
+  bidderId: number;
+  max: Cents;
+  /** The bidder's own increment; for a manual bid, the item's minimum increase. */
+  increment: Cents;
+  isAuto: boolean;
+  /** When this maximum was set (a sequence number or epoch ms): earlier wins a tie. */
+  seq: number;
+}
+
+export interface BidState {
+  currentbid: Cents | null;
+  leader: number | null;
+  maxima: Maximum[];
+}
+
+export type BidAction =
+  | { kind: 'manual'; bidderId: number; amount: Cents; seq: number }
+  | { kind: 'auto'; bidderId: number; max: Cents; increment: Cents; seq: number };
+
+export interface HistoryEntry {
+  bidderId: number;
+  amount: Cents;
+  isAuto: boolean;
+}
+
+export type BidErrorCode = 'closed' | 'below_minimum' | 'max_below_minimum' | 'increment_below_minimum' | 'above_cap' | 'already_leading' | 'auto_not_allowed' | 'max_below_current_max';
+
+export interface BidError {
+  code: BidErrorCode;
+  message: string;
+}
+
+export type BidOutcome = { ok: true; state: BidState; history: HistoryEntry[] } | { ok: false; error: BidError };
+
+export const emptyBidState = (): BidState => ({ currentbid: null, leader: null, maxima: [] });
+
+/** The least a new bid may be: the starting bid when there are no bids, else current plus the minimum increase. */
+export function minimumNextBid(item: BidItem, state: Pick<BidState, 'currentbid'>): Cents {
+  return state.currentbid === null ? item.startingbid : state.currentbid + item.minimumbidincrease;
+}
+
+const fail = (code: BidErrorCode, message: string): BidOutcome => ({ ok: false, error: { code, message } });
+
+/** Highest maximum first; on equal maxima the earlier one first. */
+function rank(a: Maximum, b: Maximum): number {
+  return b.max - a.max || a.seq - b.seq;
+}
+
+/** Checks an action against the rules; null when it may be applied. */
+export function checkBid(item: BidItem, state: BidState, action: BidAction, biddingOpen: boolean): BidError | null {
+  if (!biddingOpen) return { code: 'closed', message: 'Bidding is closed for this item.' };
+  const min = minimumNextBid(item, state);
+  const mine = state.maxima.find((m) => m.bidderId === action.bidderId);
+  const leading = state.leader === action.bidderId;
+  if (action.kind === 'manual') {
+    if (leading) return { code: 'already_leading', message: 'You are already the high bidder.' };
+    if (action.amount > BID_CAP) return { code: 'above_cap', message: `Bids cannot be above ${formatMoney(BID_CAP)}.` };
+    if (action.amount < min)
+      return { code: 'below_minimum', message: `Please adjust the bid amount. The minimum bid for this item is ${formatMoney(min)}.` };
+    return null;
+  }
+  if (!item.allowautobid) return { code: 'auto_not_allowed', message: 'Automatic bidding is not available for this item.' };
+  if (action.max > BID_CAP) return { code: 'above_cap', message: `Bids cannot be above ${formatMoney(BID_CAP)}.` };
+  if (action.increment < item.minimumbidincrease)
+    return { code: 'increment_below_minimum', message: `Desired bid increment must be at least ${formatMoney(item.minimumbidincrease)}` };
+  if (leading && mine) {
+    // Raising one's own maximum: it may not go below what already stands.
+    const floor = Math.max(mine.max, state.currentbid ?? 0);
+    if (action.max < floor)
+      return { code: 'max_below_current_max', message: `Please adjust the max bid amount. The minimum bid for this item is ${formatMoney(floor)}.` };
+    return null;
+  }
+  if (action.max < min) return { code: 'max_below_minimum', message: `Maximum bid price must be at least ${formatMoney(min)}` };
+  return null;
+}
+
+/** Applies one bid, automatic bid or change of maximum. */
+export function placeBid(item: BidItem, state: BidState, action: BidAction, biddingOpen: boolean): BidOutcome {
+  const error = checkBid(item, state, action, biddingOpen);
+  if (error) return { ok: false, error };
+
+  const previousPrice = state.currentbid;
+  const minBefore = minimumNextBid(item, state);
+  const challengerMax: Maximum =
+    action.kind === 'manual'
+      ? { bidderId: action.bidderId, max: action.amount, increment: item.minimumbidincrease, isAuto: false, seq: action.seq }
+      : { bidderId: action.bidderId, max: action.max, increment: action.increment, isAuto: true, seq: action.seq };
+
+  // A standing leader changing their own maximum: the price does not move.
+  if (state.leader === action.bidderId) {
+    const maxima = state.maxima.map((m) => (m.bidderId === action.bidderId ? { ...challengerMax, seq: m.max === challengerMax.max ? m.seq : action.seq } : m));
+    return { ok: true, state: { ...state, maxima }, history: [] };
+  }
+
+  const maxima = [...state.maxima.filter((m) => m.bidderId !== action.bidderId), challengerMax].sort(rank);
+  const leader = maxima[0];
+  if (!leader) return fail('closed', 'No bid to apply.');
+  const runnerUp = maxima[1];
+  const history: HistoryEntry[] = [];
+  const challengerLeads = leader.bidderId === action.bidderId;
+
+  let price: Cents;
+  if (action.kind === 'manual' && challengerLeads) price = action.amount;
+  else if (!runnerUp) price = minBefore;
+  else if (runnerUp.max === leader.max) price = leader.max;
+  else price = Math.max(minBefore, Math.min(leader.max, runnerUp.max + leader.increment));
+  price = Math.min(price, leader.max);
+
+  if (challengerLeads && runnerUp && runnerUp.isAuto && runnerUp.max > (previousPrice ?? 0)) {
+    // The former leader's automatic bids rose to their maximum before the challenger passed it.
+    history.push({ bidderId: runnerUp.bidderId, amount: runnerUp.max, isAuto: true });
+  }
+  if (action.kind === 'manual') {
+    history.push({ bidderId: action.bidderId, amount: action.amount, isAuto: false });
+  } else if (!challengerLeads) {
+    // The leader's automatic bids answer the challenger all the way to the challenger's maximum.
+    history.push({ bidderId: action.bidderId, amount: action.max, isAuto: true });
+  }
+  const lastRecorded = history[history.length - 1];
+  if (!(lastRecorded && lastRecorded.bidderId === leader.bidderId && lastRecorded.amount === price))
+    history.push({ bidderId: leader.bidderId, amount: price, isAuto: leader.isAuto });
+
+  return { ok: true, state: { currentbid: price, leader: leader.bidderId, maxima }, history };
+}
