@@ -9,3 +9,4 @@ export const APP_VERSION = '1.0.2';
 export * from './accounts/validation';
 export * from './api/accounts';
 export * from './bidding/engine';
+export * from './api/items';

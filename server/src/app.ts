@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -14,12 +14,24 @@ import { AppError, registerErrorHandling } from './errors';
 import { adminRoutes } from './features/admin/routes';
 import { eventRoutes } from './features/events/routes';
 import { mediaRoutes } from './features/media/routes';
+import { TokenService } from './lib/tokens';
+import { accountRoutes } from './features/accounts/routes';
+import { accountLinkRoutes } from './features/accounts/routes-links';
+import { profileRoutes } from './features/accounts/routes-profile';
+import { startMailDelivery } from './mail/delivery';
+import { devMailboxRoutes } from './mail/routes';
+import { itemRoutes } from './features/items/routes';
+import { bidRoutes } from './features/bids/routes';
+import { cartRoutes } from './features/cart/routes';
+import { startClosingSweeper } from './features/bids/closing';
 
 export interface BuildOptions {
   /** An open database; absent means open the one the configuration names. */
   database?: Database;
   /** The clock; tests move it. */
   clock?: () => Date;
+  /** Run the closing sweeper every second (default true); tests call it directly instead. */
+  sweeper?: boolean;
 }
 
 export interface GavelApp {
@@ -32,7 +44,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ??
     (await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir }));
-  const ctx: AppContext = { config, database, db: database.db, clock: options.clock ?? (() => new Date()) };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: options.clock ?? (() => new Date()),
+    tokens: new TokenService(config.jwtSecret),
+  };
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -40,6 +58,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  // The API speaks JSON only. Fastify's default text/plain parser would hand a string to the
+  // schemas and answer a puzzling 400; without it a wrong type gets a clear 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -86,10 +107,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(eventRoutes(ctx));
       await api.register(adminRoutes(ctx));
+      await api.register(accountRoutes(ctx));
+      await api.register(accountLinkRoutes(ctx));
+      await api.register(profileRoutes(ctx));
+      await api.register(itemRoutes(ctx));
+      await api.register(bidRoutes(ctx));
+      await api.register(cartRoutes(ctx));
     },
     { prefix: '/api' },
   );
   await app.register(mediaRoutes(ctx));
+  if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes(ctx));
+  if (options.sweeper !== false) {
+    const stopSweeper = startClosingSweeper(ctx.db, ctx.clock, app.log, () => undefined);
+    app.addHook('onClose', async () => stopSweeper());
+  }
+  if (config.smtpUrl) {
+    const stopMail = startMailDelivery(ctx.db, config.smtpUrl, config.mailFrom, app.log);
+    app.addHook('onClose', async () => stopMail());
+  }
   await serveWeb(app, config);
   return { app, ctx };
 }
@@ -105,15 +141,17 @@ async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
       preCompressed: true,
       index: false,
       setHeaders: (reply, path) => {
-        const immutable = path.includes(`${join(dist, 'assets')}`);
+        const immutable = path.startsWith(join(dist, 'assets') + sep);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/assets/*', (request, reply) => reply.sendFile(request.url.split('?')[0]?.slice(1) ?? ''));
+    app.get('/assets/*', { schema: { hide: true } }, (request, reply) => reply.sendFile(request.url.split('?')[0]?.slice(1) ?? ''));
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/') && !path.startsWith('/media/');
+    const underServer = ['/api', '/assets', '/media'].some((p) => path === p || path.startsWith(`${p}/`));
+    // HEAD too: uptime checks and link previews probe pages that way.
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !underServer;
     if (hasWeb && wantsPage) {
       // Files at the top of dist (favicon, manifest) first, then the app for client routes.
       const file = path.slice(1);

@@ -31,6 +31,8 @@ export const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().default('Gavel <no-reply@gavel.localhost>'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 
@@ -49,6 +51,9 @@ export interface Config {
   nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
   rateLimitPerMinute: number;
   seedDemo: boolean;
+  /** SMTP server for email; absent means mail stays in the outbox (see /dev/mailbox). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   /** Behind a load balancer: take the client address and host from X-Forwarded-* headers. */
   trustProxy: boolean;
   /** The built web app; absent in tests that only exercise the API. */
@@ -57,16 +62,33 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-function keptSecret(dataDir: string, file: string, bytes: number): { value: string; generated: boolean } {
+/** A secret kept in DATA_DIR: read when there, generated and written once when not. */
+function keptSecret(variable: string, dataDir: string, file: string, bytes: number, minLength: number): string {
   const path = join(dataDir, file);
-  if (existsSync(path)) return { value: readFileSync(path, 'utf8').trim(), generated: false };
-  const value = randomBytes(bytes).toString('base64url');
-  writeFileSync(path, value + '\n', { mode: 0o600 });
-  return { value, generated: true };
+  if (!existsSync(path)) {
+    const value = randomBytes(bytes).toString('base64url');
+    try {
+      // 'wx': when two processes start together on one DATA_DIR, the first write wins and both read it.
+      writeFileSync(path, value + '\n', { mode: 0o600, flag: 'wx' });
+      return value;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new ConfigError(`Invalid configuration:\n  ${variable}: cannot write ${path} (${(err as Error).message})`);
+    }
+  }
+  const value = readFileSync(path, 'utf8').trim();
+  // An emptied or truncated file must not become a guessable signing key or admin token.
+  if (value.length < minLength)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${variable}: the secret kept in ${path} is shorter than ${minLength} characters; delete the file to generate a new one, or set ${variable}`,
+    );
+  return value;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (PORT= in a compose file) means unset, not zero or an empty name.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -78,8 +100,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  DATA_DIR: cannot create ${dataDir} (${(err as Error).message})`);
   }
-  const jwt = e.JWT_SECRET ? { value: e.JWT_SECRET, generated: false } : keptSecret(dataDir, 'jwt-secret', 48);
-  const admin = e.ADMIN_TOKEN ? { value: e.ADMIN_TOKEN, generated: false } : keptSecret(dataDir, 'admin-token', 24);
+  const jwtSecret = e.JWT_SECRET ?? keptSecret('JWT_SECRET', dataDir, 'jwt-secret', 48, 32);
+  const adminToken = e.ADMIN_TOKEN ?? keptSecret('ADMIN_TOKEN', dataDir, 'admin-token', 24, 16);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -87,13 +109,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     defaultAuctionCode: e.DEFAULT_AUCTION_CODE,
-    jwtSecret: jwt.value,
-    adminToken: admin.value,
+    jwtSecret,
+    adminToken,
     adminTokenGenerated: !e.ADMIN_TOKEN,
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
   };

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorResponse, Problem } from '@gavel/domain';
 import { formatPath, plainMessage } from '@gavel/domain';
@@ -48,6 +48,38 @@ function body(code: ErrorCode, message: string, errors?: Problem[]): ErrorRespon
   return { status: code === 'expired' ? 'expired' : 'failure', message, code, ...(errors ? { errors } : {}) };
 }
 
+/** The part of the request a schema validated (body by default). */
+function validationSource(request: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'params') return request.params;
+  if (context === 'querystring') return request.query;
+  if (context === 'headers') return request.headers;
+  return request.body;
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
+  let at = root;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<string | number, unknown>)[key];
+  }
+  return at;
+}
+
+const NOT_AN_OBJECT = 'must be a JSON object';
+
+type SchemaIssue = { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> };
+
+/** fastify-type-provider-zod's issues as {path, message}, each message read against the value sent. */
+function schemaProblems(issues: ReadonlyArray<SchemaIssue>, source: unknown): Problem[] {
+  return issues.map((v) => {
+    const path = v.instancePath.split('/').filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+    if (path.length === 0 && v.keyword === 'invalid_type') return { path: formatPath(path), message: NOT_AN_OBJECT };
+    // zod leaves the offending value out of its issues; without it every wrong type reads 'is required'.
+    const input = valueAt(source, path);
+    return { path: formatPath(path), message: plainMessage({ code: v.keyword, message: v.message ?? 'is not valid', ...v.params, input }) };
+  });
+}
+
 /** Maps every error to HTTP in one place; unknown errors become a generic 500 of the same shape. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -56,12 +88,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(err.statusCode).send(body(err.code, err.message, err.errors));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({
-        path: formatPath(v.instancePath.split('/').filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k))),
-        message: plainMessage({ code: v.keyword, message: v.message ?? 'is not valid', ...v.params }),
-      }));
+      const errors = schemaProblems(err.validation, validationSource(request, err.validationContext));
       const first = errors[0];
-      const message = first ? `${first.path}: ${first.message}` : 'The request is not valid.';
+      const message = !first
+        ? 'The request is not valid.'
+        : first.message === NOT_AN_OBJECT && err.validationContext === 'body'
+          ? 'The request body must be a JSON object.'
+          : `${first.path}: ${first.message}`;
       request.log.info({ errors }, 'invalid request');
       return reply.status(400).send(body('bad_request', message, errors));
     }

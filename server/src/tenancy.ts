@@ -21,7 +21,8 @@ export function auctionCodeFromHost(host: string | undefined, fallback: string):
 
 /** The request's organization. A body that names another organization than the host finds nothing. */
 export function requestAuctionCode(request: FastifyRequest, fallback: string, bodyCode?: string): string {
-  const fromHost = auctionCodeFromHost(request.headers.host, fallback);
+  // request.host, not the raw header: behind a trusted proxy it is X-Forwarded-Host, the name the phone used.
+  const fromHost = auctionCodeFromHost(request.host, fallback);
   if (bodyCode && bodyCode.toLowerCase() !== fromHost) throw eventNotFound();
   return fromHost;
 }
@@ -54,4 +55,17 @@ export function assertAdmin(request: FastifyRequest, adminToken: string): void {
   const given = createHash('sha256').update(match[1] ?? '').digest();
   const expected = createHash('sha256').update(adminToken).digest();
   if (!timingSafeEqual(given, expected)) throw new AppError('forbidden', 'The admin token is not valid.');
+}
+
+/** The event an emailed link belongs to, checked against the request's organization. */
+export async function findTenantById(db: Db, eventId: number, auctioncode: string): Promise<Tenant> {
+  const rows = await db
+    .select({ organization: organizations, event: events })
+    .from(events)
+    .innerJoin(organizations, eq(events.organizationId, organizations.id))
+    .where(and(eq(events.id, eventId), eq(organizations.auctioncode, auctioncode)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw eventNotFound();
+  return row;
 }

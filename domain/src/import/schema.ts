@@ -118,9 +118,15 @@ export const importEvent = z
       { notificationrowid: 3, title: 'When bidding is about to close', flags: { email: true, text: false } },
     ]),
     shownotificationsmenuitem: z.boolean().default(true),
+    /** Extended bidding: a bid in an item's last N minutes pushes its close to N minutes after the bid. 0 = off. */
+    extendedbiddingminutes: z.number().int('must be a whole number').min(0, 'cannot be negative').max(60, 'must be at most 60').default(0),
+    /** The latest time an extension may push a close to; absent = no limit. */
+    extendedbiddinglatest: instant.optional(),
   })
   .strict()
   .superRefine((ev, ctx) => {
+    if (ev.extendedbiddinglatest && new Date(ev.extendedbiddinglatest) < new Date(ev.biddingcloses))
+      ctx.addIssue({ code: 'custom', path: ['extendedbiddinglatest'], message: "cannot be before the event's bidding close" });
     const times = {
       eventopens: new Date(ev.eventopens),
       eventcloses: new Date(ev.eventcloses),

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { auctionCodeFromHost } from '../tenancy';
+import { auctionCodeFromHost, findTenant, requestAuctionCode, type Tenant } from '../tenancy';
 import type { LoginClaims } from './tokens';
 
 /** The bearer token of a request, if any. */
@@ -31,4 +31,27 @@ export async function requireUser(
     throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
   if (claims.isguest && !opts.allowGuest) throw new AppError('forbidden', 'Please log in to continue.');
   return claims;
+}
+
+export interface EventSession {
+  claims: LoginClaims;
+  tenant: Tenant;
+  /** The caller's bidder record in this event; null for guests. */
+  bidderId: number | null;
+}
+
+/**
+ * The signed-in caller within the event the request names. A token for another event of the same
+ * organization does not open this one.
+ */
+export async function eventSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: { eventcode: string; auctioncode?: string | undefined },
+  opts: { allowGuest?: boolean } = {},
+): Promise<EventSession> {
+  const claims = await requireUser(ctx, request, opts);
+  const tenant = await findTenant(ctx.db, requestAuctionCode(request, ctx.config.defaultAuctionCode, body.auctioncode), body.eventcode);
+  if (claims.eventcode !== tenant.event.eventcode) throw new AppError('unauthorized', 'Your session is for another event. Please log in again.');
+  return { claims, tenant, bidderId: claims.isguest ? null : claims.bidderid };
 }

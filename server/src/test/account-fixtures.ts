@@ -1,3 +1,6 @@
+import { accounts } from '../db/schema';
+import { ensureBidder } from '../features/accounts/service';
+import { findTenant } from '../tenancy';
 import type { ImportDocumentInput } from '@gavel/domain';
 import { importEventDocument } from '../features/admin/import-service';
 import type { TestApp } from './harness';
@@ -45,4 +48,31 @@ export async function linkSecret(t: TestApp, to: string, part: string): Promise<
     if (link) return link.split('/').pop() ?? '';
   }
   throw new Error(`no ${part} link mailed to ${to}`);
+}
+
+
+export interface TestBidder {
+  accountId: number;
+  bidderId: number;
+  token: string;
+  auth: { authorization: string };
+}
+
+/**
+ * A verified, set-up bidder of an event, written straight to the database (no password hashing),
+ * with a signed login token — for tests that are about bidding, not about accounts.
+ */
+export async function makeBidder(t: TestApp, eventcode: string, email: string, opts: { firstname?: string; auctioncode?: string } = {}): Promise<TestBidder> {
+  const tenant = await findTenant(t.ctx.db, opts.auctioncode ?? 'demo', eventcode);
+  const [account] = await t.ctx.db
+    .insert(accounts)
+    .values({ organizationId: tenant.organization.id, email, emailVerified: true, firstname: opts.firstname ?? email.split('@')[0] ?? '', lastname: 'Tester', zip: '60601' })
+    .returning();
+  if (!account) throw new Error('no account');
+  const bidder = await t.ctx.db.transaction((tx) => ensureBidder(tx, tenant, account.id));
+  const token = await t.ctx.tokens.sign(
+    { userid: account.id, bidderid: bidder.id, email, eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode, isguest: false },
+    t.ctx.clock(),
+  );
+  return { accountId: account.id, bidderId: bidder.id, token, auth: { authorization: `Bearer ${token}` } };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { buildApp, type GavelApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
@@ -15,7 +16,7 @@ export interface TestApp extends GavelApp {
 
 /**
  * A fresh app on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is set — a new
- * schema of its own on that PostgreSQL server, so test files never see each other's rows.
+ * database of its own on that PostgreSQL server, so test files never see each other's rows.
  */
 export async function createTestApp(env: Record<string, string> = {}, start = new Date()): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gavel-test-'));
@@ -29,11 +30,10 @@ export async function createTestApp(env: Record<string, string> = {}, start = ne
     ...env,
   });
   const url = process.env.TEST_DATABASE_URL;
-  const database = await openDatabase(
-    url ? { url, searchPath: `t_${randomBytes(6).toString('hex')}` } : {},
-  );
+  const scratch = url ? await scratchDatabase(url) : undefined;
+  const database = await openDatabase(scratch ? { url: scratch.url } : {});
   let now = start;
-  const gavel = await buildApp(config, { database, clock: () => now });
+  const gavel = await buildApp(config, { database, clock: () => now, sweeper: false });
   await gavel.app.ready();
   return {
     ...gavel,
@@ -44,8 +44,30 @@ export async function createTestApp(env: Record<string, string> = {}, start = ne
     close: async () => {
       await gavel.app.close();
       await database.close();
+      await scratch?.drop();
     },
   };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server of `url`, dropped again by drop(). A database
+ * rather than a schema: the generated migrations name "public" in their foreign keys.
+ */
+async function scratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `gavel_t_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}"`) };
 }
 
 export const ADMIN = { authorization: 'Bearer test-admin-token-0123456789' };

@@ -55,6 +55,10 @@ export const events = pgTable(
     notificationcolumns: jsonb('notificationcolumns').$type<NotificationColumn[]>().notNull().default([]),
     notificationrows: jsonb('notificationrows').$type<NotificationRow[]>().notNull().default([]),
     shownotificationsmenuitem: boolean('shownotificationsmenuitem').notNull().default(true),
+    /** Extended bidding: a bid in the last N minutes pushes that item's close to N minutes after it (0 = off). */
+    extendedbiddingminutes: integer('extendedbiddingminutes').notNull().default(0),
+    /** The latest an extension may push a close to; null = no limit. */
+    extendedbiddinglatest: tstz('extendedbiddinglatest'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -92,6 +96,10 @@ export const auctionItems = pgTable(
     minimumbidincrease: cents('minimumbidincrease').notNull().default(100),
     currentbid: cents('currentbid'),
     numberofbids: integer('numberofbids').notNull().default(0),
+    /** The bidder leading now; the engine's leader. No foreign key: bidders live in another schema file. */
+    leaderBidderId: integer('leader_bidder_id'),
+    /** Set once by the closing sweeper (or when Buy It Now sells the last unit). */
+    closedAt: tstz('closed_at'),
     /** This item's own close; null means the event's bidding close. */
     closing: tstz('closing'),
     featured: integer('featured').notNull().default(0),

@@ -1,2 +1,3 @@
 export * from './events';
 export * from './accounts';
+export * from './bidding';

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ImportDocument, ImportItem, Problem } from '@gavel/domain';
-import { dollarsToCents, importDocument, zodProblems } from '@gavel/domain';
+import type { z } from 'zod';
+import { dollarsToCents, formatPath, importDocument, plainMessage } from '@gavel/domain';
 import type { Db, Tx } from '../../db/client';
 import { auctionItems, events, itemPhotos, organizations } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -21,10 +22,45 @@ export interface ImportResult {
 
 /** Validates the whole document first; answers every problem with its JSON path. */
 export function parseImportDocument(input: unknown): ImportDocument {
-  const parsed = importDocument.safeParse(input);
+  // reportInput: without the offending value a wrong type ('ten' for a price) would read 'is required'.
+  const parsed = importDocument.safeParse(input, { reportInput: true });
   if (parsed.success) return parsed.data;
-  const problems = zodProblems(parsed.error);
-  throw invalidDocument(problems);
+  throw invalidDocument(documentProblems(parsed.error, input));
+}
+
+/** zod's problems, with one entry per unknown field (at its own path) and repeated itemnums always listed. */
+function documentProblems(error: z.ZodError, input: unknown): Problem[] {
+  const problems: Problem[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) problems.push({ path: formatPath([...issue.path, key]), message: 'is not a known field' });
+    } else {
+      problems.push({ path: formatPath(issue.path), message: plainMessage(issue) });
+    }
+  }
+  // zod skips the document-wide checks once any field is wrong, so an organizer fixing one
+  // round of problems would meet the repeated itemnums only in the next. Check them here too.
+  for (const p of repeatedItemnums(input)) {
+    if (!problems.some((q) => q.path === p.path && q.message === p.message)) problems.push(p);
+  }
+  return problems;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function repeatedItemnums(input: unknown): Problem[] {
+  const items: unknown[] = isRecord(input) && Array.isArray(input.items) ? input.items : [];
+  const seen = new Map<string, number>();
+  const problems: Problem[] = [];
+  items.forEach((item, i) => {
+    if (!isRecord(item) || typeof item.itemnum !== 'string') return;
+    const key = item.itemnum.trim().toLowerCase();
+    if (key === '') return;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, i);
+    else problems.push({ path: `items[${i}].itemnum`, message: `repeats the itemnum of items[${first}]` });
+  });
+  return problems;
 }
 
 function invalidDocument(problems: Problem[]): AppError {
@@ -137,6 +173,8 @@ async function upsertEvent(tx: Tx, organizationId: number, doc: ImportDocument):
     notificationcolumns: e.notificationcolumns,
     notificationrows: e.notificationrows,
     shownotificationsmenuitem: e.shownotificationsmenuitem,
+    extendedbiddingminutes: e.extendedbiddingminutes,
+    extendedbiddinglatest: e.extendedbiddinglatest ? new Date(e.extendedbiddinglatest) : null,
   };
   const found = await tx
     .select({ id: events.id })

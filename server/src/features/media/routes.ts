@@ -14,7 +14,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['media'],
           summary: 'An imported image',
-          params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+          params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an image id') }),
         },
       },
       async (request, reply) => {

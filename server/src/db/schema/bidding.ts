@@ -1,0 +1,121 @@
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { cents, tstz } from './columns';
+import { auctionItems, events } from './events';
+import { bidders } from './accounts';
+
+/** Every bid shown in an item's history, in the order the engine produced it. */
+export const bids = pgTable(
+  'bids',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => auctionItems.id, { onDelete: 'cascade' }),
+    bidderId: integer('bidder_id')
+      .notNull()
+      .references(() => bidders.id, { onDelete: 'cascade' }),
+    amount: cents('amount').notNull(),
+    isAuto: boolean('is_auto').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('bids_item').on(t.itemId, t.id)],
+);
+
+/**
+ * Every accepted bid action as received, in the order the item lock let it through: the audit
+ * trail from which the engine can replay an item's state.
+ */
+export const bidActions = pgTable(
+  'bid_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => auctionItems.id, { onDelete: 'cascade' }),
+    bidderId: integer('bidder_id')
+      .notNull()
+      .references(() => bidders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['manual', 'auto'] }).notNull(),
+    /** The manual amount, or the automatic maximum. */
+    amount: cents('amount').notNull(),
+    increment: cents('increment').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('bid_actions_item').on(t.itemId, t.id)],
+);
+
+/** Each bidder's standing maximum on an item (the engine's state besides price and leader). */
+export const itemMaxima = pgTable(
+  'item_maxima',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => auctionItems.id, { onDelete: 'cascade' }),
+    bidderId: integer('bidder_id')
+      .notNull()
+      .references(() => bidders.id, { onDelete: 'cascade' }),
+    max: cents('max').notNull(),
+    increment: cents('increment').notNull(),
+    isAuto: boolean('is_auto').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.bidderId] }), index('item_maxima_bidder').on(t.bidderId)],
+);
+
+/** Won items: a bid that won at close, or a Buy It Now purchase. The id is the spec's historyid. */
+export const wonItems = pgTable(
+  'won_items',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => auctionItems.id, { onDelete: 'cascade' }),
+    bidderId: integer('bidder_id')
+      .notNull()
+      .references(() => bidders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['bid', 'buynow'] }).notNull(),
+    /** Price of one unit. */
+    amount: cents('amount').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: tstz('created_at').notNull(),
+    /** Set when paid at checkout. */
+    checkoutId: integer('checkout_id'),
+  },
+  (t) => [index('won_items_bidder').on(t.bidderId, t.eventId), index('won_items_item').on(t.itemId)],
+);
+
+export const watchlist = pgTable(
+  'watchlist',
+  {
+    bidderId: integer('bidder_id')
+      .notNull()
+      .references(() => bidders.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => auctionItems.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bidderId, t.itemId] })],
+);
+
+/**
+ * Answers to writes a phone may retry (bids, Buy It Now, checkout), by the caller's
+ * Idempotency-Key: a retry gets the first answer and changes nothing.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    bidderId: integer('bidder_id')
+      .notNull()
+      .references(() => bidders.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').$type<unknown>().notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bidderId, t.key] })],
+);

@@ -1,0 +1,71 @@
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { auctionItems, events, wonItems } from '../../db/schema';
+
+export interface ClosedItem {
+  itemId: number;
+  eventId: number;
+  winnerBidderId: number | null;
+  historyid: number | null;
+  amount: number | null;
+}
+
+const BATCH = 500;
+
+/**
+ * Closes every item whose time has come: marks it closed and records the leader as the winner
+ * (a won item in their cart). Safe in every process at once: rows are locked with SKIP LOCKED, and
+ * the closed_at check is made again on the locked row, so each item is closed exactly once.
+ */
+export async function closeDueItems(db: Db, now: Date): Promise<ClosedItem[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ item: auctionItems })
+      .from(auctionItems)
+      .innerJoin(events, eq(auctionItems.eventId, events.id))
+      .where(and(isNull(auctionItems.closedAt), lte(sql`coalesce(${auctionItems.closing}, ${events.biddingcloses})`, now)))
+      .limit(BATCH)
+      .for('update', { of: auctionItems, skipLocked: true });
+    const closed: ClosedItem[] = [];
+    for (const { item } of due) {
+      await tx.update(auctionItems).set({ closedAt: now, ...(item.leaderBidderId !== null ? { quantitysold: item.quantitysold + 1 } : {}) }).where(eq(auctionItems.id, item.id));
+      let historyid: number | null = null;
+      if (item.leaderBidderId !== null && item.currentbid !== null) {
+        const [won] = await tx
+          .insert(wonItems)
+          .values({ eventId: item.eventId, itemId: item.id, bidderId: item.leaderBidderId, kind: 'bid', amount: item.currentbid, quantity: 1, createdAt: now })
+          .returning({ id: wonItems.id });
+        historyid = won?.id ?? null;
+      }
+      closed.push({ itemId: item.id, eventId: item.eventId, winnerBidderId: item.leaderBidderId, historyid, amount: item.currentbid });
+    }
+    return closed;
+  });
+}
+
+/** Runs the sweeper every second in this process; answers a stop function. */
+export function startClosingSweeper(db: Db, clock: () => Date, log: FastifyBaseLogger, onClosed: (items: ClosedItem[]) => void): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (;;) {
+        const closed = await closeDueItems(db, clock());
+        if (closed.length > 0) {
+          log.info({ count: closed.length }, 'items closed');
+          onClosed(closed);
+        }
+        if (closed.length < BATCH) break;
+      }
+    } catch (err) {
+      log.error({ err }, 'closing sweeper failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

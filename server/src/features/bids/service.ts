@@ -1,0 +1,138 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { BidAction, BidState } from '@gavel/domain';
+import { dollarsToCents, placeBid } from '@gavel/domain';
+import type { Tx } from '../../db/client';
+import { auctionItems, bidActions, bidders, bids, itemMaxima, wonItems } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Tenant } from '../../tenancy';
+import { buyNowAvailable, itemBidStatus, itemCloses, type ItemRow, quantityAvailable } from '../items/presenter';
+import { lockItem } from '../items/queries';
+
+/** Dollars from a request to cents, refusing a third decimal. */
+export function requestCents(dollars: number, what: string): number {
+  const cents = dollarsToCents(dollars);
+  if (cents === null) throw new AppError('bad_request', `The ${what} must have at most two decimals.`);
+  return cents;
+}
+
+export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number): Promise<void> {
+  const [bidder] = await tx.select({ authorizebidder: bidders.authorizebidder }).from(bidders).where(and(eq(bidders.id, bidderId), eq(bidders.eventId, tenant.event.id)));
+  if (!bidder) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
+  if (!bidder.authorizebidder) throw new AppError('forbidden', 'Not authorized to bid. Contact the event organizer.');
+}
+
+function assertBiddable(item: ItemRow, tenant: Tenant, now: Date): void {
+  if (item.itemisliveonly) throw new AppError('bad_request', 'This item is sold at the live auction.');
+  if (item.buyitnowonly) throw new AppError('bad_request', 'This item is Buy It Now only.');
+  const status = itemBidStatus(item, tenant.event, now);
+  if (status === 'biddingnotopen') throw new AppError('bad_request', 'Bidding has not opened yet.');
+  if (status === 'biddingclosed') throw new AppError('bad_request', 'Bidding is closed for this item.');
+}
+
+export interface BidResult {
+  leading: boolean;
+  item: ItemRow;
+}
+
+/**
+ * One bid, automatic bid or change of maximum, in the caller's transaction: lock the item, load
+ * its maxima, apply the engine, write history, maxima and price.
+ */
+export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: { kind: 'manual'; amount: number } | { kind: 'auto'; max: number; increment: number }, now: Date): Promise<BidResult> {
+  const item = await lockItem(tx, tenant, itemId);
+  assertBiddable(item, tenant, now);
+  const maxima = await tx.select().from(itemMaxima).where(eq(itemMaxima.itemId, item.id));
+  const state: BidState = {
+    currentbid: item.currentbid,
+    leader: item.leaderBidderId,
+    maxima: maxima.map((m) => ({ bidderId: m.bidderId, max: m.max, increment: m.increment, isAuto: m.isAuto, seq: m.seq })),
+  };
+  // The new maximum is later than every stored one; its real sequence number is taken on write.
+  const seq = Number.MAX_SAFE_INTEGER;
+  const engineAction: BidAction = action.kind === 'manual' ? { kind: 'manual', bidderId, amount: action.amount, seq } : { kind: 'auto', bidderId, max: action.max, increment: action.increment, seq };
+  const outcome = placeBid(item, state, engineAction, true);
+  if (!outcome.ok) throw new AppError('bad_request', outcome.error.message);
+
+  const mine = outcome.state.maxima.find((m) => m.bidderId === bidderId);
+  if (mine) {
+    const prior = maxima.find((m) => m.bidderId === bidderId);
+    const keepSeq = prior && prior.max === mine.max;
+    const values = { max: mine.max, increment: mine.increment, isAuto: mine.isAuto };
+    if (prior)
+      await tx
+        .update(itemMaxima)
+        .set(keepSeq ? values : { ...values, seq: sql`nextval(pg_get_serial_sequence('item_maxima', 'seq'))` })
+        .where(and(eq(itemMaxima.itemId, item.id), eq(itemMaxima.bidderId, bidderId)));
+    else await tx.insert(itemMaxima).values({ itemId: item.id, bidderId, ...values });
+  }
+  await tx.insert(bidActions).values({
+    itemId: item.id,
+    bidderId,
+    kind: action.kind,
+    amount: action.kind === 'manual' ? action.amount : action.max,
+    increment: action.kind === 'manual' ? item.minimumbidincrease : action.increment,
+    createdAt: now,
+  });
+  if (outcome.history.length > 0)
+    await tx.insert(bids).values(outcome.history.map((h) => ({ itemId: item.id, bidderId: h.bidderId, amount: h.amount, isAuto: h.isAuto, createdAt: now })));
+
+  const closing = extendedClose(item, tenant, now, outcome.history.length > 0);
+  const [updated] = await tx
+    .update(auctionItems)
+    .set({
+      currentbid: outcome.state.currentbid,
+      leaderBidderId: outcome.state.leader,
+      numberofbids: item.numberofbids + outcome.history.length,
+      ...(closing ? { closing } : {}),
+      updatedAt: now,
+    })
+    .where(eq(auctionItems.id, item.id))
+    .returning();
+  if (!updated) throw new Error('item update returned nothing');
+  return { leading: outcome.state.leader === bidderId, item: updated };
+}
+
+/** Extended bidding: a bid in the last N minutes moves the close to N minutes after it, up to the latest allowed. */
+function extendedClose(item: ItemRow, tenant: Tenant, now: Date, bidPlaced: boolean): Date | undefined {
+  const minutes = tenant.event.extendedbiddingminutes;
+  if (!bidPlaced || minutes <= 0) return undefined;
+  const closes = itemCloses(item, tenant.event);
+  const pushed = new Date(now.getTime() + minutes * 60_000);
+  if (pushed <= closes) return undefined;
+  const latest = tenant.event.extendedbiddinglatest;
+  const target = latest && pushed > latest ? latest : pushed;
+  return target > closes ? target : undefined;
+}
+
+/** The most one purchase may take: the per-purchase limit when set and below what is left, else what is left. */
+export function buyNowLimit(item: ItemRow): number {
+  if (item.unlimitedquantity) return item.maxpurchasequantity > 0 ? item.maxpurchasequantity : 100;
+  const left = quantityAvailable(item);
+  return item.maxpurchasequantity > 0 && item.maxpurchasequantity < left ? item.maxpurchasequantity : left;
+}
+
+/** Buy It Now: takes the units atomically under the item lock and records the won item at once. */
+export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, quantity: number, now: Date): Promise<{ historyid: number; item: ItemRow }> {
+  const item = await lockItem(tx, tenant, itemId);
+  if (item.itemisliveonly) throw new AppError('bad_request', 'This item is sold at the live auction.');
+  const status = itemBidStatus(item, tenant.event, now);
+  if (status !== 'biddingopen') throw new AppError('bad_request', status === 'biddingnotopen' ? 'Bidding has not opened yet.' : 'This item is closed.');
+  if (!buyNowAvailable(item)) {
+    const soldOut = !item.unlimitedquantity && quantityAvailable(item) <= 0;
+    throw new AppError('bad_request', soldOut ? 'This item is sold out.' : 'Buy It Now is not available for this item.');
+  }
+  const limit = buyNowLimit(item);
+  if (quantity > limit) throw new AppError('bad_request', `You can buy at most ${limit} of this item.`);
+  const soldOutNow = !item.unlimitedquantity && quantityAvailable(item) - quantity <= 0;
+  const [updated] = await tx
+    .update(auctionItems)
+    .set({ quantitysold: item.quantitysold + quantity, updatedAt: now, ...(soldOutNow && !item.buyitnowonly ? { closedAt: now } : {}) })
+    .where(eq(auctionItems.id, item.id))
+    .returning();
+  const [won] = await tx
+    .insert(wonItems)
+    .values({ eventId: tenant.event.id, itemId: item.id, bidderId, kind: 'buynow', amount: item.buyitnowprice, quantity, createdAt: now })
+    .returning({ id: wonItems.id });
+  if (!updated || !won) throw new Error('buy now write returned nothing');
+  return { historyid: won.id, item: updated };
+}

@@ -1,0 +1,46 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AuctionItem } from '@gavel/domain';
+import type { Db, Tx } from '../../db/client';
+import { auctionItems, itemMaxima, watchlist, wonItems } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Tenant } from '../../tenancy';
+import { type ItemRow, noCaller, presentItem } from './presenter';
+
+export const itemNotFound = () => new AppError('not_found', 'This item was not found in this event.');
+
+/** The event's items as one caller sees them (their maxima, watchlist and wins). */
+export async function listItems(db: Db | Tx, tenant: Tenant, bidderId: number | null, now: Date, only?: number[]): Promise<AuctionItem[]> {
+  const where = only ? and(eq(auctionItems.eventId, tenant.event.id), inArray(auctionItems.id, only)) : eq(auctionItems.eventId, tenant.event.id);
+  const items = await db.select().from(auctionItems).where(where).orderBy(asc(auctionItems.featured), asc(auctionItems.id));
+  if (bidderId === null) return items.map((i) => presentItem(i, tenant.event, noCaller, now));
+  const ids = items.map((i) => i.id);
+  if (ids.length === 0) return [];
+  const [maxima, watched, won] = await Promise.all([
+    db.select().from(itemMaxima).where(and(eq(itemMaxima.bidderId, bidderId), inArray(itemMaxima.itemId, ids))),
+    db.select({ itemId: watchlist.itemId }).from(watchlist).where(and(eq(watchlist.bidderId, bidderId), inArray(watchlist.itemId, ids))),
+    db.select({ id: wonItems.id, itemId: wonItems.itemId }).from(wonItems).where(and(eq(wonItems.bidderId, bidderId), eq(wonItems.eventId, tenant.event.id))),
+  ]);
+  const maxByItem = new Map(maxima.map((m) => [m.itemId, m]));
+  const watching = new Set(watched.map((w) => w.itemId));
+  const historyByItem = new Map(won.map((w) => [w.itemId, w.id]));
+  return items.map((i) =>
+    presentItem(i, tenant.event, { bidderId, maximum: maxByItem.get(i.id), watching: watching.has(i.id), historyid: historyByItem.get(i.id) ?? 0 }, now),
+  );
+}
+
+export async function oneItem(db: Db | Tx, tenant: Tenant, bidderId: number | null, itemId: number, now: Date): Promise<AuctionItem> {
+  const [item] = await listItems(db, tenant, bidderId, now, [itemId]);
+  if (!item) throw itemNotFound();
+  return item;
+}
+
+/** The item row, locked for the rest of the transaction. Every bid and purchase goes through it. */
+export async function lockItem(tx: Tx, tenant: Tenant, itemId: number): Promise<ItemRow> {
+  const [row] = await tx
+    .select()
+    .from(auctionItems)
+    .where(and(eq(auctionItems.id, itemId), eq(auctionItems.eventId, tenant.event.id)))
+    .for('update');
+  if (!row) throw itemNotFound();
+  return row;
+}
