@@ -10,3 +10,4 @@ export * from './accounts/validation';
 export * from './api/accounts';
 export * from './bidding/engine';
 export * from './api/items';
+export * from './realtime/messages';

@@ -24,6 +24,8 @@ import { itemRoutes } from './features/items/routes';
 import { bidRoutes } from './features/bids/routes';
 import { cartRoutes } from './features/cart/routes';
 import { startClosingSweeper } from './features/bids/closing';
+import { createHub } from './realtime/hub';
+import { publishClosed } from './realtime/publish';
 
 export interface BuildOptions {
   /** An open database; absent means open the one the configuration names. */
@@ -50,6 +52,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     clock: options.clock ?? (() => new Date()),
     tokens: new TokenService(config.jwtSecret),
+    live: { toEvent: () => undefined, toBidder: () => undefined },
   };
 
   const app = Fastify({
@@ -64,6 +67,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const hub = await createHub(app.server, { tokens: ctx.tokens, clock: ctx.clock, log: app.log, redisUrl: config.redisUrl });
+  ctx.live = hub;
+  app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
   });
@@ -119,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mediaRoutes(ctx));
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes(ctx));
   if (options.sweeper !== false) {
-    const stopSweeper = startClosingSweeper(ctx.db, ctx.clock, app.log, () => undefined);
+    const stopSweeper = startClosingSweeper(ctx.db, ctx.clock, app.log, (closed) => publishClosed(ctx, closed));
     app.addHook('onClose', async () => stopSweeper());
   }
   if (config.smtpUrl) {

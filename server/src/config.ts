@@ -33,6 +33,7 @@ export const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('Gavel <no-reply@gavel.localhost>'),
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 
@@ -54,6 +55,8 @@ export interface Config {
   /** SMTP server for email; absent means mail stays in the outbox (see /dev/mailbox). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Redis for the live hub across several processes; absent means one process. */
+  redisUrl: string | undefined;
   /** Behind a load balancer: take the client address and host from X-Forwarded-* headers. */
   trustProxy: boolean;
   /** The built web app; absent in tests that only exercise the API. */
@@ -118,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
   };

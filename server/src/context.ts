@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { TokenService } from './lib/tokens';
+import type { LivePublisher } from './realtime/hub';
 
 /** What every feature gets: configuration, the database and a clock (tests move it). */
 export interface AppContext {
@@ -9,4 +10,6 @@ export interface AppContext {
   db: Db;
   clock: () => Date;
   tokens: TokenService;
+  /** Live messages; send them only after the transaction that caused them committed. */
+  live: LivePublisher;
 }

@@ -30,6 +30,9 @@ export function accountLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const bidder = await ensureBidder(tx, tenant, account.id);
       return { tenant, account, bidder };
     });
+    // Every open tab of this bidder learns the address is verified.
+    if (kind === 'verify')
+      ctx.live.toBidder(bidder.id, { type: 'emailValidation', valid: true, auctioncode: tenant.organization.auctioncode, eventcode: tenant.event.eventcode });
     return { status: 'success' as const, message: '', ...(await sessionFor(ctx.tokens, tenant, account, bidder, now)) };
   };
 

@@ -4,6 +4,7 @@ import { errorResponse } from '@gavel/domain';
 import { assertAdmin } from '../../tenancy';
 import type { AppContext } from '../../context';
 import { importEventDocument } from './import-service';
+import { publishEventRefresh } from '../../realtime/publish';
 
 const importResponse = z.object({
   status: z.literal('success'),
@@ -36,6 +37,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const result = await importEventDocument(ctx.db, request.body);
         request.log.info({ auctioncode: result.auctioncode, eventcode: result.eventcode }, 'event imported');
+        publishEventRefresh(ctx, result);
         return result;
       },
     );

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { auctionItems, events, wonItems } from '../../db/schema';
+import { auctionItems, events, organizations, wonItems } from '../../db/schema';
 
 export interface ClosedItem {
   itemId: number;
@@ -9,6 +9,10 @@ export interface ClosedItem {
   winnerBidderId: number | null;
   historyid: number | null;
   amount: number | null;
+  /** For the live messages: the closed row, its event and organization code. */
+  item: typeof auctionItems.$inferSelect;
+  event: typeof events.$inferSelect;
+  auctioncode: string;
 }
 
 const BATCH = 500;
@@ -21,15 +25,20 @@ const BATCH = 500;
 export async function closeDueItems(db: Db, now: Date): Promise<ClosedItem[]> {
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ item: auctionItems })
+      .select({ item: auctionItems, event: events, auctioncode: organizations.auctioncode })
       .from(auctionItems)
       .innerJoin(events, eq(auctionItems.eventId, events.id))
+      .innerJoin(organizations, eq(events.organizationId, organizations.id))
       .where(and(isNull(auctionItems.closedAt), lte(sql`coalesce(${auctionItems.closing}, ${events.biddingcloses})`, now)))
       .limit(BATCH)
       .for('update', { of: auctionItems, skipLocked: true });
     const closed: ClosedItem[] = [];
-    for (const { item } of due) {
-      await tx.update(auctionItems).set({ closedAt: now, ...(item.leaderBidderId !== null ? { quantitysold: item.quantitysold + 1 } : {}) }).where(eq(auctionItems.id, item.id));
+    for (const { item, event, auctioncode } of due) {
+      const [row] = await tx
+        .update(auctionItems)
+        .set({ closedAt: now, ...(item.leaderBidderId !== null ? { quantitysold: item.quantitysold + 1 } : {}) })
+        .where(eq(auctionItems.id, item.id))
+        .returning();
       let historyid: number | null = null;
       if (item.leaderBidderId !== null && item.currentbid !== null) {
         const [won] = await tx
@@ -38,7 +47,7 @@ export async function closeDueItems(db: Db, now: Date): Promise<ClosedItem[]> {
           .returning({ id: wonItems.id });
         historyid = won?.id ?? null;
       }
-      closed.push({ itemId: item.id, eventId: item.eventId, winnerBidderId: item.leaderBidderId, historyid, amount: item.currentbid });
+      closed.push({ itemId: item.id, eventId: item.eventId, winnerBidderId: item.leaderBidderId, historyid, amount: item.currentbid, item: row ?? item, event, auctioncode });
     }
     return closed;
   });

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { errorResponse, maxBidRequest, submitBidRequest, submitBidResponse, type SubmitBidResponse } from '@gavel/domain';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { eventSession } from '../../lib/auth';
-import type { Tx } from '../../db/client';
+import { publishBid, publishCart, publishItem } from '../../realtime/publish';
 import type { Tenant } from '../../tenancy';
 import { lockItem, oneItem } from '../items/queries';
 import { idempotencyKey, storeAnswer, storedAnswer } from './idempotency';
@@ -11,39 +13,78 @@ import { applyBid, assertMayBid, buyNow, requestCents } from './service';
 
 const failures = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const OUTBID = 'Another bidder has a higher maximum bid. You have been outbid.';
+const codes = (t: Tenant) => ({ auctioncode: t.organization.auctioncode, eventcode: t.event.eventcode });
+
+/** An answer, and the live messages to send once its transaction has committed. */
+interface Done {
+  answer: SubmitBidResponse;
+  publish?: () => void;
+}
+
+type SubmitBody = z.output<typeof submitBidRequest>;
+
+/** The work of /submitbid inside its transaction: Buy It Now, a bid, or an automatic bid. */
+async function submit(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number, body: SubmitBody, now: Date): Promise<Done> {
+  await assertMayBid(tx, tenant, bidderId);
+  if (body.buyitnow) {
+    const bought = await buyNow(tx, tenant, bidderId, body.itemid, body.quantity ?? 1, now);
+    return {
+      answer: { status: 'success', message: '', historyid: bought.historyid, item: await oneItem(tx, tenant, bidderId, body.itemid, now) },
+      publish: () => {
+        publishItem(ctx, codes(tenant), bought.item, tenant.event);
+        publishCart(ctx, codes(tenant), bidderId);
+      },
+    };
+  }
+  const item = await oneItem(tx, tenant, bidderId, body.itemid, now);
+  const action = body.autobid
+    ? {
+        kind: 'auto' as const,
+        max: requestCents(body.maxbid ?? body.bid ?? Number.NaN, 'maximum bid'),
+        // The increment defaults to the item's minimum increase.
+        increment: requestCents(body.increment ?? item.minimumbidincrease, 'bid increment'),
+      }
+    : { kind: 'manual' as const, amount: requestCents(body.bid ?? Number.NaN, 'bid') };
+  return bid(ctx, tx, tenant, bidderId, body.itemid, action, now);
+}
+
+async function bid(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: Parameters<typeof applyBid>[4], now: Date): Promise<Done> {
+  const result = await applyBid(tx, tenant, bidderId, itemId, action, now);
+  const message = result.leading ? '' : OUTBID;
+  return {
+    answer: { status: 'success', message, historyid: 0, item: await oneItem(tx, tenant, bidderId, itemId, now) },
+    publish: () => publishBid(ctx, codes(tenant), result.item, tenant.event, bidderId, result.previousLeader, message),
+  };
+}
 
 /** Bids, automatic bids, Buy It Now and maximum changes. Each is one transaction on a locked item. */
 export function bidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   /**
    * Runs a write once per Idempotency-Key. The item is locked before the key is looked up, so a
-   * retry racing its original waits for it and then finds the stored answer.
+   * retry racing its original waits for it and then finds the stored answer. Live messages go
+   * out after the commit, and not again for a replayed answer.
    */
-  const once = async (
-    route: string,
-    tenant: Tenant,
-    bidderId: number,
-    itemId: number,
-    key: string | undefined,
-    work: (tx: Tx, now: Date) => Promise<SubmitBidResponse>,
-  ): Promise<SubmitBidResponse> => {
+  const once = async (route: string, tenant: Tenant, bidderId: number, itemId: number, key: string | undefined, work: (tx: Tx, now: Date) => Promise<Done>): Promise<SubmitBidResponse> => {
+    let done: Done;
     try {
-      return await ctx.db.transaction(async (tx) => {
+      done = await ctx.db.transaction(async (tx) => {
         await lockItem(tx, tenant, itemId);
         if (key) {
           const prior = await storedAnswer<SubmitBidResponse>(tx, bidderId, key, route);
-          if (prior) return prior.response;
+          if (prior) return { answer: prior.response };
         }
-        const answer = await work(tx, ctx.clock());
-        if (key) await storeAnswer(tx, bidderId, key, route, 200, answer);
-        return answer;
+        const result = await work(tx, ctx.clock());
+        if (key) await storeAnswer(tx, bidderId, key, route, 200, result.answer);
+        return result;
       });
     } catch (err) {
-      if (key && !(err instanceof AppError)) {
-        const prior = await storedAnswer<SubmitBidResponse>(ctx.db, bidderId, key, route);
-        if (prior) return prior.response;
-      }
+      // Lost a race with the same key (its insert conflicted): the other request's answer stands.
+      const prior = key && !(err instanceof AppError) ? await storedAnswer<SubmitBidResponse>(ctx.db, bidderId, key, route) : undefined;
+      if (prior) return prior.response;
       throw err;
     }
+    done.publish?.();
+    return done.answer;
   };
 
   return async (app) => {
@@ -62,31 +103,7 @@ export function bidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const s = await eventSession(ctx, request, request.body);
         const bidderId = s.bidderId;
         if (bidderId === null) throw new AppError('forbidden', 'Please log in to bid.');
-        const body = request.body;
-        const key = idempotencyKey(request);
-        return once('submitbid', s.tenant, bidderId, body.itemid, key, async (tx, now) => {
-            await assertMayBid(tx, s.tenant, bidderId);
-            let answer: SubmitBidResponse;
-            if (body.buyitnow) {
-              const bought = await buyNow(tx, s.tenant, bidderId, body.itemid, body.quantity ?? 1, now);
-              answer = { status: 'success', message: '', historyid: bought.historyid, item: await oneItem(tx, s.tenant, bidderId, body.itemid, now) };
-            } else {
-              const action = body.autobid
-                ? {
-                    kind: 'auto' as const,
-                    max: requestCents(body.maxbid ?? body.bid ?? Number.NaN, 'maximum bid'),
-                    increment: body.increment === undefined ? -1 : requestCents(body.increment, 'bid increment'),
-                  }
-                : { kind: 'manual' as const, amount: requestCents(body.bid ?? Number.NaN, 'bid') };
-              if (action.kind === 'auto' && action.increment < 0) {
-                const item = await oneItem(tx, s.tenant, bidderId, body.itemid, now);
-                action.increment = requestCents(item.minimumbidincrease, 'bid increment');
-              }
-              const result = await applyBid(tx, s.tenant, bidderId, body.itemid, action, now);
-              answer = { status: 'success', message: result.leading ? '' : OUTBID, historyid: 0, item: await oneItem(tx, s.tenant, bidderId, body.itemid, now) };
-            }
-            return answer;
-        });
+        return once('submitbid', s.tenant, bidderId, request.body.itemid, idempotencyKey(request), (tx, now) => submit(ctx, tx, s.tenant, bidderId, request.body, now));
       },
     );
 
@@ -98,13 +115,10 @@ export function bidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const bidderId = s.bidderId;
         if (bidderId === null) throw new AppError('forbidden', 'Please log in to bid.');
         const body = request.body;
-        const key = idempotencyKey(request);
-        return once('maxbid', s.tenant, bidderId, body.itemid, key, async (tx, now) => {
-            await assertMayBid(tx, s.tenant, bidderId);
-            const action = { kind: 'auto' as const, max: requestCents(body.maxbid, 'maximum bid'), increment: requestCents(body.increment, 'bid increment') };
-            const result = await applyBid(tx, s.tenant, bidderId, body.itemid, action, now);
-            const answer: SubmitBidResponse = { status: 'success', message: result.leading ? '' : OUTBID, historyid: 0, item: await oneItem(tx, s.tenant, bidderId, body.itemid, now) };
-            return answer;
+        return once('maxbid', s.tenant, bidderId, body.itemid, idempotencyKey(request), async (tx, now) => {
+          await assertMayBid(tx, s.tenant, bidderId);
+          const action = { kind: 'auto' as const, max: requestCents(body.maxbid, 'maximum bid'), increment: requestCents(body.increment, 'bid increment') };
+          return bid(ctx, tx, s.tenant, bidderId, body.itemid, action, now);
         });
       },
     );

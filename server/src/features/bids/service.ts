@@ -32,6 +32,7 @@ function assertBiddable(item: ItemRow, tenant: Tenant, now: Date): void {
 export interface BidResult {
   leading: boolean;
   item: ItemRow;
+  previousLeader: number | null;
 }
 
 /**
@@ -89,7 +90,7 @@ export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId:
     .where(eq(auctionItems.id, item.id))
     .returning();
   if (!updated) throw new Error('item update returned nothing');
-  return { leading: outcome.state.leader === bidderId, item: updated };
+  return { leading: outcome.state.leader === bidderId, item: updated, previousLeader: item.leaderBidderId };
 }
 
 /** Extended bidding: a bid in the last N minutes moves the close to N minutes after it, up to the latest allowed. */

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Messages of the live hub (/hubs/auction). The server emits them as 'ReceiveJSON' with a `type`;
+ * clients may send 'SendJSON'. Item changes carry the event and auction codes so a client applies
+ * only its own event's; bid answers go only to the bidder concerned.
+ */
+export const HUB_PATH = '/hubs/auction';
+export const RECEIVE = 'ReceiveJSON';
+export const SEND = 'SendJSON';
+
+const codes = { eventcode: z.string(), auctioncode: z.string() };
+
+/** The public part of an item that changes with bids: what everyone in the event may see. */
+export const liveItem = z.object({
+  itemid: z.number().int(),
+  currentbid: z.number(),
+  lastbid: z.number(),
+  minimumnextbid: z.number(),
+  numberofbids: z.number().int(),
+  closing: z.string(),
+  closingcst: z.string(),
+  bidstatus: z.enum(['biddingopen', 'biddingclosed', 'biddingnotopen']),
+  quantityavailable: z.number().int(),
+  buyitnowavailable: z.boolean(),
+});
+export type LiveItem = z.infer<typeof liveItem>;
+
+export const hubMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('eventrefresh'), ...codes }),
+  z.object({ type: z.literal('cartrefresh'), ...codes }),
+  z.object({ type: z.literal('eventcode'), ...codes }),
+  z.object({ type: z.literal('emailValidation'), valid: z.boolean(), ...codes }),
+  z.object({ type: z.literal('forcelogout'), message: z.string(), ...codes }),
+  z.object({ type: z.literal('itemupdate'), item: liveItem, ...codes }),
+  /** To one bidder: their standing on an item changed (outbid, leading, won). */
+  z.object({ type: z.literal('itembid'), itemid: z.number().int(), status: z.enum(['leading', 'outbid', 'won', 'lost']), ...codes }),
+  /** To one bidder: the answer to their own bid, for their other open tabs. */
+  z.object({ type: z.literal('submitbid'), itemid: z.number().int(), message: z.string(), ...codes }),
+  z.object({ type: z.literal('eventclosing'), closesat: z.string(), ...codes }),
+  z.object({ type: z.literal('updateUser'), ...codes }),
+  z.object({ type: z.literal('itemmessage'), itemid: z.number().int(), message: z.string(), ...codes }),
+  z.object({ type: z.literal('notification'), title: z.string(), message: z.string(), ...codes }),
+]);
+export type HubMessage = z.infer<typeof hubMessage>;
+export type HubMessageType = HubMessage['type'];
+
+/** What a client may send. Anything else is ignored (and logged). */
+export const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('eventcode'), eventcode: z.string().max(40) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+/** Does a message belong to this event? Codes compare case-insensitively. */
+export function isForEvent(message: { eventcode: string; auctioncode: string }, eventcode: string, auctioncode: string): boolean {
+  return message.eventcode.toLowerCase() === eventcode.toLowerCase() && message.auctioncode.toLowerCase() === auctioncode.toLowerCase();
+}

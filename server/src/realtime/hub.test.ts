@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { HUB_PATH, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
+import { eq } from 'drizzle-orm';
+import { auctionItems } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/harness';
+import { eventDoc, importEvent, makeBidder, type TestBidder } from '../test/account-fixtures';
+
+let t: TestApp;
+let base = '';
+let itemId = 0;
+let ann: TestBidder;
+let bob: TestBidder;
+const sockets: Socket[] = [];
+const now = new Date();
+
+function open(auth: Record<string, string>, query: Record<string, string> = {}): Socket {
+  const s = connect(base, { path: HUB_PATH, auth, query, transports: ['websocket'], reconnection: false });
+  sockets.push(s);
+  return s;
+}
+
+const connected = (s: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', (err) => reject(err));
+  });
+
+function next(s: Socket, type: HubMessage['type']): Promise<HubMessage> {
+  return new Promise((resolve) => {
+    const on = (m: HubMessage) => {
+      if (m.type !== type) return;
+      s.off(RECEIVE, on);
+      resolve(m);
+    };
+    s.on(RECEIVE, on);
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, now);
+  await importEvent(t, eventDoc(now));
+  const [row] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems).where(eq(auctionItems.itemnum, '1'));
+  itemId = row?.id ?? 0;
+  ann = await makeBidder(t, 'gala', 'ann@example.org');
+  bob = await makeBidder(t, 'gala', 'bob@example.org');
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+});
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await t.close();
+});
+
+describe('live hub', () => {
+  it('refuses a connection without a token, with a forged one, and with an expired one', async () => {
+    await expect(connected(open({}))).rejects.toThrow('A login token is required.');
+    await expect(connected(open({ token: `${ann.token}x` }))).rejects.toThrow('The token is not valid.');
+    t.setNow(new Date(now.getTime() + 30 * 86_400_000));
+    await expect(connected(open({ token: ann.token }))).rejects.toThrow('Token has expired');
+    t.setNow(now);
+  });
+
+  it('delivers a bid to everyone in the event, and tells the outbid bidder', async () => {
+    const watcher = open({ token: bob.token });
+    const viaQuery = open({}, { access_token: ann.token });
+    await Promise.all([connected(watcher), connected(viaQuery)]);
+    const update = next(watcher, 'itemupdate');
+    const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: ann.auth, payload: { eventcode: 'gala', itemid: itemId, bid: 100 } });
+    expect(res.statusCode).toBe(200);
+    expect(await update).toMatchObject({ type: 'itemupdate', eventcode: 'gala', auctioncode: 'demo', item: { itemid: itemId, currentbid: 100, numberofbids: 1 } });
+
+    const outbid = next(viaQuery, 'itembid');
+    await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: bob.auth, payload: { eventcode: 'gala', itemid: itemId, bid: 120 } });
+    expect(await outbid).toMatchObject({ type: 'itembid', itemid: itemId, status: 'outbid' });
+  });
+
+  it('ignores malformed messages and disconnects a client that floods', async () => {
+    const s = open({ token: bob.token });
+    await connected(s);
+    s.emit(SEND, '{not json');
+    s.emit(SEND, { type: 'nonsense' });
+    const pong = next(s, 'eventcode');
+    s.emit(SEND, { type: 'ping' });
+    expect(await pong).toMatchObject({ type: 'eventcode', eventcode: 'gala' });
+    const gone = new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
+    for (let i = 0; i < 60; i++) s.emit(SEND, { type: 'ping' });
+    expect(await gone).toBe('io server disconnect');
+  });
+});

@@ -1,0 +1,117 @@
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { clientMessage, HUB_PATH, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
+import type { LoginClaims, TokenService } from '../lib/tokens';
+
+/** Where live messages go: everyone in an event, or one bidder's open tabs and phones. */
+export interface LivePublisher {
+  toEvent(auctioncode: string, eventcode: string, message: HubMessage): void;
+  toBidder(bidderId: number, message: HubMessage): void;
+}
+
+export const eventRoom = (auctioncode: string, eventcode: string) => `event:${auctioncode.toLowerCase()}/${eventcode.toLowerCase()}`;
+export const bidderRoom = (bidderId: number) => `bidder:${bidderId}`;
+
+const FLOOD_WINDOW_MS = 10_000;
+const FLOOD_MAX = 40;
+
+export interface Hub extends LivePublisher {
+  io: Server;
+  close(): Promise<void>;
+}
+
+interface HubOptions {
+  tokens: TokenService;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  redisUrl: string | undefined;
+}
+
+function handshakeToken(socket: Socket): string | undefined {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  if (typeof auth?.token === 'string' && auth.token) return auth.token;
+  // SignalR-style clients send the token as a query parameter.
+  const q = socket.handshake.query.access_token;
+  return typeof q === 'string' && q ? q : undefined;
+}
+
+/**
+ * The live hub: Socket.IO at /hubs/auction. A connection needs a valid login token (a guest
+ * token for browsers and display boards); it joins its event's room and, for bidders, its own.
+ * With REDIS_URL the Redis adapter carries messages between server processes.
+ */
+export async function createHub(server: HttpServer, opts: HubOptions): Promise<Hub> {
+  const io = new Server(server, { path: HUB_PATH, serveClient: false, cors: { origin: false }, pingInterval: 20_000, pingTimeout: 20_000 });
+  let redis: Array<{ quit(): Promise<unknown> }> = [];
+  if (opts.redisUrl) {
+    const pub = createClient({ url: opts.redisUrl });
+    const sub = pub.duplicate();
+    pub.on('error', (err: Error) => opts.log.error({ err }, 'redis publish client error'));
+    sub.on('error', (err: Error) => opts.log.error({ err }, 'redis subscribe client error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redis = [pub, sub];
+  }
+
+  io.use(async (socket, next) => {
+    const token = handshakeToken(socket);
+    if (!token) return next(new Error('A login token is required.'));
+    const check = await opts.tokens.verify(token, opts.clock());
+    if (!check.ok) return next(new Error(check.reason === 'expired' ? 'Token has expired' : 'The token is not valid.'));
+    socket.data.claims = check.claims;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const claims = socket.data.claims as LoginClaims;
+    void socket.join(eventRoom(claims.auctioncode, claims.eventcode));
+    if (!claims.isguest) void socket.join(bidderRoom(claims.bidderid));
+    let windowStart = Date.now();
+    let count = 0;
+    socket.on(SEND, (payload: unknown) => {
+      const t = Date.now();
+      if (t - windowStart > FLOOD_WINDOW_MS) {
+        windowStart = t;
+        count = 0;
+      }
+      if (++count > FLOOD_MAX) {
+        opts.log.warn({ sub: claims.sub }, 'hub client flooded messages; disconnected');
+        socket.disconnect(true);
+        return;
+      }
+      const parsed = clientMessage.safeParse(typeof payload === 'string' ? safeJson(payload) : payload);
+      if (!parsed.success) {
+        opts.log.info({ sub: claims.sub }, 'ignored a malformed hub message');
+        return;
+      }
+      if (parsed.data.type === 'ping') socket.emit(RECEIVE, { type: 'eventcode', eventcode: claims.eventcode, auctioncode: claims.auctioncode });
+    });
+  });
+
+  return {
+    io,
+    toEvent: (auctioncode, eventcode, message) => {
+      io.to(eventRoom(auctioncode, eventcode)).emit(RECEIVE, message);
+    },
+    toBidder: (bidderId, message) => {
+      io.to(bidderRoom(bidderId)).emit(RECEIVE, message);
+    },
+    // The HTTP server belongs to Fastify, which closes it; here only the sockets and Redis end.
+    close: async () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(redis.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
