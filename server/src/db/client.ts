@@ -30,8 +30,6 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; absent means in memory (tests). */
   dir?: string | undefined;
-  /** PostgreSQL schema to use (tests give each file its own). */
-  searchPath?: string | undefined;
 }
 
 /** Opens the database and applies the committed migrations. */
@@ -40,11 +38,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 20,
-      options: opts.searchPath ? `-c search_path=${opts.searchPath}` : undefined,
     });
-    if (opts.searchPath) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${opts.searchPath}"`);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder, migrationsSchema: opts.searchPath ?? 'drizzle' });
+    await migratePg(db, { migrationsFolder, migrationsSchema: 'drizzle' });
     return {
       db: db as unknown as Db,
       kind: 'postgres',

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
+import { eventDocument, item, PNG_BASE64, PNG_DATA_URL, SVG_DATA_URL, SVG_SOURCE } from '../../test/documents';
+import { media } from '../../db/schema';
+
+// Images arrive inline (data: URLs) in an imported event document and are served at /media/{id}.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  const doc = eventDocument({
+    event: { logourl: PNG_DATA_URL, sponsorurl: [SVG_DATA_URL] },
+    items: [item('101', { imageurl: PNG_DATA_URL, photos: [PNG_DATA_URL, SVG_DATA_URL] })],
+  });
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: ADMIN, payload: doc });
+  expect(res.statusCode, res.body).toBe(200);
+});
+afterAll(async () => t.close());
+
+describe('images', () => {
+  it('stores each image once, whatever number of places use it', async () => {
+    const rows = await t.ctx.db.select({ contentType: media.contentType }).from(media);
+    expect(rows.map((r) => r.contentType).sort()).toEqual(['image/png', 'image/svg+xml']);
+  });
+
+  it('serves a stored image with its content type and cache and CSP headers', async () => {
+    const rows = await t.ctx.db.select({ id: media.id, contentType: media.contentType }).from(media);
+    const png = rows.find((r) => r.contentType === 'image/png');
+    const svg = rows.find((r) => r.contentType === 'image/svg+xml');
+
+    const res = await t.app.inject({ method: 'GET', url: `/media/${png?.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.equals(Buffer.from(PNG_BASE64, 'base64'))).toBe(true);
+
+    const svgRes = await t.app.inject({ method: 'GET', url: `/media/${svg?.id}` });
+    expect(svgRes.headers['content-type']).toBe('image/svg+xml');
+    expect(svgRes.headers['content-security-policy']).toContain('sandbox');
+    expect(svgRes.body).toBe(SVG_SOURCE);
+  });
+
+  it('answers 404 for an unknown image and 400 for a malformed id', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/media/abcdefABCDEF0123456789_-abcdefgh' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ status: 'failure', code: 'not_found', message: 'No such image.' });
+    const bad = await t.app.inject({ method: 'GET', url: '/media/a.b' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      status: 'failure',
+      code: 'bad_request',
+      message: 'id: is not an image id',
+      errors: [{ path: 'id', message: 'is not an image id' }],
+    });
+  });
+});
