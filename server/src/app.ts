@@ -27,6 +27,7 @@ import { cartRoutes } from './features/cart/routes';
 import { startClosingSweeper } from './features/bids/closing';
 import { createHub } from './realtime/hub';
 import { publishClosed } from './realtime/publish';
+import { createNotifier } from './notifications/notifier';
 
 export interface BuildOptions {
   /** An open database; absent means open the one the configuration names. */
@@ -47,15 +48,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ??
     (await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir }));
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    clock: options.clock ?? (() => new Date()),
-    tokens: new TokenService(config.jwtSecret),
-    live: { toEvent: () => undefined, toBidder: () => undefined },
-  };
-
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -68,8 +60,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  const hub = await createHub(app.server, { tokens: ctx.tokens, clock: ctx.clock, log: app.log, redisUrl: config.redisUrl });
-  ctx.live = hub;
+
+  const clock = options.clock ?? (() => new Date());
+  const tokens = new TokenService(config.jwtSecret);
+  const hub = await createHub(app.server, { tokens, clock, log: app.log, redisUrl: config.redisUrl });
+  const notifier = createNotifier({
+    db: database.db,
+    live: hub,
+    clock,
+    origin: config.publicUrl ?? `http://localhost:${config.port}`,
+    log: app.log,
+  });
+  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier };
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
@@ -132,7 +134,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes(ctx));
   if (options.sweeper !== false) {
     const stopSweeper = startClosingSweeper(ctx.db, ctx.clock, app.log, (closed) => publishClosed(ctx, closed));
-    app.addHook('onClose', async () => stopSweeper());
+    const soon = setInterval(() => void notifier.closingSoon(clock()).catch((err: unknown) => app.log.error({ err }, 'closing-soon notices failed')), 30_000);
+    soon.unref();
+    app.addHook('onClose', async () => {
+      stopSweeper();
+      clearInterval(soon);
+      await notifier.idle();
+    });
   }
   if (config.smtpUrl) {
     const stopMail = startMailDelivery(ctx.db, config.smtpUrl, config.mailFrom, app.log);

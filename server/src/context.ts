@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { TokenService } from './lib/tokens';
 import type { LivePublisher } from './realtime/hub';
+import type { Notifier } from './notifications/notifier';
 
 /** What every feature gets: configuration, the database and a clock (tests move it). */
 export interface AppContext {
@@ -12,4 +13,6 @@ export interface AppContext {
   tokens: TokenService;
   /** Live messages; send them only after the transaction that caused them committed. */
   live: LivePublisher;
+  /** Outbid, won and closing-soon notices by email, text and in-app, off the request's path. */
+  notifier: Notifier;
 }

@@ -6,9 +6,14 @@ export const notificationColumn = z.object({ title: z.string(), value: z.string(
 export type NotificationColumn = z.infer<typeof notificationColumn>;
 
 /** A notification row: its id, its title, and one flag per notification column value. */
+export const NOTIFICATION_KINDS = ['outbid', 'won', 'closingsoon'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 export const notificationRow = z.object({
   notificationrowid: z.number().int().min(1),
   title: z.string().min(1).max(200),
+  /** Which notice this row controls; a row without a kind is shown but sends nothing. */
+  kind: z.enum(NOTIFICATION_KINDS).optional(),
   flags: z.record(z.string(), z.boolean()),
 });
 export type NotificationRow = z.infer<typeof notificationRow>;

@@ -113,9 +113,9 @@ export const importEvent = z
       { title: 'Text', value: 'text' },
     ]),
     notificationrows: z.array(notificationRow).max(20).default([
-      { notificationrowid: 1, title: 'When I am outbid', flags: { email: true, text: true } },
-      { notificationrowid: 2, title: 'When I win an item', flags: { email: true, text: true } },
-      { notificationrowid: 3, title: 'When bidding is about to close', flags: { email: true, text: false } },
+      { notificationrowid: 1, title: 'When I am outbid', kind: 'outbid', flags: { email: true, text: true } },
+      { notificationrowid: 2, title: 'When I win an item', kind: 'won', flags: { email: true, text: true } },
+      { notificationrowid: 3, title: 'When bidding is about to close', kind: 'closingsoon', flags: { email: true, text: false } },
     ]),
     shownotificationsmenuitem: z.boolean().default(true),
     /** Extended bidding: a bid in an item's last N minutes pushes its close to N minutes after the bid. 0 = off. */

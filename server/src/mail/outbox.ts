@@ -24,3 +24,14 @@ export async function enqueueMail(tx: Tx | Db, recipient: Recipient, mail: MailM
     links: mail.links,
   });
 }
+
+/** Queues a text message. A provider adapter delivers them; until one is configured they wait in the outbox. */
+export async function enqueueText(tx: Tx | Db, recipient: Recipient, text: string): Promise<void> {
+  await tx.insert(outbox).values({
+    organizationId: recipient.organizationId,
+    eventId: recipient.eventId,
+    channel: 'text',
+    to: recipient.to,
+    text,
+  });
+}

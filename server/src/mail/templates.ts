@@ -85,3 +85,8 @@ export function resetPasswordMail(brand: MailBrand, resetUrl: string): MailMessa
     'This link works once within 1 hour. If you did not ask for this, you can ignore this email.',
   );
 }
+
+/** A notice about an item: outbid, won or closing soon, with a link to the item. */
+export function itemNoticeMail(brand: MailBrand, subject: string, heading: string, body: string, itemUrl: string): MailMessage {
+  return message(brand, subject, heading, [body], [{ label: 'Open the Item', url: itemUrl }], 'You get these emails because of your notification choices in My Account.');
+}

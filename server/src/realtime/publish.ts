@@ -38,8 +38,10 @@ export function publishBid(ctx: AppContext, codes: EventCodes, item: ItemRow, ev
   publishItem(ctx, codes, item, event);
   const leader = item.leaderBidderId;
   ctx.live.toBidder(bidderId, { type: 'submitbid', itemid: item.id, message, ...codes });
-  if (previousLeader !== null && previousLeader !== leader)
+  if (previousLeader !== null && previousLeader !== leader) {
     ctx.live.toBidder(previousLeader, { type: 'itembid', itemid: item.id, status: 'outbid', ...codes });
+    ctx.notifier.notify('outbid', previousLeader, item.id);
+  }
   if (leader !== null && leader !== previousLeader && leader !== bidderId)
     ctx.live.toBidder(leader, { type: 'itembid', itemid: item.id, status: 'leading', ...codes });
 }
@@ -59,7 +61,7 @@ export function publishClosed(ctx: AppContext, closed: Array<{ item: ItemRow; ev
     publishItem(ctx, codes, c.item, c.event);
     if (c.winnerBidderId !== null) {
       ctx.live.toBidder(c.winnerBidderId, { type: 'itembid', itemid: c.item.id, status: 'won', ...codes });
-      ctx.live.toBidder(c.winnerBidderId, { type: 'notification', title: 'You won!', message: `You won ${c.item.name}. It is in your cart.`, ...codes });
+      ctx.notifier.notify('won', c.winnerBidderId, c.item.id);
       publishCart(ctx, codes, c.winnerBidderId);
     }
   }

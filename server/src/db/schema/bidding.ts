@@ -119,3 +119,19 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bidderId, t.key] })],
 );
+
+/** Notices sent, so each is sent once (won, closing soon) or at most every few minutes (outbid). */
+export const notices = pgTable(
+  'notices',
+  {
+    bidderId: integer('bidder_id')
+      .notNull()
+      .references(() => bidders.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => auctionItems.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['outbid', 'won', 'closingsoon'] }).notNull(),
+    sentAt: tstz('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bidderId, t.itemId, t.kind] })],
+);

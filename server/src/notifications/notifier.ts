@@ -1,0 +1,123 @@
+import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatMoney, type NotificationKind } from '@gavel/domain';
+import type { Db } from '../db/client';
+import { accounts, auctionItems, bidders, events, itemMaxima, notices, organizations, watchlist } from '../db/schema';
+import { effectiveNotifications } from '../features/accounts/presenter';
+import { enqueueMail, enqueueText } from '../mail/outbox';
+import { itemNoticeMail } from '../mail/templates';
+import type { LivePublisher } from '../realtime/hub';
+
+/** At most one outbid notice per bidder per item in this window, so a bidding war does not flood a phone. */
+export const OUTBID_QUIET_MINUTES = 5;
+/** Bidders and watchers hear this long before an item closes. */
+export const CLOSING_SOON_MINUTES = 10;
+
+export interface Notifier {
+  /** Queue a notice; returns at once. Delivery happens off the caller's path. */
+  notify(kind: NotificationKind, bidderId: number, itemId: number): void;
+  /** Sends closing-soon notices for items about to close; the sweeper calls it. */
+  closingSoon(now: Date): Promise<number>;
+  /** Resolves when every queued notice has been handled (tests and shutdown). */
+  idle(): Promise<void>;
+}
+
+interface Deps {
+  db: Db;
+  live: LivePublisher;
+  clock: () => Date;
+  origin: string;
+  log: FastifyBaseLogger;
+}
+
+export function createNotifier(deps: Deps): Notifier {
+  let pending = Promise.resolve();
+  const notifier: Notifier = {
+    notify(kind, bidderId, itemId) {
+      pending = pending
+        .then(() => sendNotice(deps, kind, bidderId, itemId))
+        .catch((err: unknown) => deps.log.error({ err, kind, bidderId, itemId }, 'notice failed'));
+    },
+    async closingSoon(now) {
+      const soon = new Date(now.getTime() + CLOSING_SOON_MINUTES * 60_000);
+      const closes = sql`coalesce(${auctionItems.closing}, ${events.biddingcloses})`;
+      const items = await deps.db
+        .select({ id: auctionItems.id })
+        .from(auctionItems)
+        .innerJoin(events, eq(auctionItems.eventId, events.id))
+        .where(and(isNull(auctionItems.closedAt), gt(closes, now), lte(closes, soon), lte(events.biddingopens, now)));
+      if (items.length === 0) return 0;
+      const ids = items.map((i) => i.id);
+      const interested = await deps.db
+        .select({ bidderId: itemMaxima.bidderId, itemId: itemMaxima.itemId })
+        .from(itemMaxima)
+        .where(inArray(itemMaxima.itemId, ids))
+        .union(deps.db.select({ bidderId: watchlist.bidderId, itemId: watchlist.itemId }).from(watchlist).where(inArray(watchlist.itemId, ids)));
+      let sent = 0;
+      for (const row of interested) {
+        notifier.notify('closingsoon', row.bidderId, row.itemId);
+        sent++;
+      }
+      await pending;
+      return sent;
+    },
+    idle: () => pending,
+  };
+  return notifier;
+}
+
+/**
+ * Claims the right to send (one row per bidder, item and kind, renewed for outbid notices after
+ * the quiet window): with several processes, exactly one wins the claim.
+ */
+async function claim(db: Db, kind: NotificationKind, bidderId: number, itemId: number, now: Date): Promise<boolean> {
+  const quiet = new Date(now.getTime() - OUTBID_QUIET_MINUTES * 60_000);
+  const rows = await db
+    .insert(notices)
+    .values({ bidderId, itemId, kind, sentAt: now })
+    .onConflictDoUpdate({
+      target: [notices.bidderId, notices.itemId, notices.kind],
+      set: { sentAt: now },
+      setWhere: kind === 'outbid' ? lt(notices.sentAt, quiet) : sql`false`,
+    })
+    .returning({ sentAt: notices.sentAt });
+  return rows.length > 0;
+}
+
+const WORDS: Record<NotificationKind, { subject: (item: string) => string; text: (item: string, amount: string) => string; title: string }> = {
+  outbid: { subject: (i) => `You have been outbid on ${i}`, text: (i, a) => `You have been outbid on ${i}. The current bid is ${a}.`, title: 'Outbid' },
+  won: { subject: (i) => `You won ${i}!`, text: (i, a) => `Congratulations! You won ${i} for ${a}. It is waiting in your cart.`, title: 'You won!' },
+  closingsoon: { subject: (i) => `Bidding on ${i} closes soon`, text: (i, a) => `Bidding on ${i} closes in about ${CLOSING_SOON_MINUTES} minutes. The current bid is ${a}.`, title: 'Closing soon' },
+};
+
+async function sendNotice(deps: Deps, kind: NotificationKind, bidderId: number, itemId: number): Promise<void> {
+  const [row] = await deps.db
+    .select({ bidder: bidders, account: accounts, item: auctionItems, event: events, organization: organizations })
+    .from(bidders)
+    .innerJoin(accounts, eq(bidders.accountId, accounts.id))
+    .innerJoin(events, eq(bidders.eventId, events.id))
+    .innerJoin(organizations, eq(events.organizationId, organizations.id))
+    .innerJoin(auctionItems, and(eq(auctionItems.id, itemId), eq(auctionItems.eventId, events.id)))
+    .where(eq(bidders.id, bidderId));
+  if (!row) return;
+  const now = deps.clock();
+  if (!(await claim(deps.db, kind, bidderId, itemId, now))) return;
+  const tenant = { organization: row.organization, event: row.event };
+  const words = WORDS[kind];
+  const amount = formatMoney(row.item.currentbid ?? 0);
+  const text = words.text(row.item.name, amount);
+  const codes = { auctioncode: row.organization.auctioncode, eventcode: row.event.eventcode };
+  deps.live.toBidder(bidderId, { type: 'notification', title: words.title, message: text, ...codes });
+
+  const choice = effectiveNotifications(tenant, row.bidder.notifications).find((n) => row.event.notificationrows.find((r) => r.notificationrowid === n.notificationrowid)?.kind === kind);
+  if (!choice) return;
+  const recipient = { organizationId: row.organization.id, eventId: row.event.id };
+  if (choice.flags.email && row.account.emailVerified) {
+    const url = `${deps.origin}/${row.event.eventcode}/auction-items/${row.item.id}`;
+    const brand = { eventname: row.event.eventname, organizationname: row.organization.name };
+    await enqueueMail(deps.db, { ...recipient, to: row.account.email }, itemNoticeMail(brand, words.subject(row.item.name), words.title, text, url));
+  }
+  // Texts go only to a bidder who opted in with a number.
+  if (choice.flags.text && row.account.allowtexting && row.account.cellphone)
+    await enqueueText(deps.db, { ...recipient, to: row.account.cellphone }, `${row.event.eventname}: ${text} Reply STOP to unsubscribe.`);
+}
