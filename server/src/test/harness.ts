@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -45,6 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}, start = ne
       await gavel.app.close();
       await database.close();
       await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
