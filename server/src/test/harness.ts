@@ -54,7 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}, start = ne
  * A new, empty database on the PostgreSQL server of `url`, dropped again by drop(). A database
  * rather than a schema: the generated migrations name "public" in their foreign keys.
  */
-async function scratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function scratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `gavel_t_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: url });

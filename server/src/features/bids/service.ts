@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { BidAction, BidState } from '@gavel/domain';
 import { dollarsToCents, placeBid } from '@gavel/domain';
 import type { Tx } from '../../db/client';
-import { auctionItems, bidActions, bidders, bids, itemMaxima, wonItems } from '../../db/schema';
+import { accounts, auctionItems, bidActions, bidders, bids, itemMaxima, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import { buyNowAvailable, itemBidStatus, itemCloses, type ItemRow, quantityAvailable } from '../items/presenter';
@@ -16,9 +16,14 @@ export function requestCents(dollars: number, what: string): number {
 }
 
 export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number): Promise<void> {
-  const [bidder] = await tx.select({ authorizebidder: bidders.authorizebidder }).from(bidders).where(and(eq(bidders.id, bidderId), eq(bidders.eventId, tenant.event.id)));
+  const [bidder] = await tx
+    .select({ authorizebidder: bidders.authorizebidder, verified: accounts.emailVerified })
+    .from(bidders)
+    .innerJoin(accounts, eq(bidders.accountId, accounts.id))
+    .where(and(eq(bidders.id, bidderId), eq(bidders.eventId, tenant.event.id)));
   if (!bidder) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
   if (!bidder.authorizebidder) throw new AppError('forbidden', 'Not authorized to bid. Contact the event organizer.');
+  if (!bidder.verified) throw new AppError('forbidden', 'Please verify your email address before bidding.');
 }
 
 function assertBiddable(item: ItemRow, tenant: Tenant, now: Date): void {
