@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     `  API health:              ${base}/api/health`,
     `  API description:         ${base}/api/docs/json`,
   ];
+  if (config.nodeEnv !== 'production') lines.push(`  Dev mailbox:             ${base}/dev/mailbox`);
   if (config.adminTokenGenerated) lines.push(`  Admin token (kept in ${config.dataDir}/admin-token): ${config.adminToken}`);
   console.log(lines.join('\n') + '\n');
 
