@@ -11,3 +11,4 @@ export * from './api/accounts';
 export * from './bidding/engine';
 export * from './api/items';
 export * from './realtime/messages';
+export * from './catalog/catalog';

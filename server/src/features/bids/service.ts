@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { BidAction, BidState } from '@gavel/domain';
-import { dollarsToCents, placeBid } from '@gavel/domain';
+import { buyNowLimit, dollarsToCents, placeBid } from '@gavel/domain';
 import type { Tx } from '../../db/client';
 import { accounts, auctionItems, bidActions, bidders, bids, itemMaxima, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -110,13 +110,6 @@ function extendedClose(item: ItemRow, tenant: Tenant, now: Date, bidPlaced: bool
   return target > closes ? target : undefined;
 }
 
-/** The most one purchase may take: the per-purchase limit when set and below what is left, else what is left. */
-export function buyNowLimit(item: ItemRow): number {
-  if (item.unlimitedquantity) return item.maxpurchasequantity > 0 ? item.maxpurchasequantity : 100;
-  const left = quantityAvailable(item);
-  return item.maxpurchasequantity > 0 && item.maxpurchasequantity < left ? item.maxpurchasequantity : left;
-}
-
 /** Buy It Now: takes the units atomically under the item lock and records the won item at once. */
 export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, quantity: number, now: Date): Promise<{ historyid: number; item: ItemRow }> {
   const item = await lockItem(tx, tenant, itemId);
@@ -127,7 +120,7 @@ export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: n
     const soldOut = !item.unlimitedquantity && quantityAvailable(item) <= 0;
     throw new AppError('bad_request', soldOut ? 'This item is sold out.' : 'Buy It Now is not available for this item.');
   }
-  const limit = buyNowLimit(item);
+  const limit = buyNowLimit({ maxpurchasequantity: item.maxpurchasequantity, quantityavailable: quantityAvailable(item), unlimitedquantity: item.unlimitedquantity });
   if (quantity > limit) throw new AppError('bad_request', `You can buy at most ${limit} of this item.`);
   const soldOutNow = !item.unlimitedquantity && quantityAvailable(item) - quantity <= 0;
   const [updated] = await tx
