@@ -1,0 +1,42 @@
+import { IonApp, IonRouterOutlet } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { Route, useLocation } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SessionProvider, eventcodeOfPath } from './session/SessionProvider';
+import { SideMenu } from './ui/SideMenu';
+import { EventHome } from './features/event/EventHome';
+import { EventNotFound } from './features/event/RootNotFound';
+import { routes } from './routes';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 5_000 } } });
+
+function Shell() {
+  const location = useLocation();
+  const eventcode = eventcodeOfPath(location.pathname);
+  return (
+    <SessionProvider eventcode={eventcode}>
+      <SideMenu />
+      <IonRouterOutlet id="main">
+        <Route path="/" element={<EventNotFound testId="root-not-found" />} />
+        <Route path="/:eventcode" element={<EventHome />} />
+        <Route path="/:eventcode/not-found" element={<EventNotFound />} />
+        {routes.map(({ path, Page }) => (
+          <Route key={path} path={`/:eventcode/${path}`} element={<Page />} />
+        ))}
+        <Route path="/:eventcode/*" element={<EventNotFound testId="page-not-found" />} />
+      </IonRouterOutlet>
+    </SessionProvider>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <IonApp>
+        <IonReactRouter>
+          <Shell />
+        </IonReactRouter>
+      </IonApp>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,106 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { SessionUser } from '@gavel/domain';
+import { apiGet, setExpiredHandler } from '../api/client';
+import { clearToken, decodeToken, readToken, storeToken, validateStoredToken, type TokenClaims } from './token';
+
+/**
+ * Who is using the app: nobody, a guest, or a signed-in bidder of the event in the path. The
+ * token lives in local storage; the user comes from the login answer or GET /api/userprofile.
+ */
+export interface Session {
+  eventcode: string;
+  claims: TokenClaims | null;
+  user: SessionUser | null;
+  isGuest: boolean;
+  /** True while a stored token's user is being fetched. */
+  loading: boolean;
+  signIn(user: SessionUser): void;
+  signInGuest(token: string): void;
+  setUser(user: SessionUser): void;
+  logout(): void;
+  refreshUser(): Promise<SessionUser | null>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside SessionProvider');
+  return s;
+}
+
+export function eventcodeOfPath(pathname: string): string {
+  return decodeURIComponent(pathname.split('/')[1] ?? '').toLowerCase();
+}
+
+export function SessionProvider({ eventcode, children }: { eventcode: string; children: ReactNode }) {
+  const [claims, setClaims] = useState<TokenClaims | null>(() => validateStoredToken(eventcode, new Date()));
+  const [user, setUserState] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState<boolean>(() => claims !== null && !claims.isguest);
+
+  const logout = useCallback(() => {
+    clearToken();
+    setClaims(null);
+    setUserState(null);
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    if (!readToken()) return null;
+    try {
+      const profile = await apiGet<Omit<SessionUser, 'token'>>('/userprofile');
+      const next = { ...profile, token: readToken() ?? '' };
+      setUserState(next);
+      return next;
+    } catch {
+      return null;
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  // A different event in the path: keep the token only if it belongs to that event.
+  useEffect(() => {
+    const kept = validateStoredToken(eventcode, new Date());
+    setClaims(kept);
+    if (!kept || kept.isguest) {
+      setUserState(null);
+      setLoading(false);
+    } else void refreshUser();
+  }, [eventcode, refreshUser]);
+
+  // An expired token forces a logout (the pages then send the visitor to the event page).
+  useEffect(() => {
+    setExpiredHandler(logout);
+    if (!claims) return;
+    const ms = claims.exp * 1000 - Date.now();
+    const timer = setTimeout(logout, Math.max(0, Math.min(ms, 2_147_000_000)));
+    return () => clearTimeout(timer);
+  }, [claims, logout]);
+
+  const value = useMemo<Session>(
+    () => ({
+      eventcode,
+      claims,
+      user,
+      isGuest: claims?.isguest === true,
+      loading,
+      signIn: (u) => {
+        storeToken(u.token);
+        setClaims(decodeToken(u.token));
+        setUserState(u);
+        setLoading(false);
+      },
+      signInGuest: (token) => {
+        storeToken(token);
+        setClaims(decodeToken(token));
+        setUserState(null);
+        setLoading(false);
+      },
+      setUser: (u) => setUserState(u),
+      logout,
+      refreshUser,
+    }),
+    [eventcode, claims, user, loading, logout, refreshUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { headerCountdown } from '@gavel/domain';
+import { useSession } from '../session/SessionProvider';
+import { useEvent } from '../features/event/useEvent';
+import { useCart } from '../features/cart/useCart';
+
+/** Ticks each second; the phone's clock is corrected by the server time the event answer carried. */
+export function useServerNow(): Date {
+  const event = useEvent().data;
+  const skew = event ? Date.parse(event.servertime) - event.receivedAt : 0;
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  return Number.isFinite(skew) ? new Date(now.getTime() + skew) : now;
+}
+
+/**
+ * The main header's line: under an hour to close 'Bidding Closes in mm:ss'; after close the
+ * checkout prompt; 'Not authorized to bid…' for a bidder the organizer has not authorized.
+ */
+export function HeaderCountdown() {
+  const { user, isGuest, eventcode } = useSession();
+  const event = useEvent().data;
+  const cart = useCart();
+  const client = useQueryClient();
+  const now = useServerNow();
+  const closes = event ? new Date(event.eventbiddingclosed) : null;
+  const state = closes ? headerCountdown(closes, now, cart.data?.auctionswon.length ?? 0) : { kind: 'none' as const };
+  const closed = state.kind === 'closed';
+
+  // At zero: fetch the event, the items and the cart again.
+  useEffect(() => {
+    if (!closed) return;
+    void client.invalidateQueries({ queryKey: ['event', eventcode] });
+    void client.invalidateQueries({ queryKey: ['items', eventcode] });
+    void client.invalidateQueries({ queryKey: ['cart', eventcode] });
+  }, [closed, client, eventcode]);
+
+  if (user && !isGuest && !user.authorizebidder)
+    return (
+      <div className="gavel-banner" data-testid="not-authorized" role="status" style={{ borderRadius: 0, margin: 0, background: 'var(--ion-color-danger)' }}>
+        Not authorized to bid. Contact the event organizer.
+      </div>
+    );
+  if (state.kind === 'none') return null;
+  const style = { borderRadius: 0, margin: 0 };
+  if (state.kind === 'closed' && state.toCheckout)
+    return (
+      <Link to={`/${eventcode}/cart`} className="gavel-banner" data-testid="header-countdown" style={{ ...style, display: 'block', textDecoration: 'none' }}>
+        {state.text}
+      </Link>
+    );
+  return (
+    <div className="gavel-banner" data-testid="header-countdown" role="timer" style={style}>
+      {state.text}
+    </div>
+  );
+}
