@@ -1,7 +1,24 @@
 import type { ComponentType } from 'react';
 import { lazyPage } from './ui/lazyPage';
 
+const accounts = () => import('./features/accounts/accountPages');
+
 /** Every screen under /:eventcode, each loaded with its route. */
 export const routes: Array<{ path: string; Page: ComponentType }> = [
   { path: 'privacy-policy', Page: lazyPage(() => import('./features/event/PrivacyPolicy'), 'PrivacyPolicy') },
+  { path: 'login', Page: lazyPage(accounts, 'Login') },
+  { path: 'create-account', Page: lazyPage(accounts, 'CreateAccount') },
+  { path: 'verify-email/:id?', Page: lazyPage(accounts, 'VerifyEmail') },
+  { path: 'verify/:id', Page: lazyPage(accounts, 'VerifyLink') },
+  { path: 'auth/passwordlessLogin/:loginguid', Page: lazyPage(accounts, 'PasswordlessLogin') },
+  { path: 'reset-password', Page: lazyPage(accounts, 'ResetPassword') },
+  { path: 'reset-password-email', Page: lazyPage(accounts, 'ResetPasswordEmail') },
+  { path: 'auth/resetPassword/:id', Page: lazyPage(accounts, 'ResetPasswordByLink') },
+  { path: 'reset-password-account', Page: lazyPage(accounts, 'ResetPasswordAccount') },
+  { path: 'setup-account', Page: lazyPage(accounts, 'SetupAccount') },
+  { path: 'welcome', Page: lazyPage(accounts, 'Welcome') },
+  { path: 'my-account', Page: lazyPage(accounts, 'MyAccount') },
+  { path: 'account-profile', Page: lazyPage(accounts, 'AccountProfile') },
+  { path: 'account-notifications', Page: lazyPage(accounts, 'AccountNotifications') },
+  { path: 'contact-us', Page: lazyPage(accounts, 'ContactUs') },
 ];

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { IonIcon, IonItem, IonLabel, IonList, IonToggle } from '@ionic/react';
+import { callOutline, keyOutline, notificationsOutline, personOutline, cardOutline } from 'ionicons/icons';
+import type { SessionUser } from '@gavel/domain';
+import { useSession } from '../../session/SessionProvider';
+import { signedIn } from '../../session/guards';
+import { Page } from '../../ui/Page';
+import { useToast } from '../../ui/toast';
+import { useEvent } from '../event/useEvent';
+import { draftOf, useSaveProfile } from './profileParts';
+
+/** My Account: profile, password, anonymous bidding, notifications, payment method, contact us. */
+function MyAccountPage({ user }: { user: SessionUser }) {
+  const { eventcode } = useSession();
+  const event = useEvent().data;
+  const save = useSaveProfile();
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  return (
+    <Page header="main" testId="my-account-page">
+      <section className="gavel-card">
+        <h1 style={{ marginTop: 0 }}>My Account</h1>
+        <p className="gavel-muted">
+          {user.firstname} {user.lastname} · Bidder #{user.bidderdisplaynumber}
+          <br />
+          {user.email}
+        </p>
+        <IonList lines="full">
+          <IonItem button routerLink={`/${eventcode}/account-profile`} data-testid="edit-profile">
+            <IonIcon slot="start" icon={personOutline} aria-hidden="true" />
+            <IonLabel>Edit My Profile</IonLabel>
+          </IonItem>
+          <IonItem button routerLink={`/${eventcode}/reset-password-account`} data-testid="reset-password-link">
+            <IonIcon slot="start" icon={keyOutline} aria-hidden="true" />
+            <IonLabel>Reset Password</IonLabel>
+          </IonItem>
+          {event?.eventallowanonymousbidding ? (
+            <IonItem>
+              <IonToggle
+                checked={user.bidanonymously}
+                disabled={saving}
+                data-testid="anonymous-toggle"
+                onIonChange={async (e) => {
+                  setSaving(true);
+                  try {
+                    await save({ ...draftOf(user), bidanonymously: e.detail.checked });
+                    toast.success('Successfully saved your profile.');
+                  } catch {
+                    toast.error('There is an error saving your profile.');
+                  } finally {
+                    setSaving(false);
+                  }
+                }}
+              >
+                Bid Anonymously
+              </IonToggle>
+            </IonItem>
+          ) : null}
+          {event?.shownotificationsmenuitem !== false ? (
+            <IonItem button routerLink={`/${eventcode}/account-notifications`} data-testid="notifications-link">
+              <IonIcon slot="start" icon={notificationsOutline} aria-hidden="true" />
+              <IonLabel>Notifications</IonLabel>
+            </IonItem>
+          ) : null}
+          {user.showupdatepaymentmethod ? (
+            <IonItem button routerLink={`/${eventcode}/account-update-payment-method`} data-testid="payment-method-link">
+              <IonIcon slot="start" icon={cardOutline} aria-hidden="true" />
+              <IonLabel>Update Payment Method</IonLabel>
+            </IonItem>
+          ) : null}
+          <IonItem button routerLink={`/${eventcode}/contact-us`} data-testid="contact-us-link">
+            <IonIcon slot="start" icon={callOutline} aria-hidden="true" />
+            <IonLabel>Contact Us</IonLabel>
+          </IonItem>
+        </IonList>
+      </section>
+    </Page>
+  );
+}
+
+export const MyAccount = signedIn(MyAccountPage, 'main', 'my-account-page');

@@ -1,0 +1,20 @@
+import { IonInput, IonItem } from '@ionic/react';
+import type { ComponentProps } from 'react';
+
+type InputProps = ComponentProps<typeof IonInput>;
+
+/** A labelled input with its error under it. */
+export function Field({ label, value, onChange, error, testId, type = 'text', ...rest }: { label: string; value: string; onChange: (v: string) => void; error?: string | undefined; testId: string; type?: InputProps['type'] } & Omit<InputProps, 'value' | 'onIonInput' | 'label' | 'type' | 'onChange'>) {
+  return (
+    <div className="gavel-field">
+      <IonItem lines="none">
+        <IonInput label={label} labelPlacement="stacked" type={type} value={value} data-testid={testId} onIonInput={(e) => onChange(String(e.detail.value ?? ''))} {...rest} />
+      </IonItem>
+      {error ? (
+        <p className="gavel-error" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
