@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { lazyPage } from './ui/lazyPage';
 
 const accounts = () => import('./features/accounts/accountPages');
+const items = () => import('./features/items/itemPages');
 
 /** Every screen under /:eventcode, each loaded with its route. */
 export const routes: Array<{ path: string; Page: ComponentType }> = [
@@ -21,4 +22,10 @@ export const routes: Array<{ path: string; Page: ComponentType }> = [
   { path: 'account-profile', Page: lazyPage(accounts, 'AccountProfile') },
   { path: 'account-notifications', Page: lazyPage(accounts, 'AccountNotifications') },
   { path: 'contact-us', Page: lazyPage(accounts, 'ContactUs') },
+  { path: 'auction-items', Page: lazyPage(items, 'AuctionItems') },
+  { path: 'auction-items/:id', Page: lazyPage(items, 'ItemDetail') },
+  { path: 'place-bid/:id', Page: lazyPage(items, 'PlaceBid') },
+  { path: 'auto-bid/:id', Page: lazyPage(items, 'AutoBid') },
+  { path: 'event/open-bids', Page: lazyPage(items, 'OpenBids') },
+  { path: 'cart', Page: lazyPage(items, 'Cart') },
 ];

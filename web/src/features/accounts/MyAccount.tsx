@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { IonIcon, IonItem, IonLabel, IonList, IonToggle } from '@ionic/react';
+import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonToggle } from '../../ui/ionicLazy';
 import { callOutline, keyOutline, notificationsOutline, personOutline, cardOutline } from 'ionicons/icons';
 import type { SessionUser } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';

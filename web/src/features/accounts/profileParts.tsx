@@ -1,4 +1,6 @@
-import { IonAlert, IonCheckbox, IonItem, IonLabel, IonToggle } from '@ionic/react';
+import { IonButton, IonItem, IonLabel } from '@ionic/react';
+import { IonCheckbox, IonToggle } from '../../ui/ionicLazy';
+import { Sheet } from '../../ui/Sheet';
 import type { NotificationColumn, NotificationRow, SessionUser, UserNotification } from '@gavel/domain';
 import { formatPhone, phoneDigits, STATE_CODES } from '@gavel/domain';
 import { apiPut } from '../../api/client';
@@ -83,16 +85,18 @@ export function PhoneAndTexting({ draft, set, errors }: { draft: ProfileDraft; s
 /** 'Text Messaging Opt-In': asked when a phone is given without agreeing to texts. */
 export function TextOptInAlert({ open, onGoBack, onProceed }: { open: boolean; onGoBack: () => void; onProceed: () => void }) {
   return (
-    <IonAlert
-      isOpen={open}
-      header="Text Messaging Opt-In"
-      message="Are you sure you sure you want to proceed?"
-      onDidDismiss={onGoBack}
-      buttons={[
-        { text: 'Go Back', role: 'cancel', handler: onGoBack },
-        { text: 'Proceed without Text Messages', handler: onProceed, htmlAttributes: { 'data-testid': 'proceed-without-texts' } },
-      ]}
-    />
+    <Sheet open={open} onClose={onGoBack} label="Text Messaging Opt-In" variant="dialog" testId="optin-dialog">
+      <h2 style={{ marginTop: 8 }}>Text Messaging Opt-In</h2>
+      <p>Are you sure you sure you want to proceed?</p>
+      <div className="gavel-actions">
+        <IonButton expand="block" data-testid="optin-go-back" onClick={onGoBack}>
+          Go Back
+        </IonButton>
+        <IonButton expand="block" fill="outline" data-testid="proceed-without-texts" onClick={onProceed}>
+          Proceed without Text Messages
+        </IonButton>
+      </div>
+    </Sheet>
   );
 }
 

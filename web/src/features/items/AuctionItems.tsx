@@ -1,0 +1,120 @@
+import { useMemo, useState } from 'react';
+import { IonIcon } from '@ionic/react';
+import { IonRefresher, IonRefresherContent } from '../../ui/ionicLazy';
+import { funnelOutline, gridOutline, listOutline, refreshOutline } from 'ionicons/icons';
+import { Navigate } from 'react-router-dom';
+import { applyCatalogQuery, availableFilters, type FilterOption, SORTS, type SortOption, tagsOf } from '@gavel/domain';
+import { useSession } from '../../session/SessionProvider';
+import { Page } from '../../ui/Page';
+import { Loading } from '../../ui/Loading';
+import { EventBanners } from '../../ui/EventBanners';
+import { useServerNow } from '../../ui/HeaderCountdown';
+import { useEvent } from '../event/useEvent';
+import { ItemCard } from './ItemCard';
+import { useItems } from './useItems';
+
+const LAYOUT_KEY = 'gavel.itemlayout';
+const PULL_WAIT_MS = 1000;
+
+function toggle<T>(list: T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+/** The catalog: search, filters, tags and sorts over the event's items, as cards or a list. */
+export function AuctionItems() {
+  const { eventcode, claims } = useSession();
+  const items = useItems();
+  const event = useEvent().data;
+  const now = useServerNow();
+  const [layout, setLayout] = useState<'card' | 'list'>(() => (localStorage.getItem(LAYOUT_KEY) === 'list' ? 'list' : 'card'));
+  const [search, setSearch] = useState('');
+  const [panel, setPanel] = useState(false);
+  const [filters, setFilters] = useState<FilterOption[]>([]);
+  const [tags, setTags] = useState<string[]>([]);
+  const [sort, setSort] = useState<SortOption>('Featured Items');
+  const all = useMemo(() => items.data ?? [], [items.data]);
+  const shown = useMemo(() => applyCatalogQuery(all, { search, filters, tags, sort }), [all, search, filters, tags, sort]);
+
+  if (!claims) return <Navigate to={`/${eventcode}`} replace />;
+
+  const switchLayout = () => {
+    const next = layout === 'card' ? 'list' : 'card';
+    localStorage.setItem(LAYOUT_KEY, next);
+    setLayout(next);
+  };
+  const active = filters.length + tags.length;
+
+  return (
+    <Page header="main" testId="items-page">
+      <IonRefresher
+        slot="fixed"
+        onIonRefresh={async (e) => {
+          await Promise.all([items.refetch(), new Promise((r) => setTimeout(r, PULL_WAIT_MS))]);
+          e.detail.complete();
+        }}
+      >
+        <IonRefresherContent />
+      </IonRefresher>
+      {event ? <EventBanners flag={event.eventflag} /> : null}
+      <div className="gavel-toolbar-row">
+        <input className="gavel-search" type="search" placeholder="Search items" aria-label="Search items by name" value={search} data-testid="item-search" onChange={(e) => setSearch(e.target.value)} />
+        <button type="button" className="gavel-icon-button" aria-label={layout === 'card' ? 'Show as list' : 'Show as cards'} data-testid="layout-toggle" onClick={switchLayout}>
+          <IonIcon icon={layout === 'card' ? listOutline : gridOutline} aria-hidden="true" />
+        </button>
+        <button type="button" className="gavel-icon-button" aria-label="Filter and sort" aria-expanded={panel} data-testid="filter-toggle" onClick={() => setPanel(!panel)}>
+          <IonIcon icon={funnelOutline} aria-hidden="true" />
+          {active > 0 ? ` ${active}` : ''}
+        </button>
+        <button type="button" className="gavel-icon-button" aria-label="Reload items" data-testid="reload" onClick={() => void items.refetch()}>
+          <IonIcon icon={refreshOutline} aria-hidden="true" />
+        </button>
+      </div>
+      {panel ? (
+        <section className="gavel-card" data-testid="filter-panel">
+          <label className="gavel-select">
+            <span>Sort by</span>
+            <select value={sort} data-testid="sort-select" onChange={(e) => setSort(e.target.value as SortOption)}>
+              {SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <strong>Filters</strong>
+          <div className="gavel-chips">
+            {availableFilters(all).map((f) => (
+              <button key={f} type="button" className="gavel-chip" aria-pressed={filters.includes(f)} data-testid={`filter-${f}`} onClick={() => setFilters(toggle(filters, f))}>
+                {f}
+              </button>
+            ))}
+          </div>
+          {tagsOf(all).length > 0 ? <strong>Tags</strong> : null}
+          <div className="gavel-chips">
+            {tagsOf(all).map((t) => (
+              <button key={t} type="button" className="gavel-chip" aria-pressed={tags.includes(t)} data-testid={`tag-${t}`} onClick={() => setTags(toggle(tags, t))}>
+                {t}
+              </button>
+            ))}
+          </div>
+        </section>
+      ) : null}
+      {items.isPending ? <Loading label="Loading items…" /> : null}
+      {items.isError && !items.data ? (
+        <p className="gavel-card gavel-center" role="alert" data-testid="items-error">
+          Sorry, we are unable to fetch auction items at the moment.
+        </p>
+      ) : null}
+      {items.data && shown.length === 0 ? (
+        <p className="gavel-card gavel-center" data-testid="no-results">
+          No Results Found
+        </p>
+      ) : null}
+      <div className={layout === 'card' ? 'gavel-grid' : 'gavel-rows'} data-testid="item-list" data-layout={layout}>
+        {shown.map((item) => (
+          <ItemCard key={item.itemid} item={item} layout={layout} now={now} />
+        ))}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { Sheet } from '../../ui/Sheet';
+import type { AuctionItem, SubmitBidResponse } from '@gavel/domain';
+import { buyNowLimit, buyNowSubtotal } from '@gavel/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../api/client';
+import { useSession } from '../../session/SessionProvider';
+import { useHistory } from '../../ui/navigation';
+import { money } from './format';
+import { usePatchItem } from './useItems';
+
+/**
+ * Buy It Now, as a bottom sheet opening at 45%: choose a quantity (step 0), confirm (step 1),
+ * then thanks with 'Continue Bidding' or 'Go to Cart'. A retried confirm reuses its key.
+ */
+export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: boolean; onClose: () => void }) {
+  const { eventcode } = useSession();
+  const history = useHistory();
+  const patch = usePatchItem();
+  const client = useQueryClient();
+  const [step, setStep] = useState<0 | 1 | 2>(0);
+  const [quantity, setQuantity] = useState(1);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState('');
+  const limit = Math.max(1, buyNowLimit(item));
+  const subtotal = buyNowSubtotal(item.buyitnowprice, quantity);
+
+  const reset = () => {
+    setStep(0);
+    setQuantity(1);
+    setError('');
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const confirm = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const res = await apiPost<SubmitBidResponse>('/submitbid', { eventcode, itemid: item.itemid, buyitnow: true, quantity }, { headers: { 'idempotency-key': key } });
+      patch(res.item);
+      void client.invalidateQueries({ queryKey: ['cart', eventcode] });
+      setStep(2);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Something went wrong');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Sheet open={open} onClose={close} label={`Buy It Now: ${item.name}`} testId="buynow-sheet">
+      <div>
+        {step === 0 ? (
+          <section data-testid="buynow-step-quantity">
+            <h2 style={{ marginTop: 8 }}>Buy It Now</h2>
+            <p>
+              {item.name} · <strong>{money(item.buyitnowprice)}</strong> each
+            </p>
+            <div className="gavel-qty" role="group" aria-label="Quantity">
+              <button type="button" className="gavel-icon-button" aria-label="One fewer" disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
+                −
+              </button>
+              <span data-testid="buynow-quantity" aria-live="polite">{quantity}</span>
+              <button type="button" className="gavel-icon-button" aria-label="One more" data-testid="buynow-more" disabled={quantity >= limit} onClick={() => setQuantity(quantity + 1)}>
+                +
+              </button>
+              <span className="gavel-muted">of {limit}</span>
+            </div>
+            <p>
+              Subtotal <strong data-testid="buynow-subtotal">{money(subtotal)}</strong>
+            </p>
+            <IonButton expand="block" data-testid="buynow-next" onClick={() => { setKey(crypto.randomUUID()); setStep(1); }}>
+              Next
+            </IonButton>
+          </section>
+        ) : null}
+        {step === 1 ? (
+          <section data-testid="buynow-step-confirm">
+            <h2 style={{ marginTop: 8 }}>Confirm your purchase</h2>
+            <p>
+              {quantity} × {item.name}
+              <br />
+              Total <strong>{money(subtotal)}</strong>
+            </p>
+            {error ? <p className="gavel-error" role="alert" data-testid="buynow-error">{error}</p> : null}
+            <IonButton expand="block" disabled={busy} data-testid="buynow-confirm" onClick={() => void confirm()}>
+              Confirm Purchase
+            </IonButton>
+            <IonButton expand="block" fill="clear" onClick={() => setStep(0)}>
+              Back
+            </IonButton>
+          </section>
+        ) : null}
+        {step === 2 ? (
+          <section className="gavel-center" data-testid="buynow-thanks">
+            <h2 style={{ marginTop: 8 }}>Thank you!</h2>
+            <p>{item.name} is in your cart.</p>
+            <IonButton expand="block" data-testid="continue-bidding" onClick={close}>
+              Continue Bidding
+            </IonButton>
+            <IonButton expand="block" fill="outline" data-testid="go-to-cart-after-buy" onClick={() => { close(); history.push(`/${eventcode}/cart`); }}>
+              Go to Cart
+            </IonButton>
+          </section>
+        ) : null}
+      </div>
+    </Sheet>
+  );
+}

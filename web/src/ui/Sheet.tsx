@@ -1,0 +1,32 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * A bottom sheet (and, centred, a dialog) of our own: light enough for the screens that use it,
+ * with a backdrop, Escape to close, focus moved in and given back.
+ */
+export function Sheet({ open, onClose, label, height = '45%', variant = 'sheet', testId, children }: { open: boolean; onClose: () => void; label: string; height?: string; variant?: 'sheet' | 'dialog'; testId: string; children: ReactNode }) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const before = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      before?.focus?.();
+    };
+  }, [open, onClose]);
+  if (!open) return null;
+  return (
+    <div className={`gavel-overlay gavel-overlay-${variant}`} data-testid={testId}>
+      <div className="gavel-backdrop" onClick={onClose} aria-hidden="true" />
+      <div ref={panel} className={`gavel-${variant}`} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1} style={variant === "sheet" ? { minHeight: height } : undefined}>
+        {variant === 'sheet' ? <div className="gavel-sheet-handle" aria-hidden="true" /> : null}
+        <div className="gavel-sheet-body">{children}</div>
+      </div>
+    </div>
+  );
+}
