@@ -1,11 +1,41 @@
 import type { ImportDocumentInput } from '@gavel/domain';
+import { demoItems } from './demo-items';
+import { logoImage, sponsorImage } from './images';
 
-// Placeholder: replaced by the full demo gala.
+/**
+ * The demo gala imported into an empty database: organization and event code `demo`, bidding open
+ * from a few minutes ago for seven days, guests and anonymous bidding allowed, 32 items.
+ */
 export function demoDocument(now: Date): ImportDocumentInput {
-  const at = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
   return {
-    organization: { auctioncode: 'demo', name: 'Demo' },
-    event: { eventcode: 'demo', eventname: 'Demo Gala', eventopens: at(-1), biddingopens: at(-0.5), biddingcloses: at(7), eventcloses: at(8) },
-    items: [{ itemnum: '101', name: 'Weekend', startingbid: 100, minimumbidincrease: 10 }],
+    organization: { auctioncode: 'demo', name: 'Riverbend Community Foundation' },
+    event: {
+      eventcode: 'demo',
+      eventname: 'Riverbend Spring Gala',
+      timezone: 'America/Chicago',
+      logourl: logoImage('RG'),
+      sponsorurl: [sponsorImage('Lakeside Bank'), sponsorImage('Northwind Health'), sponsorImage('Brightside Realty')],
+      homemessage:
+        '<p>Welcome to the <strong>Riverbend Spring Gala</strong>! Every bid funds free reading programs for 1,200 children in our county.</p><p>Enter your email to join and start bidding.</p>',
+      welcomemessage: '<p>Thank you for joining us. Browse the items, set an automatic bid so you never miss out, and watch your favorites.</p>',
+      preeventtext: '<p>The gala opens soon. Join now to be ready when bidding starts.</p>',
+      contactus: '<p>Questions about an item or your bids? Find a volunteer in a purple scarf, or reach us below.</p>',
+      privacypolicy:
+        '<h2>Privacy Policy</h2><p>Riverbend Community Foundation collects your name, email, phone number and address to run this auction: to register you as a bidder, tell you about your bids, and arrange payment and pickup of items you win.</p><p>We never sell your information. We share it only with the payment processor that handles your card, and with donors of items you win when they deliver the item.</p><p>You may ask us to correct or delete your information at any time by writing to the address below.</p>',
+      organizationphone: '(312) 555-0142',
+      organizationemail: 'gala@riverbend.example.org',
+      eventopens: at(-60),
+      biddingopens: at(-5),
+      biddingcloses: at(7 * 24 * 60),
+      eventcloses: at(8 * 24 * 60),
+      allowbillme: true,
+      allowpayccfees: true,
+      ccfeespercent: 3,
+      eventallowanonymousbidding: true,
+      eventallowguestentry: true,
+      ziprequired: true,
+    },
+    items: demoItems(at(120)),
   };
 }

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importDocument, type ImportDocument } from '@gavel/domain';
+import { auctionItems, events, itemPhotos } from '../schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { importEventDocument } from '../../features/admin/import-service';
+import { demoDocument } from './demo';
+import { seedDemoIfEmpty } from './seed';
+
+let t: TestApp;
+let doc: ImportDocument;
+beforeAll(async () => {
+  t = await createTestApp();
+  const parsed = importDocument.safeParse(demoDocument(new Date()));
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues, null, 2));
+  doc = parsed.data;
+});
+afterAll(async () => t.close());
+
+describe('the demo gala', () => {
+  it('covers every card variant and field', () => {
+    const items = doc.items;
+    const count = (f: (i: (typeof items)[number]) => boolean) => items.filter(f).length;
+    expect(items.length).toBeGreaterThanOrEqual(30);
+    const biddable = (i: (typeof items)[number]) => !i.buyitnowonly && !i.itemisliveonly;
+    expect(count((i) => biddable(i) && i.allowautobid)).toBeGreaterThan(0);
+    expect(count((i) => biddable(i) && !i.allowautobid)).toBeGreaterThan(0);
+    expect(count((i) => biddable(i) && i.buyitnowavailable)).toBeGreaterThan(0);
+    expect(count((i) => i.buyitnowonly && !i.unlimitedquantity && i.quantity > 1 && i.maxpurchasequantity > 0)).toBeGreaterThan(0);
+    expect(count((i) => i.buyitnowonly && !i.unlimitedquantity && i.maxpurchasequantity === 0 && i.quantity > 1)).toBeGreaterThan(0);
+    expect(count((i) => i.buyitnowonly && i.unlimitedquantity)).toBeGreaterThan(0);
+    expect(count((i) => i.itemisliveonly)).toBeGreaterThan(0);
+    expect(count((i) => !i.unlimitedquantity && i.quantity === 0)).toBeGreaterThan(0);
+    expect(count((i) => i.ispriceless)).toBeGreaterThan(0);
+    expect(count((i) => i.photos.length > 1)).toBeGreaterThan(0);
+    expect(count((i) => i.closing !== undefined)).toBeGreaterThan(0);
+    expect(new Set(items.map((i) => i.location)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(items.flatMap((i) => i.tags)).size).toBeGreaterThanOrEqual(5);
+    expect(doc.event.sponsorurl).toHaveLength(3);
+    expect(doc.event.eventallowguestentry && doc.event.eventallowanonymousbidding).toBe(true);
+  });
+
+  it('names no outside address anywhere', () => {
+    const text = JSON.stringify(demoDocument(new Date()));
+    const decoded = [...text.matchAll(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/g)].map((m) => Buffer.from(m[1] ?? '', 'base64').toString());
+    for (const part of [text.replace(/data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+/g, ''), ...decoded]) expect(part).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    for (const svg of decoded) expect(svg).toMatch(/^<svg [^>]*>[\s\S]*<\/svg>$/);
+  });
+
+  it('seeds an empty database once, and serves its images', async () => {
+    expect(await seedDemoIfEmpty(t.ctx.db, new Date())).toBe(true);
+    expect(await seedDemoIfEmpty(t.ctx.db, new Date())).toBe(false);
+    expect(await t.ctx.db.select().from(events)).toHaveLength(1);
+    const items = await t.ctx.db.select().from(auctionItems);
+    expect(items).toHaveLength(doc.items.length);
+    expect((await t.ctx.db.select().from(itemPhotos)).length).toBeGreaterThan(0);
+    const image = await t.app.inject({ method: 'GET', url: items[0]?.imageurl ?? '' });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it('the documented example imports too', async () => {
+    const example: unknown = JSON.parse(readFileSync(new URL('../../../../docs/import-example.json', import.meta.url), 'utf8'));
+    const result = await importEventDocument(t.ctx.db, example);
+    expect(result.status).toBe('success');
+  });
+});
