@@ -4,6 +4,7 @@ import { Route, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider, eventcodeOfPath } from './session/SessionProvider';
 import { SideMenu } from './ui/SideMenu';
+import { LiveProvider } from './realtime/LiveProvider';
 import { EventHome } from './features/event/EventHome';
 import { EventNotFound } from './features/event/RootNotFound';
 import { routes } from './routes';
@@ -15,6 +16,7 @@ function Shell() {
   const eventcode = eventcodeOfPath(location.pathname);
   return (
     <SessionProvider eventcode={eventcode}>
+      <LiveProvider>
       <SideMenu />
       <IonRouterOutlet id="main">
         <Route path="/" element={<EventNotFound testId="root-not-found" />} />
@@ -25,6 +27,7 @@ function Shell() {
         ))}
         <Route path="/:eventcode/*" element={<EventNotFound testId="page-not-found" />} />
       </IonRouterOutlet>
+      </LiveProvider>
     </SessionProvider>
   );
 }

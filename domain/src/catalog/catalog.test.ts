@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { AuctionItem } from '../api/items';
+import type {
+  SORTS} from './catalog';
 import {
   applyCatalogQuery,
   availableFilters,
@@ -12,7 +14,6 @@ import {
   headerCountdown,
   showPlaceBid,
   showUpdateMaxBid,
-  SORTS,
   tagsOf,
   USER_STATUS_LABEL,
   userItemStatus,

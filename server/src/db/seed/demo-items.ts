@@ -69,7 +69,7 @@ export function demoItems(soonCloses: string): DemoItem[] {
       itemnum: r.num,
       name: r.name,
       description: r.text,
-      longdescription: `<p>${r.text}</p><p>Generously donated by <strong>${r.by}</strong>. Pick up at the registration desk after the event, or we will arrange delivery.</p>`,
+      longdescription: `<p>Generously donated by <strong>${r.by}</strong>.</p><p>Pick up at the registration desk after the event, or ask a volunteer to arrange delivery. Certificates are valid for one year from the gala.</p>`,
       donatedby: r.by,
       fairmarketvalue: typeof r.fmv === 'number' ? r.fmv : 0,
       imageurl: photos[0],
