@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { IonButton, IonInput, IonItem, IonList } from '@ionic/react';
 import { Navigate } from 'react-router-dom';
 import type { GuestLoginResponse } from '@gavel/domain';
@@ -14,17 +14,12 @@ import { isEventNotFound, useEvent } from './useEvent';
 
 /** The event's front door: its name and message, the join form, and guest browsing when allowed. */
 export function EventHome() {
-  const { eventcode, claims, isGuest, user, signInGuest, logout } = useSession();
+  const { eventcode, claims, isGuest, user, signInGuest } = useSession();
   const event = useEvent();
   const history = useHistory();
   const [email, setEmail] = useState(pendingEmail);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-
-  // A guest who comes back to the front door is leaving guest browsing.
-  useEffect(() => {
-    if (isGuest) logout();
-  }, [isGuest, logout]);
 
   if (isEventNotFound(event.error)) return <Navigate to={`/${eventcode}/not-found/`} replace />;
   if (claims && !isGuest && user?.setupcomplete && user.accountstatus === 'verified') return <Navigate to={`/${eventcode}/welcome/`} replace />;

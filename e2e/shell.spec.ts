@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, fill } from './support/page';
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const fakeToken = (payload: object) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.signature`;
+
+test('the bare root says the event was not found', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Error: Event Not Found')).toBeVisible();
+  await expect(page.getByText('Please check the link provided to you by the Organization')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the demo event home shows the event, the join form and guest browsing', async ({ page, request }) => {
+  const event = await (await request.post('/api/event/', { data: { eventcode: 'demo' } })).json();
+  await page.goto('/demo');
+  await expect(page.getByTestId('event-name')).toHaveText(event.eventname);
+  await expect(page.getByTestId('event-message')).toContainText('Every bid funds');
+  await expect(page.getByTestId('join-button')).toHaveText('Join the Fun');
+  await expect(page.getByTestId('guest-link')).toHaveText('Browse auction as guest');
+  await expect(page.getByTestId('version')).toHaveText('Version 1.0.2');
+  await expectAccessible(page);
+});
+
+test('the join email is checked with the spec messages', async ({ page }) => {
+  await page.goto('/demo');
+  const error = page.getByTestId('join-error');
+  for (const [email, message] of [
+    ['a@b', 'Error : Email should be at least 5 charcters long'],
+    ['nobody.example.org', 'Error : Email should contain a @'],
+    ['ann@example', 'Error : Email should contain at least one dot'],
+  ]) {
+    await fill(page, 'join-email', email ?? '');
+    await page.getByTestId('join-button').click();
+    await expect(error).toHaveText(message ?? '');
+  }
+  await expect(page).toHaveURL(/\/demo$/);
+});
+
+test('an unknown event ends on its not-found page', async ({ page }) => {
+  await page.goto('/no-such-event');
+  await expect(page).toHaveURL(/\/no-such-event\/not-found\/?$/);
+  await expect(page.getByText('Error: Event Not Found')).toBeVisible();
+});
+
+test('the privacy policy opens from the footer and Go Back returns', async ({ page }) => {
+  await page.goto('/demo');
+  await page.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByTestId('privacy-html')).toContainText('We never sell your information');
+  await expectAccessible(page);
+  await page.getByTestId('go-back').click();
+  await expect(page).toHaveURL(/\/demo$/);
+});
+
+test('the side menu offers guests Home and Auction Items, and closes on navigation', async ({ page }) => {
+  await page.goto('/demo');
+  await page.getByTestId('guest-link').click();
+  await expect(page.getByTestId('items-page')).toBeVisible();
+  await page.getByTestId('menu-button').click();
+  const menu = page.getByTestId('side-menu');
+  await expect(menu.getByTestId('menu-home')).toBeVisible();
+  await expect(menu.getByTestId('menu-items')).toBeVisible();
+  await expect(menu.getByTestId('menu-cart')).toHaveCount(0);
+  await menu.getByTestId('menu-home').click();
+  await expect(page).toHaveURL(/\/demo$/);
+  await expect(menu.getByTestId('menu-home')).toBeHidden();
+});
+
+test('a stored token that expired, or is for another event, is dropped on load', async ({ page }) => {
+  const now = Math.floor(Date.now() / 1000);
+  for (const payload of [
+    { exp: now - 60, eventcode: 'demo', auctioncode: 'demo', isguest: false, email: 'x@example.org', userid: 1 },
+    { exp: now + 3600, eventcode: 'other', auctioncode: 'demo', isguest: false, email: 'x@example.org', userid: 1 },
+  ]) {
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('gavel.token', t), fakeToken(payload));
+    await page.goto('/demo');
+    await expect(page.getByTestId('event-name')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('gavel.token'))).toBeNull();
+  }
+});
