@@ -45,6 +45,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       ADMIN_TOKEN: 'e2e-admin-token-0123456789',
+      JWT_SECRET: 'e2e-jwt-secret-0123456789abcdefghijklmnopqrstuv',
       RATE_LIMIT_PER_MINUTE: '100000',
     },
     stdout: 'pipe',

@@ -43,7 +43,7 @@ function GuestLogout() {
         history.push(`/${eventcode}`);
       }}
     >
-      <IonIcon slot="icon-only" icon={logOutOutline} />
+      <IonIcon slot="icon-only" icon={logOutOutline} aria-hidden="true" />
     </IonButton>
   );
 }
@@ -55,7 +55,7 @@ function CartButton() {
   const count = cart.data?.auctionswon.length ?? 0;
   return (
     <IonButton routerLink={`/${eventcode}/cart`} aria-label={`My Cart, ${count} item${count === 1 ? '' : 's'}`} data-testid="cart-button">
-      <IonIcon slot="icon-only" icon={cartOutline} />
+      <IonIcon slot="icon-only" icon={cartOutline} aria-hidden="true" />
       {count > 0 ? (
         <IonBadge color="secondary" data-testid="cart-badge" style={{ position: 'absolute', top: 2, right: 0, fontSize: '0.7rem' }}>
           {count}

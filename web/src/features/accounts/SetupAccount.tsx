@@ -68,7 +68,7 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
   return (
     <Page header="logo" testId="setup-page">
       <section className="gavel-card">
-        <div className="gavel-steps" aria-label={`Step ${index + 1} of ${steps.length}`} data-testid="setup-step">
+        <div className="gavel-steps" role="progressbar" aria-valuemin={1} aria-valuemax={steps.length} aria-valuenow={index + 1} aria-label={`Step ${index + 1} of ${steps.length}`} data-testid="setup-step">
           {steps.map((s, i) => (
             <span key={s} className={i <= index ? 'on' : ''} />
           ))}

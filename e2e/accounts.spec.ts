@@ -1,0 +1,164 @@
+import { expect, test } from '@playwright/test';
+import { apiBidder, emailedLink, importEvent, testEvent, uniqueCode } from './support/api';
+import { expectAccessible, fill, openSignedIn } from './support/page';
+
+const code = uniqueCode('acct');
+
+test.beforeAll(async ({ request }) => {
+  await importEvent(request, testEvent(code));
+});
+
+test('a new bidder joins, creates an account, verifies by email, completes setup and lands on welcome', async ({ page, request }) => {
+  const email = `new-${Date.now()}@example.org`;
+  await page.goto(`/${code}`);
+  await fill(page, 'join-email', email);
+  await page.getByTestId('join-button').click();
+  await expect(page.getByTestId('create-account-page')).toBeVisible();
+  await expect(page.getByTestId('create-email').locator('input')).toHaveValue(email);
+  await expectAccessible(page);
+  await fill(page, 'create-password', 'correct horse');
+  await fill(page, 'create-confirm', 'correct horsee');
+  await page.getByTestId('create-submit').click();
+  await expect(page.getByTestId('create-error')).toHaveText('Passwords do not match');
+  await fill(page, 'create-confirm', 'correct horse');
+  await page.getByTestId('create-submit').click();
+
+  await expect(page.getByTestId('verify-email-page')).toBeVisible();
+  await expect(page.getByText('We just emailed')).toBeVisible();
+  await expect(page.getByTestId('verify-email-address')).toHaveText(email);
+  await expect(page.getByText('Click the Verify Email Address button in the email to continue.')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto(await emailedLink(request, email, '/verify/'));
+  await expect(page.getByTestId('setup-page')).toBeVisible();
+  await page.getByTestId('setup-next').click();
+  await expect(page.getByTestId('firstname-error')).toHaveText('First name is required.');
+  await expect(page.getByTestId('lastname-error')).toHaveText('Last name is required.');
+  await expect(page.getByTestId('zip-error')).toHaveText('Zip code is required.');
+  await fill(page, 'firstname', 'Nina');
+  await fill(page, 'lastname', 'Okafor');
+  await fill(page, 'zip', '60601');
+  await page.getByTestId('setup-next').click();
+  await expect(page.getByTestId('notification-matrix')).toBeVisible();
+  await expectAccessible(page);
+  await fill(page, 'cellphone', '3125550188');
+  await page.getByTestId('setup-next').click();
+  await expect(page.getByRole('dialog', { name: 'Text Messaging Opt-In' })).toContainText('Are you sure you sure you want to proceed?');
+  await page.getByTestId('proceed-without-texts').click();
+  await page.getByTestId('state').selectOption('IL');
+  await page.getByTestId('setup-finish').click();
+
+  await expect(page.getByTestId('welcome-page')).toBeVisible();
+  await expect(page.getByTestId('welcome-name')).toHaveText('Welcome, Nina Okafor');
+  await expect(page.getByTestId('bidder-number')).toContainText('Bidder #');
+  await expectAccessible(page);
+});
+
+test('a returning bidder signs in; a wrong password says so', async ({ page, request }) => {
+  const bidder = await apiBidder(request, code, `back-${Date.now()}@example.org`, 'Omar');
+  await page.goto(`/${code}`);
+  await fill(page, 'join-email', bidder.email);
+  await page.getByTestId('join-button').click();
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await fill(page, 'login-password', 'not the password');
+  await page.getByTestId('sign-in').click();
+  await expect(page.getByTestId('login-error')).toHaveText('Error : The email or password is incorrect.');
+  await fill(page, 'login-password', bidder.password);
+  await page.getByTestId('sign-in').click();
+  await expect(page.getByTestId('welcome-name')).toHaveText('Welcome, Omar Bidder');
+});
+
+test('a forgotten password is reset by the emailed link, and a login link signs in once', async ({ page, request }) => {
+  const bidder = await apiBidder(request, code, `forgot-${Date.now()}@example.org`, 'Pat');
+  await page.goto(`/${code}`);
+  await fill(page, 'join-email', bidder.email);
+  await page.getByTestId('join-button').click();
+  await page.getByTestId('forgot-password').click();
+  await page.getByTestId('login-via-email').click();
+  await expect(page.getByTestId('reset-password-email-page')).toBeVisible();
+
+  await page.goto(await emailedLink(request, bidder.email, '/auth/resetPassword/'));
+  await fill(page, 'new-password', 'a brand new pass');
+  await fill(page, 'confirm-password', 'a brand new pas');
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByTestId('reset-by-link-page')).toBeVisible();
+  await fill(page, 'confirm-password', 'a brand new pass');
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByText('Password was reset successfully.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${code}$`));
+  const login = await request.post('/api/login', { data: { email: bidder.email, password: 'a brand new pass', eventcode: code } });
+  expect(login.ok()).toBe(true);
+
+  const loginLink = await emailedLink(request, bidder.email, '/auth/passwordlessLogin/');
+  await page.goto(loginLink);
+  await expect(page.getByTestId('welcome-name')).toHaveText('Welcome, Pat Bidder');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(loginLink);
+  await expect(page.getByTestId('link-message')).toHaveText('This login link has already been used. Please ask for a new one.');
+});
+
+test('a guest browses, and Log In to Bid returns to the event page', async ({ page, request }) => {
+  await importEvent(request, testEvent(code));
+  await page.goto(`/${code}`);
+  await page.getByTestId('guest-link').click();
+  await expect(page.getByTestId('items-page')).toBeVisible();
+  await expect(page.getByTestId('items-page').getByTestId('guest-logout')).toBeVisible();
+  await page.getByTestId('item-card').first().click();
+  await expect(page.getByTestId('place-bid')).toHaveCount(0);
+  await page.getByTestId('login-to-bid').click();
+  await expect(page).toHaveURL(new RegExp(`/${code}$`));
+  expect(await page.evaluate(() => localStorage.getItem('gavel.token'))).toBeNull();
+});
+
+test('logout clears the session, and an expired session goes back to the event page', async ({ page, request }) => {
+  const bidder = await apiBidder(request, code, `out-${Date.now()}@example.org`, 'Lee');
+  await openSignedIn(page, `/${code}/my-account`, bidder.token);
+  await expect(page.getByTestId('my-account-page')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('menu-logout').click();
+  await expect(page).toHaveURL(new RegExp(`/${code}$`));
+  expect(await page.evaluate(() => localStorage.getItem('gavel.token'))).toBeNull();
+  await page.goto(`/${code}/my-account`);
+  await expect(page).toHaveURL(new RegExp(`/${code}$`));
+});
+
+test('profile and notifications are saved with the spec messages', async ({ page, request }) => {
+  const bidder = await apiBidder(request, code, `prof-${Date.now()}@example.org`, 'Kim');
+  await openSignedIn(page, `/${code}/account-profile`, bidder.token);
+  await fill(page, 'firstname', '');
+  await page.getByTestId('save-profile').click();
+  await expect(page.getByTestId('firstname-error')).toHaveText('Firstname is invalid.');
+  await fill(page, 'firstname', 'Kim');
+  await fill(page, 'cellphone', '555-01');
+  await page.getByTestId('save-profile').click();
+  await expect(page.getByTestId('cellphone-error')).toHaveText('Phone number is invalid.');
+  await fill(page, 'cellphone', '3125550123');
+  await expect(page.getByTestId('cellphone').locator('input')).toHaveValue('(312) 555-0123');
+  await page.getByTestId('allowtexting').click();
+  await page.getByTestId('save-profile').click();
+  await expect(page.getByText('Successfully saved your profile.')).toBeVisible();
+  await expect(page.getByTestId('my-account-page')).toBeVisible();
+  const profile = await (await request.get('/api/userprofile', { headers: { authorization: `Bearer ${bidder.token}` } })).json();
+  expect(profile).toMatchObject({ cellphone: '3125550123', allowtexting: true });
+
+  await page.getByTestId('notifications-link').click();
+  await page.getByTestId('notify-1-email').click();
+  await page.getByTestId('save-notifications').click();
+  await expect(page.getByText('Successfully saved your notifications.')).toBeVisible();
+  const after = await (await request.get('/api/userprofile', { headers: { authorization: `Bearer ${bidder.token}` } })).json();
+  expect(after.notifications[0].flags.email).toBe(false);
+});
+
+test('a session whose token expires while open is logged out and sent to the event page', async ({ page, request }) => {
+  const bidder = await apiBidder(request, code, `exp-${Date.now()}@example.org`, 'Ida');
+  const claims = JSON.parse(Buffer.from(bidder.token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+  const { SignJWT } = await import('jose');
+  const shortLived = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) + 4 })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode('e2e-jwt-secret-0123456789abcdefghijklmnopqrstuv'));
+  await openSignedIn(page, `/${code}/my-account`, shortLived);
+  await expect(page.getByTestId('my-account-page')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${code}$`), { timeout: 15_000 });
+  expect(await page.evaluate(() => localStorage.getItem('gavel.token'))).toBeNull();
+});
