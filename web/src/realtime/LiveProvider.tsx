@@ -75,11 +75,19 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         if (everConnected) refetchAll();
         everConnected = true;
       });
-      socket.on('disconnect', () => setState('disconnected'));
+      socket.on('disconnect', (reason) => setState(reason === 'io client disconnect' && navigator.onLine ? 'off' : 'disconnected'));
       socket.io.on('reconnect_attempt', () => setState('reconnecting'));
       socket.on('connect_error', () => setState(everConnected ? 'reconnecting' : 'disconnected'));
       socket.on(RECEIVE, onMessage);
+      // The phone knows first when its network goes: drop the socket at once, and come back
+      // (refetching what was missed) as soon as the network returns.
+      const offline = () => socket.disconnect();
+      const online = () => socket.connect();
+      window.addEventListener('offline', offline);
+      window.addEventListener('online', online);
       close = () => {
+        window.removeEventListener('offline', offline);
+        window.removeEventListener('online', online);
         socket.close();
       };
     });
