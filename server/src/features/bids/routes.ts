@@ -7,6 +7,9 @@ import { AppError } from '../../errors';
 import { eventSession } from '../../lib/auth';
 import { publishBid, publishCart, publishItem } from '../../realtime/publish';
 import type { Tenant } from '../../tenancy';
+import { and, eq } from 'drizzle-orm';
+import { watchlist } from '../../db/schema';
+import { presentItem } from '../items/presenter';
 import { lockItem, oneItem } from '../items/queries';
 import { idempotencyKey, storeAnswer, storedAnswer } from './idempotency';
 import { applyBid, assertMayBid, buyNow, requestCents } from './service';
@@ -36,14 +39,10 @@ async function submit(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number,
       },
     };
   }
-  const item = await oneItem(tx, tenant, bidderId, body.itemid, now);
+  // The increment defaults to the item's minimum increase (read only when it is needed).
+  const increment = body.increment ?? (body.autobid ? (await oneItem(tx, tenant, bidderId, body.itemid, now)).minimumbidincrease : 0);
   const action = body.autobid
-    ? {
-        kind: 'auto' as const,
-        max: requestCents(body.maxbid ?? body.bid ?? Number.NaN, 'maximum bid'),
-        // The increment defaults to the item's minimum increase.
-        increment: requestCents(body.increment ?? item.minimumbidincrease, 'bid increment'),
-      }
+    ? { kind: 'auto' as const, max: requestCents(body.maxbid ?? body.bid ?? Number.NaN, 'maximum bid'), increment: requestCents(increment, 'bid increment') }
     : { kind: 'manual' as const, amount: requestCents(body.bid ?? Number.NaN, 'bid') };
   return bid(ctx, tx, tenant, bidderId, body.itemid, action, now);
 }
@@ -51,8 +50,11 @@ async function submit(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number,
 async function bid(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: Parameters<typeof applyBid>[4], now: Date): Promise<Done> {
   const result = await applyBid(tx, tenant, bidderId, itemId, action, now);
   const message = result.leading ? '' : OUTBID;
+  // The answer is built from what the bid already holds, so the item lock is released sooner.
+  const [watched] = await tx.select({ itemId: watchlist.itemId }).from(watchlist).where(and(eq(watchlist.bidderId, bidderId), eq(watchlist.itemId, itemId)));
+  const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching: watched !== undefined, historyid: 0 }, now);
   return {
-    answer: { status: 'success', message, historyid: 0, item: await oneItem(tx, tenant, bidderId, itemId, now) },
+    answer: { status: 'success', message, historyid: 0, item },
     publish: () => publishBid(ctx, codes(tenant), result.item, tenant.event, bidderId, result.previousLeader, message),
   };
 }

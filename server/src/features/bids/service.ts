@@ -38,6 +38,8 @@ export interface BidResult {
   leading: boolean;
   item: ItemRow;
   previousLeader: number | null;
+  /** The bidder's standing maximum after the bid, for the answer. */
+  maximum: typeof itemMaxima.$inferSelect | undefined;
 }
 
 /**
@@ -95,7 +97,8 @@ export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId:
     .where(eq(auctionItems.id, item.id))
     .returning();
   if (!updated) throw new Error('item update returned nothing');
-  return { leading: outcome.state.leader === bidderId, item: updated, previousLeader: item.leaderBidderId };
+  const maximum = mine ? { itemId: item.id, bidderId, max: mine.max, increment: mine.increment, isAuto: mine.isAuto, seq: mine.seq } : undefined;
+  return { leading: outcome.state.leader === bidderId, item: updated, previousLeader: item.leaderBidderId, maximum };
 }
 
 /** Extended bidding: a bid in the last N minutes moves the close to N minutes after it, up to the latest allowed. */

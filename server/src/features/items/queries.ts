@@ -15,11 +15,10 @@ export async function listItems(db: Db | Tx, tenant: Tenant, bidderId: number | 
   if (bidderId === null) return items.map((i) => presentItem(i, tenant.event, noCaller, now));
   const ids = items.map((i) => i.id);
   if (ids.length === 0) return [];
-  const [maxima, watched, won] = await Promise.all([
-    db.select().from(itemMaxima).where(and(eq(itemMaxima.bidderId, bidderId), inArray(itemMaxima.itemId, ids))),
-    db.select({ itemId: watchlist.itemId }).from(watchlist).where(and(eq(watchlist.bidderId, bidderId), inArray(watchlist.itemId, ids))),
-    db.select({ id: wonItems.id, itemId: wonItems.itemId }).from(wonItems).where(and(eq(wonItems.bidderId, bidderId), eq(wonItems.eventId, tenant.event.id))),
-  ]);
+  // One after another: inside a transaction the queries share one connection.
+  const maxima = await db.select().from(itemMaxima).where(and(eq(itemMaxima.bidderId, bidderId), inArray(itemMaxima.itemId, ids)));
+  const watched = await db.select({ itemId: watchlist.itemId }).from(watchlist).where(and(eq(watchlist.bidderId, bidderId), inArray(watchlist.itemId, ids)));
+  const won = await db.select({ id: wonItems.id, itemId: wonItems.itemId }).from(wonItems).where(and(eq(wonItems.bidderId, bidderId), eq(wonItems.eventId, tenant.event.id)));
   const maxByItem = new Map(maxima.map((m) => [m.itemId, m]));
   const watching = new Set(watched.map((w) => w.itemId));
   const historyByItem = new Map(won.map((w) => [w.itemId, w.id]));
