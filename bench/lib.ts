@@ -1,0 +1,146 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { ImportDocumentInput } from '@gavel/domain';
+import { openDatabase, type Database } from '../server/src/db/client';
+import { accounts, auctionItems, bidders } from '../server/src/db/schema';
+import { importEventDocument } from '../server/src/features/admin/import-service';
+import { TokenService } from '../server/src/lib/tokens';
+import { findTenant } from '../server/src/tenancy';
+
+/** Shared pieces of the benchmarks: servers, databases, seeding, timing. Everything on 127.0.0.1. */
+export const JWT_SECRET = 'bench-jwt-secret-0123456789abcdefghijklmnopqrs';
+export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cleanups: Array<() => void> = [];
+export const cleanup = () => cleanups.splice(0).reverse().forEach((f) => f());
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+export function summary(samples: number[]): { p50: number; p99: number; max: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p99: percentile(s, 99), max: s[s.length - 1] ?? Number.NaN };
+}
+
+function pgBin(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const version = readdirSync(base).sort().pop();
+  const bin = version ? join(base, version, 'bin') : undefined;
+  return bin && existsSync(join(bin, 'initdb')) ? bin : undefined;
+}
+
+export interface Postgres {
+  url: string;
+  bin: string;
+  port: number;
+}
+
+/** A throwaway PostgreSQL cluster owned by the postgres user, if PostgreSQL is installed. */
+export function startPostgres(port: number): Postgres | undefined {
+  const bin = pgBin();
+  if (!bin) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'gavel-bench-pg-'));
+  spawnSync('chown', ['postgres:postgres', dir]);
+  const su = (cmd: string) => spawnSync('su', ['postgres', '-c', cmd], { stdio: 'pipe' });
+  su(`${bin}/initdb -D ${dir}/data -A trust -U postgres`);
+  const started = su(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/log -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB -c synchronous_commit=off" -w start`);
+  if (started.status !== 0) throw new Error(`PostgreSQL did not start: ${started.stderr.toString()}`);
+  cleanups.push(() => {
+    su(`${bin}/pg_ctl -D ${dir}/data -m fast stop`);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, bin, port };
+}
+
+export function startRedis(port: number): string | undefined {
+  if (spawnSync('which', ['redis-server']).status !== 0) return undefined;
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], { stdio: 'ignore' });
+  cleanups.push(() => child.kill('SIGTERM'));
+  return `redis://127.0.0.1:${port}`;
+}
+
+/** A fresh database: a new one on the cluster, or an embedded PGlite directory. */
+export async function freshDatabase(pg: Postgres | undefined, name: string): Promise<{ db: Database; url?: string; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gavel-bench-data-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (!pg) return { db: await openDatabase({ dir: dataDir }), dataDir };
+  const psql = spawnSync(join(pg.bin, 'psql'), ['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres', '-c', `DROP DATABASE IF EXISTS ${name}`, '-c', `CREATE DATABASE ${name}`], { stdio: 'pipe' });
+  if (psql.status !== 0) throw new Error(psql.stderr.toString());
+  const url = pg.url.replace(/\/postgres$/, `/${name}`);
+  return { db: await openDatabase({ url }), url, dataDir };
+}
+
+export interface Seeded {
+  eventcode: string;
+  itemIds: number[];
+  tokens: string[];
+  bidderIds: number[];
+}
+
+/** An event with `items` bid items and `people` verified bidders, written straight to the database. */
+export async function seed(db: Database, opts: { items: number; people: number; closing?: Date; closeAllAt?: Date }): Promise<Seeded> {
+  const now = new Date();
+  const at = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
+  const doc: ImportDocumentInput = {
+    organization: { auctioncode: 'demo', name: 'Bench Foundation' },
+    event: { eventcode: 'bench', eventname: 'Bench Gala', eventopens: at(-2), biddingopens: at(-1), biddingcloses: at(24), eventcloses: at(48) },
+    items: Array.from({ length: opts.items }, (_, i) => ({
+      itemnum: String(i + 1),
+      name: `Item ${i + 1}`,
+      startingbid: 10,
+      minimumbidincrease: 1,
+      ...(opts.closeAllAt ? { closing: opts.closeAllAt.toISOString() } : {}),
+    })),
+  };
+  await importEventDocument(db.db, doc);
+  const tenant = await findTenant(db.db, 'demo', 'bench');
+  const tokens = new TokenService(JWT_SECRET);
+  const rows = await db.db
+    .insert(accounts)
+    .values(Array.from({ length: opts.people }, (_, i) => ({ organizationId: tenant.organization.id, email: `b${i}@bench.example`, emailVerified: true, firstname: 'B', lastname: String(i), zip: '60601' })))
+    .returning({ id: accounts.id });
+  const bidderRows = await db.db
+    .insert(bidders)
+    .values(rows.map((r, i) => ({ eventId: tenant.event.id, accountId: r.id, bidderdisplaynumber: 101 + i, setupcomplete: true })))
+    .returning({ id: bidders.id, accountId: bidders.accountId });
+  const signed = await Promise.all(
+    bidderRows.map((b, i) => tokens.sign({ userid: b.accountId, bidderid: b.id, email: `b${i}@bench.example`, eventcode: 'bench', auctioncode: 'demo', isguest: false }, now)),
+  );
+  const items = await db.db.select({ id: auctionItems.id }).from(auctionItems).where(eq(auctionItems.eventId, tenant.event.id)).orderBy(auctionItems.id);
+  return { eventcode: 'bench', itemIds: items.map((r) => r.id), tokens: signed, bidderIds: bidderRows.map((b) => b.id) };
+}
+
+/** A Gavel server process, as `npm start` runs it, on its own port. */
+export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET, ADMIN_TOKEN, SEED_DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  cleanups.push(() => child.kill('SIGTERM'));
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false)) return child;
+    await sleep(100);
+  }
+  throw new Error(`server on port ${port} did not start`);
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+export function table(title: string, head: string[], rows: Array<Array<string | number>>): string {
+  const fmt = (v: string | number) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(1)) : v);
+  return [`### ${title}`, '', `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(fmt).join(' | ')} |`), ''].join('\n');
+}

@@ -1,0 +1,32 @@
+import { cpus, totalmem } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { benchBids } from './bids';
+import { benchClosing } from './closing';
+import { benchFanout } from './fanout';
+import { cleanup, startPostgres } from './lib';
+
+/**
+ * npm run bench [-- bids|fanout|closing]: runs the benchmarks with their baselines in one go and
+ * prints markdown tables (docs/benchmarks.md keeps a copy with the command that produced it).
+ * Starts its own PostgreSQL when it is installed; everything runs on 127.0.0.1 and stops itself.
+ */
+const which = process.argv[2];
+const PG_PORT = 55470;
+const PORT = 18380;
+
+async function main(): Promise<void> {
+  const pg = startPostgres(PG_PORT);
+  const pgVersion = pg ? spawnSync(`${pg.bin}/postgres`, ['--version'], { encoding: 'utf8' }).stdout.trim() : 'not installed (PGlite only)';
+  console.log(`# Gavel benchmarks\n\nMachine: ${cpus().length} cores (${cpus()[0]?.model ?? ''}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; ${pgVersion}.\n`);
+  if (!which || which === 'bids') console.log(await benchBids(pg, PORT));
+  if (!which || which === 'fanout') console.log(await benchFanout(PORT + 10));
+  if (!which || which === 'closing') console.log(await benchClosing(pg, PORT + 20));
+}
+
+main()
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(cleanup);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { cleanup(); process.exit(1); });
