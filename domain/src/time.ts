@@ -15,16 +15,20 @@ export function isValidTimeZone(zone: string): boolean {
 
 type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'dayPeriod', string>;
 
+// Building a formatter is far dearer than using one, and every item answer formats a time.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let fmt = formatters.get(key);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true });
+    formatters.set(key, fmt);
+  }
+  return fmt;
+}
+
 function partsIn(instant: Date, timeZone: string | undefined): Parts {
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  });
+  const fmt = formatterFor(timeZone);
   const out: Parts = { year: '', month: '', day: '', hour: '', minute: '', dayPeriod: '' };
   for (const p of fmt.formatToParts(instant)) {
     if (p.type in out) out[p.type as keyof Parts] = p.value;

@@ -15,7 +15,7 @@ import { adminRoutes } from './features/admin/routes';
 import { eventRoutes } from './features/events/routes';
 import { mediaRoutes } from './features/media/routes';
 import { TokenService } from './lib/tokens';
-import { bearerToken } from './lib/auth';
+import { checkToken } from './lib/auth';
 import { accountRoutes } from './features/accounts/routes';
 import { accountLinkRoutes } from './features/accounts/routes-links';
 import { profileRoutes } from './features/accounts/routes-profile';
@@ -97,8 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timeWindow: '1 minute',
     // A venue's phones share one public address, so a signed-in caller is counted by token.
     keyGenerator: async (request) => {
-      const token = bearerToken(request);
-      const check = token ? await ctx.tokens.verify(token, ctx.clock()) : undefined;
+      const check = await checkToken(ctx, request);
       // Only a verified token counts as its own caller; made-up tokens count against the address.
       return check?.ok ? `user:${check.claims.sub}` : `ip:${request.ip}`;
     },

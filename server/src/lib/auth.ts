@@ -2,12 +2,25 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { auctionCodeFromHost, findTenant, requestAuctionCode, type Tenant } from '../tenancy';
-import type { LoginClaims } from './tokens';
+import type { LoginClaims, TokenCheck } from './tokens';
 
 /** The bearer token of a request, if any. */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   return match?.[1];
+}
+
+const checked = new WeakMap<FastifyRequest, Promise<TokenCheck | undefined>>();
+
+/** The request's token, verified once however many times it is asked for (rate limit, auth). */
+export function checkToken(ctx: AppContext, request: FastifyRequest): Promise<TokenCheck | undefined> {
+  let check = checked.get(request);
+  if (!check) {
+    const token = bearerToken(request);
+    check = token ? ctx.tokens.verify(token, ctx.clock()) : Promise.resolve(undefined);
+    checked.set(request, check);
+  }
+  return check;
 }
 
 /**
@@ -19,9 +32,8 @@ export async function requireUser(
   request: FastifyRequest,
   opts: { allowGuest?: boolean } = {},
 ): Promise<LoginClaims> {
-  const token = bearerToken(request);
-  if (!token) throw new AppError('unauthorized', 'Please log in to continue.');
-  const check = await ctx.tokens.verify(token, ctx.clock());
+  const check = await checkToken(ctx, request);
+  if (!check) throw new AppError('unauthorized', 'Please log in to continue.');
   if (!check.ok) {
     if (check.reason === 'expired') throw new AppError('expired', 'Token has expired');
     throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');

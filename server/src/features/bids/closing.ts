@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { auctionItems, events, organizations, wonItems } from '../../db/schema';
@@ -32,23 +32,34 @@ export async function closeDueItems(db: Db, now: Date): Promise<ClosedItem[]> {
       .where(and(isNull(auctionItems.closedAt), lte(sql`coalesce(${auctionItems.closing}, ${events.biddingcloses})`, now)))
       .limit(BATCH)
       .for('update', { of: auctionItems, skipLocked: true });
-    const closed: ClosedItem[] = [];
-    for (const { item, event, auctioncode } of due) {
-      const [row] = await tx
-        .update(auctionItems)
-        .set({ closedAt: now, ...(item.leaderBidderId !== null ? { quantitysold: item.quantitysold + 1 } : {}) })
-        .where(eq(auctionItems.id, item.id))
-        .returning();
-      let historyid: number | null = null;
-      if (item.leaderBidderId !== null && item.currentbid !== null) {
-        const [won] = await tx
-          .insert(wonItems)
-          .values({ eventId: item.eventId, itemId: item.id, bidderId: item.leaderBidderId, kind: 'bid', amount: item.currentbid, quantity: 1, createdAt: now })
-          .returning({ id: wonItems.id });
-        historyid = won?.id ?? null;
-      }
-      closed.push({ itemId: item.id, eventId: item.eventId, winnerBidderId: item.leaderBidderId, historyid, amount: item.currentbid, item: row ?? item, event, auctioncode });
-    }
+    if (due.length === 0) return [];
+    // Set-based: one update and one insert for the whole batch, however many items close at once.
+    const ids = due.map((d) => d.item.id);
+    const updated = await tx
+      .update(auctionItems)
+      .set({ closedAt: now, quantitysold: sql`${auctionItems.quantitysold} + case when ${auctionItems.leaderBidderId} is null then 0 else 1 end` })
+      .where(inArray(auctionItems.id, ids))
+      .returning();
+    const byId = new Map(updated.map((u) => [u.id, u]));
+    const winners = due.filter((d) => d.item.leaderBidderId !== null && d.item.currentbid !== null);
+    const won =
+      winners.length === 0
+        ? []
+        : await tx
+            .insert(wonItems)
+            .values(winners.map(({ item }) => ({ eventId: item.eventId, itemId: item.id, bidderId: item.leaderBidderId ?? 0, kind: 'bid' as const, amount: item.currentbid ?? 0, quantity: 1, createdAt: now })))
+            .returning({ id: wonItems.id, itemId: wonItems.itemId });
+    const historyByItem = new Map(won.map((w) => [w.itemId, w.id]));
+    const closed: ClosedItem[] = due.map(({ item, event, auctioncode }) => ({
+      itemId: item.id,
+      eventId: item.eventId,
+      winnerBidderId: item.leaderBidderId,
+      historyid: historyByItem.get(item.id) ?? null,
+      amount: item.currentbid,
+      item: byId.get(item.id) ?? item,
+      event,
+      auctioncode,
+    }));
     return closed;
   });
 }

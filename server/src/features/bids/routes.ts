@@ -9,7 +9,7 @@ import { publishBid, publishCart, publishItem } from '../../realtime/publish';
 import type { Tenant } from '../../tenancy';
 import { and, eq } from 'drizzle-orm';
 import { watchlist } from '../../db/schema';
-import { presentItem } from '../items/presenter';
+import { type ItemRow, presentItem } from '../items/presenter';
 import { lockItem, oneItem } from '../items/queries';
 import { idempotencyKey, storeAnswer, storedAnswer } from './idempotency';
 import { applyBid, assertMayBid, buyNow, requestCents } from './service';
@@ -27,10 +27,10 @@ interface Done {
 type SubmitBody = z.output<typeof submitBidRequest>;
 
 /** The work of /submitbid inside its transaction: Buy It Now, a bid, or an automatic bid. */
-async function submit(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number, body: SubmitBody, now: Date): Promise<Done> {
+async function submit(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number, body: SubmitBody, now: Date, locked: ItemRow): Promise<Done> {
   await assertMayBid(tx, tenant, bidderId);
   if (body.buyitnow) {
-    const bought = await buyNow(tx, tenant, bidderId, body.itemid, body.quantity ?? 1, now);
+    const bought = await buyNow(tx, tenant, bidderId, body.itemid, body.quantity ?? 1, now, locked);
     return {
       answer: { status: 'success', message: '', historyid: bought.historyid, item: await oneItem(tx, tenant, bidderId, body.itemid, now) },
       publish: () => {
@@ -44,11 +44,11 @@ async function submit(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number,
   const action = body.autobid
     ? { kind: 'auto' as const, max: requestCents(body.maxbid ?? body.bid ?? Number.NaN, 'maximum bid'), increment: requestCents(increment, 'bid increment') }
     : { kind: 'manual' as const, amount: requestCents(body.bid ?? Number.NaN, 'bid') };
-  return bid(ctx, tx, tenant, bidderId, body.itemid, action, now);
+  return bid(ctx, tx, tenant, bidderId, body.itemid, action, now, locked);
 }
 
-async function bid(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: Parameters<typeof applyBid>[4], now: Date): Promise<Done> {
-  const result = await applyBid(tx, tenant, bidderId, itemId, action, now);
+async function bid(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: Parameters<typeof applyBid>[4], now: Date, locked: ItemRow): Promise<Done> {
+  const result = await applyBid(tx, tenant, bidderId, itemId, action, now, locked);
   const message = result.leading ? '' : OUTBID;
   // The answer is built from what the bid already holds, so the item lock is released sooner.
   const [watched] = await tx.select({ itemId: watchlist.itemId }).from(watchlist).where(and(eq(watchlist.bidderId, bidderId), eq(watchlist.itemId, itemId)));
@@ -66,16 +66,16 @@ export function bidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
    * retry racing its original waits for it and then finds the stored answer. Live messages go
    * out after the commit, and not again for a replayed answer.
    */
-  const once = async (route: string, tenant: Tenant, bidderId: number, itemId: number, key: string | undefined, work: (tx: Tx, now: Date) => Promise<Done>): Promise<SubmitBidResponse> => {
+  const once = async (route: string, tenant: Tenant, bidderId: number, itemId: number, key: string | undefined, work: (tx: Tx, now: Date, locked: ItemRow) => Promise<Done>): Promise<SubmitBidResponse> => {
     let done: Done;
     try {
       done = await ctx.db.transaction(async (tx) => {
-        await lockItem(tx, tenant, itemId);
+        const locked = await lockItem(tx, tenant, itemId);
         if (key) {
           const prior = await storedAnswer<SubmitBidResponse>(tx, bidderId, key, route);
           if (prior) return { answer: prior.response };
         }
-        const result = await work(tx, ctx.clock());
+        const result = await work(tx, ctx.clock(), locked);
         if (key) await storeAnswer(tx, bidderId, key, route, 200, result.answer);
         return result;
       });
@@ -105,7 +105,7 @@ export function bidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const s = await eventSession(ctx, request, request.body);
         const bidderId = s.bidderId;
         if (bidderId === null) throw new AppError('forbidden', 'Please log in to bid.');
-        return once('submitbid', s.tenant, bidderId, request.body.itemid, idempotencyKey(request), (tx, now) => submit(ctx, tx, s.tenant, bidderId, request.body, now));
+        return once('submitbid', s.tenant, bidderId, request.body.itemid, idempotencyKey(request), (tx, now, locked) => submit(ctx, tx, s.tenant, bidderId, request.body, now, locked));
       },
     );
 
@@ -117,10 +117,10 @@ export function bidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const bidderId = s.bidderId;
         if (bidderId === null) throw new AppError('forbidden', 'Please log in to bid.');
         const body = request.body;
-        return once('maxbid', s.tenant, bidderId, body.itemid, idempotencyKey(request), async (tx, now) => {
+        return once('maxbid', s.tenant, bidderId, body.itemid, idempotencyKey(request), async (tx, now, locked) => {
           await assertMayBid(tx, s.tenant, bidderId);
           const action = { kind: 'auto' as const, max: requestCents(body.maxbid, 'maximum bid'), increment: requestCents(body.increment, 'bid increment') };
-          return bid(ctx, tx, s.tenant, bidderId, body.itemid, action, now);
+          return bid(ctx, tx, s.tenant, bidderId, body.itemid, action, now, locked);
         });
       },
     );

@@ -46,8 +46,9 @@ export interface BidResult {
  * One bid, automatic bid or change of maximum, in the caller's transaction: lock the item, load
  * its maxima, apply the engine, write history, maxima and price.
  */
-export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: { kind: 'manual'; amount: number } | { kind: 'auto'; max: number; increment: number }, now: Date): Promise<BidResult> {
-  const item = await lockItem(tx, tenant, itemId);
+export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: { kind: 'manual'; amount: number } | { kind: 'auto'; max: number; increment: number }, now: Date, locked?: ItemRow): Promise<BidResult> {
+  // The caller may already hold the lock (and the row); otherwise take it here.
+  const item = locked?.id === itemId ? locked : await lockItem(tx, tenant, itemId);
   assertBiddable(item, tenant, now);
   const maxima = await tx.select().from(itemMaxima).where(eq(itemMaxima.itemId, item.id));
   const state: BidState = {
@@ -114,8 +115,8 @@ function extendedClose(item: ItemRow, tenant: Tenant, now: Date, bidPlaced: bool
 }
 
 /** Buy It Now: takes the units atomically under the item lock and records the won item at once. */
-export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, quantity: number, now: Date): Promise<{ historyid: number; item: ItemRow }> {
-  const item = await lockItem(tx, tenant, itemId);
+export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, quantity: number, now: Date, locked?: ItemRow): Promise<{ historyid: number; item: ItemRow }> {
+  const item = locked?.id === itemId ? locked : await lockItem(tx, tenant, itemId);
   if (item.itemisliveonly) throw new AppError('bad_request', 'This item is sold at the live auction.');
   const status = itemBidStatus(item, tenant.event, now);
   if (status !== 'biddingopen') throw new AppError('bad_request', status === 'biddingnotopen' ? 'Bidding has not opened yet.' : 'This item is closed.');
