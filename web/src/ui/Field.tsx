@@ -18,3 +18,13 @@ export function Field({ label, value, onChange, error, testId, type = 'text', ..
     </div>
   );
 }
+
+/** A form's message under its fields (announced to screen readers). */
+export function FormError({ message, testId }: { message: string; testId: string }) {
+  if (!message) return null;
+  return (
+    <p className="gavel-error" role="alert" data-testid={testId}>
+      {message}
+    </p>
+  );
+}

@@ -6,7 +6,7 @@ import { passwordError } from '@gavel/domain';
 import { ApiError, apiPost } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
-import { Field } from '../../ui/Field';
+import { Field, FormError } from '../../ui/Field';
 import { useHistory } from '../../ui/navigation';
 import { pendingEmail } from './pendingEmail';
 
@@ -59,11 +59,7 @@ export function CreateAccount() {
         <Field label="Email" value={email} onChange={() => undefined} readonly testId="create-email" />
         <Field label="Password" type="password" value={password} onChange={setPassword} autocomplete="new-password" testId="create-password" />
         <Field label="Confirm Password" type="password" value={confirm} onChange={setConfirm} autocomplete="new-password" testId="create-confirm" />
-        {error ? (
-          <p className="gavel-error" role="alert" data-testid="create-error">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} testId="create-error" />
         <div className="gavel-actions">
           <IonButton type="submit" expand="block" size="large" disabled={busy} data-testid="create-submit">
             Create Account

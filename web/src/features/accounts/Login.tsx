@@ -6,7 +6,7 @@ import { apiPost } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { pathAfterLogin } from '../../session/guards';
 import { Page } from '../../ui/Page';
-import { Field } from '../../ui/Field';
+import { Field, FormError } from '../../ui/Field';
 import { useHistory } from '../../ui/navigation';
 import { pendingEmail } from './pendingEmail';
 
@@ -57,11 +57,7 @@ export function Login() {
         <h1 style={{ marginTop: 0 }}>Welcome back</h1>
         <Field label="Email" value={email} onChange={() => undefined} readonly testId="login-email" />
         <Field label="Password" type="password" value={password} onChange={setPassword} autocomplete="current-password" testId="login-password" />
-        {error ? (
-          <p className="gavel-error" role="alert" data-testid="login-error">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} testId="login-error" />
         <div className="gavel-actions">
           <IonButton type="submit" expand="block" size="large" disabled={busy} data-testid="sign-in">
             Sign In

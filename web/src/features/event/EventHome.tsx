@@ -8,6 +8,7 @@ import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
 import { Html } from '../../ui/Html';
 import { Loading } from '../../ui/Loading';
+import { FormError } from '../../ui/Field';
 import { useHistory } from '../../ui/navigation';
 import { pendingEmail, rememberEmail } from '../accounts/pendingEmail';
 import { isEventNotFound, useEvent } from './useEvent';
@@ -94,11 +95,7 @@ export function EventHome() {
                 />
               </IonItem>
             </IonList>
-            {error ? (
-              <p className="gavel-error" role="alert" data-testid="join-error">
-                {error}
-              </p>
-            ) : null}
+            <FormError message={error} testId="join-error" />
             <div className="gavel-actions">
               <IonButton type="submit" expand="block" size="large" disabled={busy} data-testid="join-button">
                 Join the Fun
