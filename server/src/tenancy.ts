@@ -47,6 +47,32 @@ export async function findTenant(db: Db, auctioncode: string, eventcode: string)
   return row;
 }
 
+/**
+ * The hot calls (items, bids, cart) find their event through this short-lived cache: an event
+ * changes only by import, which clears the cache in its process; other processes see the change
+ * within a second.
+ */
+const TENANT_TTL_MS = 1000;
+const tenantCache = new WeakMap<object, Map<string, { tenant: Tenant; at: number }>>();
+
+export async function findTenantCached(db: Db, auctioncode: string, eventcode: string): Promise<Tenant> {
+  let cache = tenantCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    tenantCache.set(db, cache);
+  }
+  const key = `${auctioncode.toLowerCase()}/${eventcode.toLowerCase()}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TENANT_TTL_MS) return hit.tenant;
+  const tenant = await findTenant(db, auctioncode, eventcode);
+  cache.set(key, { tenant, at: Date.now() });
+  return tenant;
+}
+
+export function forgetTenants(db: Db): void {
+  tenantCache.delete(db);
+}
+
 export function assertAdmin(request: FastifyRequest, adminToken: string): void {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { auctionCodeFromHost, findTenant, requestAuctionCode, type Tenant } from '../tenancy';
+import { auctionCodeFromHost, findTenantCached, requestAuctionCode, type Tenant } from '../tenancy';
 import type { LoginClaims, TokenCheck } from './tokens';
 
 /** The bearer token of a request, if any. */
@@ -63,7 +63,7 @@ export async function eventSession(
   opts: { allowGuest?: boolean } = {},
 ): Promise<EventSession> {
   const claims = await requireUser(ctx, request, opts);
-  const tenant = await findTenant(ctx.db, requestAuctionCode(request, ctx.config.defaultAuctionCode, body.auctioncode), body.eventcode);
+  const tenant = await findTenantCached(ctx.db, requestAuctionCode(request, ctx.config.defaultAuctionCode, body.auctioncode), body.eventcode);
   if (claims.eventcode !== tenant.event.eventcode) throw new AppError('unauthorized', 'Your session is for another event. Please log in again.');
   return { claims, tenant, bidderId: claims.isguest ? null : claims.bidderid };
 }

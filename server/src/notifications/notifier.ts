@@ -91,6 +91,9 @@ const WORDS: Record<NotificationKind, { subject: (item: string) => string; text:
 };
 
 async function sendNotice(deps: Deps, kind: NotificationKind, bidderId: number, itemId: number): Promise<void> {
+  const now = deps.clock();
+  // Claim first: in a bidding war most outbid notices fall in the quiet window and stop here.
+  if (!(await claim(deps.db, kind, bidderId, itemId, now))) return;
   const [row] = await deps.db
     .select({ bidder: bidders, account: accounts, item: auctionItems, event: events, organization: organizations })
     .from(bidders)
@@ -100,8 +103,6 @@ async function sendNotice(deps: Deps, kind: NotificationKind, bidderId: number, 
     .innerJoin(auctionItems, and(eq(auctionItems.id, itemId), eq(auctionItems.eventId, events.id)))
     .where(eq(bidders.id, bidderId));
   if (!row) return;
-  const now = deps.clock();
-  if (!(await claim(deps.db, kind, bidderId, itemId, now))) return;
   const tenant = { organization: row.organization, event: row.event };
   const words = WORDS[kind];
   const amount = formatMoney(row.item.currentbid ?? 0);

@@ -5,6 +5,7 @@ import { dollarsToCents, formatPath, importDocument, plainMessage } from '@gavel
 import type { Db, Tx } from '../../db/client';
 import { auctionItems, events, itemPhotos, organizations } from '../../db/schema';
 import { AppError } from '../../errors';
+import { forgetTenants } from '../../tenancy';
 import { sanitizeOrganizerHtml } from '../../lib/html';
 import { storeImageRef } from '../media/store';
 
@@ -77,6 +78,12 @@ const cents = (dollars: number): number => {
 /** Imports (or re-imports) an organization's event in one transaction: all of it or none of it. */
 export async function importEventDocument(db: Db, input: unknown): Promise<ImportResult> {
   const doc = parseImportDocument(input);
+  const result = await importInTransaction(db, doc);
+  forgetTenants(db);
+  return result;
+}
+
+async function importInTransaction(db: Db, doc: ImportDocument): Promise<ImportResult> {
   return db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organizations)

@@ -7,8 +7,6 @@ import { AppError } from '../../errors';
 import { eventSession } from '../../lib/auth';
 import { publishBid, publishCart, publishItem } from '../../realtime/publish';
 import type { Tenant } from '../../tenancy';
-import { and, eq } from 'drizzle-orm';
-import { watchlist } from '../../db/schema';
 import { type ItemRow, presentItem } from '../items/presenter';
 import { lockItem, oneItem } from '../items/queries';
 import { idempotencyKey, storeAnswer, storedAnswer } from './idempotency';
@@ -28,7 +26,7 @@ type SubmitBody = z.output<typeof submitBidRequest>;
 
 /** The work of /submitbid inside its transaction: Buy It Now, a bid, or an automatic bid. */
 async function submit(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number, body: SubmitBody, now: Date, locked: ItemRow): Promise<Done> {
-  await assertMayBid(tx, tenant, bidderId);
+  const { watching } = await assertMayBid(tx, tenant, bidderId, body.itemid);
   if (body.buyitnow) {
     const bought = await buyNow(tx, tenant, bidderId, body.itemid, body.quantity ?? 1, now, locked);
     return {
@@ -44,15 +42,14 @@ async function submit(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number,
   const action = body.autobid
     ? { kind: 'auto' as const, max: requestCents(body.maxbid ?? body.bid ?? Number.NaN, 'maximum bid'), increment: requestCents(increment, 'bid increment') }
     : { kind: 'manual' as const, amount: requestCents(body.bid ?? Number.NaN, 'bid') };
-  return bid(ctx, tx, tenant, bidderId, body.itemid, action, now, locked);
+  return bid(ctx, tx, tenant, bidderId, body.itemid, action, now, locked, watching);
 }
 
-async function bid(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: Parameters<typeof applyBid>[4], now: Date, locked: ItemRow): Promise<Done> {
+async function bid(ctx: AppContext, tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: Parameters<typeof applyBid>[4], now: Date, locked: ItemRow, watching: boolean): Promise<Done> {
   const result = await applyBid(tx, tenant, bidderId, itemId, action, now, locked);
   const message = result.leading ? '' : OUTBID;
   // The answer is built from what the bid already holds, so the item lock is released sooner.
-  const [watched] = await tx.select({ itemId: watchlist.itemId }).from(watchlist).where(and(eq(watchlist.bidderId, bidderId), eq(watchlist.itemId, itemId)));
-  const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching: watched !== undefined, historyid: 0 }, now);
+  const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching, historyid: 0 }, now);
   return {
     answer: { status: 'success', message, historyid: 0, item },
     publish: () => publishBid(ctx, codes(tenant), result.item, tenant.event, bidderId, result.previousLeader, message),
@@ -118,9 +115,9 @@ export function bidRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (bidderId === null) throw new AppError('forbidden', 'Please log in to bid.');
         const body = request.body;
         return once('maxbid', s.tenant, bidderId, body.itemid, idempotencyKey(request), async (tx, now, locked) => {
-          await assertMayBid(tx, s.tenant, bidderId);
+          const { watching } = await assertMayBid(tx, s.tenant, bidderId, body.itemid);
           const action = { kind: 'auto' as const, max: requestCents(body.maxbid, 'maximum bid'), increment: requestCents(body.increment, 'bid increment') };
-          return bid(ctx, tx, s.tenant, bidderId, body.itemid, action, now, locked);
+          return bid(ctx, tx, s.tenant, bidderId, body.itemid, action, now, locked, watching);
         });
       },
     );

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { BidAction, BidState } from '@gavel/domain';
 import { buyNowLimit, dollarsToCents, placeBid } from '@gavel/domain';
 import type { Tx } from '../../db/client';
-import { accounts, auctionItems, bidActions, bidders, bids, itemMaxima, wonItems } from '../../db/schema';
+import { accounts, auctionItems, bidActions, bidders, bids, itemMaxima, watchlist, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import { buyNowAvailable, itemBidStatus, itemCloses, type ItemRow, quantityAvailable } from '../items/presenter';
@@ -15,15 +15,24 @@ export function requestCents(dollars: number, what: string): number {
   return cents;
 }
 
-export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number): Promise<void> {
+/**
+ * The bidder may bid (authorized, verified) — checked in the same query that tells whether they
+ * watch the item, for the answer.
+ */
+export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, itemId: number): Promise<{ watching: boolean }> {
   const [bidder] = await tx
-    .select({ authorizebidder: bidders.authorizebidder, verified: accounts.emailVerified })
+    .select({
+      authorizebidder: bidders.authorizebidder,
+      verified: accounts.emailVerified,
+      watching: sql<boolean>`exists (select 1 from ${watchlist} where ${watchlist.bidderId} = ${bidders.id} and ${watchlist.itemId} = ${itemId})`,
+    })
     .from(bidders)
     .innerJoin(accounts, eq(bidders.accountId, accounts.id))
     .where(and(eq(bidders.id, bidderId), eq(bidders.eventId, tenant.event.id)));
   if (!bidder) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
   if (!bidder.authorizebidder) throw new AppError('forbidden', 'Not authorized to bid. Contact the event organizer.');
   if (!bidder.verified) throw new AppError('forbidden', 'Please verify your email address before bidding.');
+  return { watching: bidder.watching };
 }
 
 function assertBiddable(item: ItemRow, tenant: Tenant, now: Date): void {
@@ -63,27 +72,20 @@ export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId:
   if (!outcome.ok) throw new AppError('bad_request', outcome.error.message);
 
   const mine = outcome.state.maxima.find((m) => m.bidderId === bidderId);
-  if (mine) {
-    const prior = maxima.find((m) => m.bidderId === bidderId);
-    const keepSeq = prior && prior.max === mine.max;
-    const values = { max: mine.max, increment: mine.increment, isAuto: mine.isAuto };
-    if (prior)
-      await tx
-        .update(itemMaxima)
-        .set(keepSeq ? values : { ...values, seq: sql`nextval(pg_get_serial_sequence('item_maxima', 'seq'))` })
-        .where(and(eq(itemMaxima.itemId, item.id), eq(itemMaxima.bidderId, bidderId)));
-    else await tx.insert(itemMaxima).values({ itemId: item.id, bidderId, ...values });
-  }
-  await tx.insert(bidActions).values({
-    itemId: item.id,
-    bidderId,
-    kind: action.kind,
-    amount: action.kind === 'manual' ? action.amount : action.max,
-    increment: action.kind === 'manual' ? item.minimumbidincrease : action.increment,
-    createdAt: now,
-  });
-  if (outcome.history.length > 0)
-    await tx.insert(bids).values(outcome.history.map((h) => ({ itemId: item.id, bidderId: h.bidderId, amount: h.amount, isAuto: h.isAuto, createdAt: now })));
+  // One round trip for the bid's records: the action as received, the bidder's maximum (a new
+  // maximum takes a new sequence number, so the earlier of two equal maxima keeps winning), and
+  // the history the engine wrote.
+  const actionAmount = action.kind === 'manual' ? action.amount : action.max;
+  const actionIncrement = action.kind === 'manual' ? item.minimumbidincrease : action.increment;
+  const upsertMaximum = mine
+    ? sql`, m as (insert into ${itemMaxima} (item_id, bidder_id, max, increment, is_auto) values (${item.id}, ${bidderId}, ${mine.max}, ${mine.increment}, ${mine.isAuto})
+        on conflict (item_id, bidder_id) do update set max = excluded.max, increment = excluded.increment, is_auto = excluded.is_auto,
+        seq = case when item_maxima.max = excluded.max then item_maxima.seq else nextval(pg_get_serial_sequence('item_maxima', 'seq')) end)`
+    : sql``;
+  const history = outcome.history.map((h) => sql`(${item.id}, ${h.bidderId}, ${h.amount}, ${h.isAuto}, ${now})`);
+  const insertHistory = history.length > 0 ? sql`insert into ${bids} (item_id, bidder_id, amount, is_auto, created_at) values ${sql.join(history, sql`, `)}` : sql`select 1`;
+  await tx.execute(sql`with a as (insert into ${bidActions} (item_id, bidder_id, kind, amount, increment, created_at)
+      values (${item.id}, ${bidderId}, ${action.kind}, ${actionAmount}, ${actionIncrement}, ${now}))${upsertMaximum} ${insertHistory}`);
 
   const closing = extendedClose(item, tenant, now, outcome.history.length > 0);
   const [updated] = await tx
