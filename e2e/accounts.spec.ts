@@ -162,3 +162,13 @@ test('a session whose token expires while open is logged out and sent to the eve
   await expect(page).toHaveURL(new RegExp(`/${code}$`), { timeout: 15_000 });
   expect(await page.evaluate(() => localStorage.getItem('gavel.token'))).toBeNull();
 });
+
+test('order history opens from the menu with its empty state', async ({ page, request }) => {
+  const bidder = await apiBidder(request, code, `orders-${Date.now()}@example.org`, 'Ora');
+  await openSignedIn(page, `/${code}/welcome`, bidder.token);
+  await page.getByTestId('welcome-page').getByTestId('menu-button').click();
+  await page.getByTestId('menu-orders').click();
+  await expect(page.getByTestId('orders-empty')).toContainText('You have no completed purchases.');
+  await expect(page.getByTestId('orders-empty')).toContainText('After checkout, your purchase history will be displayed here.');
+  await expectAccessible(page);
+});

@@ -28,4 +28,5 @@ export const routes: Array<{ path: string; Page: ComponentType }> = [
   { path: 'auto-bid/:id', Page: lazyPage(items, 'AutoBid') },
   { path: 'event/open-bids', Page: lazyPage(items, 'OpenBids') },
   { path: 'cart', Page: lazyPage(items, 'Cart') },
+  { path: 'my-orders', Page: lazyPage(items, 'MyOrders') },
 ];

@@ -131,3 +131,17 @@ export const cartResponse = z.object({
   auctionsopen: z.array(auctionItem),
 });
 export type CartResponse = z.infer<typeof cartResponse>;
+
+export const orderItem = z.object({
+  checkoutid: z.number().int(),
+  itemid: z.number().int(),
+  name: z.string(),
+  pickupinstructions: z.string(),
+  itemnum: z.string(),
+  quantity: z.number().int(),
+  amount: z.number(),
+  location: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+export const ordersResponse = z.object({ status: z.literal('success'), orderitems: z.array(orderItem) });
+export type OrdersResponse = z.infer<typeof ordersResponse>;

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cartResponse, centsToDollars, errorResponse } from '@gavel/domain';
+import { cartResponse, centsToDollars, errorResponse, ordersResponse } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import { auctionItems, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -12,6 +12,34 @@ const failures = { 401: errorResponse, 403: errorResponse, 404: errorResponse };
 /** The cart: what the bidder won and has not paid for, and the open items they are bidding on. */
 export function cartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/myorders',
+      { schema: { tags: ['cart'], summary: 'Completed purchases: won items paid at checkout', security: [{ bearer: [] }], response: { 200: ordersResponse, ...failures } } },
+      async (request) => {
+        const claims = await requireUser(ctx, request);
+        const s = await eventSession(ctx, request, { eventcode: claims.eventcode });
+        const paid = await ctx.db
+          .select({ won: wonItems, item: { name: auctionItems.name, itemnum: auctionItems.itemnum, location: auctionItems.location } })
+          .from(wonItems)
+          .innerJoin(auctionItems, eq(wonItems.itemId, auctionItems.id))
+          .where(and(eq(wonItems.bidderId, s.bidderId ?? 0), eq(wonItems.eventId, s.tenant.event.id), isNotNull(wonItems.checkoutId)))
+          .orderBy(asc(wonItems.id));
+        return {
+          status: 'success' as const,
+          orderitems: paid.map((p) => ({
+            checkoutid: p.won.checkoutId ?? 0,
+            itemid: p.won.itemId,
+            name: p.item.name,
+            pickupinstructions: '',
+            itemnum: p.item.itemnum,
+            quantity: p.won.quantity,
+            amount: centsToDollars(p.won.amount),
+            location: p.item.location,
+          })),
+        };
+      },
+    );
+
     app.get(
       '/cart',
       { schema: { tags: ['cart'], summary: 'Won items awaiting checkout, and open items being bid on', security: [{ bearer: [] }], response: { 200: cartResponse, ...failures } } },

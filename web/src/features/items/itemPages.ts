@@ -4,3 +4,4 @@ export { ItemDetail } from './ItemDetail';
 export { PlaceBid, AutoBid } from './BidForms';
 export { OpenBids } from './OpenBids';
 export { Cart } from '../cart/Cart';
+export { MyOrders } from '../cart/MyOrders';
