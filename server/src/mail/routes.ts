@@ -45,9 +45,9 @@ export function devMailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         )
         .join('');
       const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Gavel dev mailbox</title><style>body{font-family:sans-serif;margin:0;background:#eee}h1{font-size:20px;padding:16px;margin:0;background:#5b2a86;color:#fff}
+<title>Gavel dev mailbox</title><style>body{font-family:sans-serif;margin:0;background:#eee}.mailbox-title{font-size:20px;padding:16px;margin:0;background:#5b2a86;color:#fff}
 article{background:#fff;margin:12px;border-radius:8px;overflow:hidden}header{padding:12px;border-bottom:1px solid #ddd;font-size:14px}.body{padding:0}</style></head>
-<body><h1>Dev mailbox (${items ? 'newest first' : 'empty'})</h1>${items || '<p style="padding:16px">No messages yet.</p>'}</body></html>`;
+<body><h1 class="mailbox-title">Dev mailbox (${items ? 'newest first' : 'empty'})</h1>${items || '<p style="padding:16px">No messages yet.</p>'}</body></html>`;
       return reply.header('content-type', 'text/html; charset=utf-8').send(page);
     });
   };
