@@ -4,7 +4,8 @@ import { accounts, auctionItems, bidders } from '../db/schema';
 import { closeDueItems } from '../features/bids/closing';
 import { publishClosed } from '../realtime/publish';
 import { createTestApp, type TestApp } from '../test/harness';
-import { eventDoc, importEvent, mailbox, makeBidder, type TestBidder } from '../test/account-fixtures';
+import { importEvent, mailbox, makeBidder, type TestBidder } from '../test/account-fixtures';
+import { eventDocument } from '../test/documents';
 
 let t: TestApp;
 const now = new Date('2026-12-01T18:00:00Z');
@@ -20,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({}, now);
   await importEvent(
     t,
-    eventDoc(now, {
+    eventDocument(now, {
       items: [
         { itemnum: 'soon', name: 'Spa Day', startingbid: 50, minimumbidincrease: 5, closing: new Date(now.getTime() + 8 * 60_000).toISOString() },
         { itemnum: 'later', name: 'Boat Ride', startingbid: 100, minimumbidincrease: 10 },

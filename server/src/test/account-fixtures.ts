@@ -1,55 +1,45 @@
+import type { ImportDocumentInput } from '@gavel/domain';
 import { accounts } from '../db/schema';
 import { ensureBidder } from '../features/accounts/service';
-import { findTenant } from '../tenancy';
-import type { ImportDocumentInput } from '@gavel/domain';
 import { importEventDocument } from '../features/admin/import-service';
-import type { TestApp } from './harness';
+import { findTenant } from '../tenancy';
+import * as kit from '../../../testkit/bidders';
+import { bearer } from '../../../testkit/transport';
+import { eventDocument } from './documents';
+import { createTestApp, type TestApp } from './harness';
+import { injectTransport } from './inject';
 
-/** A small valid event document; override any part. Times are relative to `now`. */
-export function eventDoc(now: Date, overrides: { auctioncode?: string; eventcode?: string; event?: Partial<ImportDocumentInput['event']>; items?: ImportDocumentInput['items'] } = {}): ImportDocumentInput {
-  const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
-  return {
-    organization: { auctioncode: overrides.auctioncode ?? 'demo', name: 'Test Foundation' },
-    event: {
-      eventcode: overrides.eventcode ?? 'gala',
-      eventname: 'Test Gala',
-      eventopens: at(-2),
-      biddingopens: at(-1),
-      biddingcloses: at(24),
-      eventcloses: at(48),
-      ...overrides.event,
-    },
-    items: overrides.items ?? [{ itemnum: '1', name: 'Weekend Getaway', startingbid: 100, minimumbidincrease: 10 }],
-  };
-}
+export type { Mail, NewBidder, BidderSession } from '../../../testkit/bidders';
 
 export async function importEvent(t: TestApp, doc: ImportDocumentInput): Promise<void> {
   await importEventDocument(t.ctx.db, doc);
 }
 
-export interface MailboxEntry {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
+/** A fresh app whose clock stands at `now`, with these documents imported (by default the kit's event around `now`). */
+export async function appWithEvents(now: Date, ...docs: ImportDocumentInput[]): Promise<TestApp> {
+  const t = await createTestApp({}, now);
+  for (const doc of docs.length > 0 ? docs : [eventDocument(now)]) await importEvent(t, doc);
+  return t;
 }
 
-export async function mailbox(t: TestApp): Promise<MailboxEntry[]> {
-  const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox.json' });
-  return res.json<MailboxEntry[]>();
+/** A POST as a phone sends it, signed in when a token is given. */
+export function postAs(t: TestApp, url: string, payload: object, token?: string) {
+  return t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+}
+
+export async function mailbox(t: TestApp): Promise<kit.Mail[]> {
+  return kit.mailbox(injectTransport(t.app));
 }
 
 /** The last path segment of the newest emailed link to `to` that contains `part`. */
 export async function linkSecret(t: TestApp, to: string, part: string): Promise<string> {
-  for (const m of await mailbox(t)) {
-    if (m.to !== to) continue;
-    const link = m.links.find((l) => l.includes(part));
-    if (link) return link.split('/').pop() ?? '';
-  }
-  throw new Error(`no ${part} link mailed to ${to}`);
+  return kit.linkSecret(injectTransport(t.app), to, part);
 }
 
+/** A verified bidder made through the API, as the end-to-end journeys make theirs. */
+export async function verifiedBidder(t: TestApp, bidder: kit.NewBidder): Promise<kit.BidderSession> {
+  return kit.verifiedBidder(injectTransport(t.app), bidder);
+}
 
 export interface TestBidder {
   accountId: number;
@@ -60,7 +50,8 @@ export interface TestBidder {
 
 /**
  * A verified, set-up bidder of an event, written straight to the database (no password hashing),
- * with a signed login token — for tests that are about bidding, not about accounts.
+ * with a signed login token — for tests that are about bidding, not about accounts. Not the kit's
+ * verifiedBidder: bidding tests make fifty bidders at once, past the verify link's rate limit.
  */
 export async function makeBidder(t: TestApp, eventcode: string, email: string, opts: { firstname?: string; auctioncode?: string } = {}): Promise<TestBidder> {
   const tenant = await findTenant(t.ctx.db, opts.auctioncode ?? 'demo', eventcode);
@@ -74,5 +65,5 @@ export async function makeBidder(t: TestApp, eventcode: string, email: string, o
     { userid: account.id, bidderid: bidder.id, email, eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode, isguest: false },
     t.ctx.clock(),
   );
-  return { accountId: account.id, bidderId: bidder.id, token, auth: { authorization: `Bearer ${token}` } };
+  return { accountId: account.id, bidderId: bidder.id, token, auth: bearer(token) };
 }

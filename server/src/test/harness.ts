@@ -72,3 +72,5 @@ export async function scratchDatabase(url: string): Promise<{ url: string; drop(
 }
 
 export const ADMIN = { authorization: 'Bearer test-admin-token-0123456789' };
+
+export { failure } from '../../../testkit/responses';

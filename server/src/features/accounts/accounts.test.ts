@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { eventDoc, importEvent, linkSecret, mailbox } from '../../test/account-fixtures';
+import type { TestApp } from '../../test/harness';
+import { appWithEvents, linkSecret, mailbox, postAs } from '../../test/account-fixtures';
 
 let t: TestApp;
 const now = new Date('2026-12-01T18:00:00Z');
-const post = (url: string, payload: object, token?: string) =>
-  t.app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const post = (url: string, payload: object, token?: string) => postAs(t, url, payload, token);
 
 beforeAll(async () => {
-  t = await createTestApp({}, now);
-  await importEvent(t, eventDoc(now));
+  t = await appWithEvents(now);
 });
 afterAll(async () => t.close());
 

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { eventDoc, importEvent, linkSecret, mailbox } from '../../test/account-fixtures';
+import { appWithEvents, importEvent, linkSecret, mailbox, postAs } from '../../test/account-fixtures';
+import { eventDocument } from '../../test/documents';
 import { deliverBatch } from '../../mail/delivery';
 
 let t: TestApp;
 let token = '';
 const now = new Date('2026-12-01T18:00:00Z');
-const post = (url: string, payload: object, auth?: string) =>
-  t.app.inject({ method: 'POST', url, payload, headers: auth ? { authorization: `Bearer ${auth}` } : {} });
+const post = (url: string, payload: object, auth?: string) => postAs(t, url, payload, auth);
 
 beforeAll(async () => {
-  t = await createTestApp({}, now);
-  await importEvent(t, eventDoc(now));
-  await importEvent(t, eventDoc(now, { eventcode: 'second' }));
+  t = await appWithEvents(now, eventDocument(now), eventDocument(now, { eventcode: 'second' }));
   token = (await post('/api/create', { email: 'cal@example.org', password: 'first password', eventcode: 'gala' })).json().token;
 });
 afterAll(async () => t.close());
@@ -59,7 +57,7 @@ describe('the other account calls', () => {
   });
 
   it('refuses guests when the event does not allow them', async () => {
-    await importEvent(t, eventDoc(now, { eventcode: 'private', event: { eventallowguestentry: false } }));
+    await importEvent(t, eventDocument(now, { eventcode: 'private', event: { eventallowguestentry: false } }));
     const res = await post('/api/guestlogin', { eventcode: 'private' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('This event does not allow guests. Please join with your email.');

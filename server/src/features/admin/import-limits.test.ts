@@ -1,21 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ImportDocumentInput } from '@gavel/domain';
-import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
+import { ADMIN, type TestApp } from '../../test/harness';
 import { dbState } from '../../test/db-state';
-import { eventDocument, item } from '../../test/documents';
+import { galaDocument, item } from '../../test/documents';
+import { useEmptiedApp } from '../../test/hooks';
 import { events, media, organizations } from '../../db/schema';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, new Date('2026-12-06T01:00:00Z'));
-});
-afterAll(async () => t.close());
-
-beforeEach(async () => {
-  await t.ctx.db.execute(sql`truncate organizations, media restart identity cascade`);
-});
+useEmptiedApp(new Date('2026-12-06T01:00:00Z'), (app) => (t = app));
 
 async function importOk(doc: ImportDocumentInput) {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: ADMIN, payload: doc });
@@ -26,7 +20,7 @@ async function importOk(doc: ImportDocumentInput) {
 describe('body limits', () => {
   it('lets the import take more than 1 MB (inline images)', async () => {
     const photo = `data:image/jpeg;base64,${randomBytes(1_500_000).toString('base64')}`;
-    const doc = eventDocument({ items: [item('BIG', { photos: [photo] })] });
+    const doc = galaDocument({ items: [item('BIG', { photos: [photo] })] });
     expect(JSON.stringify(doc).length).toBeGreaterThan(1.5 * 1024 * 1024);
     await importOk(doc);
     const rows = await t.ctx.db.select({ n: sql<number>`octet_length(${media.bytes})::int` }).from(media);
@@ -35,7 +29,7 @@ describe('body limits', () => {
 
   it('answers 413 for an import over 50 MB and changes nothing', async () => {
     const before = await dbState(t.ctx.db);
-    const payload = JSON.stringify({ ...eventDocument(), padding: 'x'.repeat(50 * 1024 * 1024) });
+    const payload = JSON.stringify({ ...galaDocument(), padding: 'x'.repeat(50 * 1024 * 1024) });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/import',
@@ -68,8 +62,8 @@ describe('body limits', () => {
 
 describe('organizations in the database', () => {
   it('keeps auctioncodes unique across imports', async () => {
-    await importOk(eventDocument({ auctioncode: 'ACME' }));
-    await importOk(eventDocument({ auctioncode: 'acme', eventcode: 'other' }));
+    await importOk(galaDocument({ auctioncode: 'ACME' }));
+    await importOk(galaDocument({ auctioncode: 'acme', eventcode: 'other' }));
     const orgs = await t.ctx.db.select().from(organizations);
     expect(orgs.map((o) => o.auctioncode)).toEqual(['acme']);
     expect(await t.ctx.db.select({ code: events.eventcode }).from(events).orderBy(events.id)).toEqual([{ code: 'gala' }, { code: 'other' }]);

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import type { ImportDocumentInput } from '@gavel/domain';
-import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
+import { ADMIN, failure, type TestApp } from '../../test/harness';
 import { dbState } from '../../test/db-state';
-import { eventDocument, item, PNG_BASE64, PNG_DATA_URL, SVG_DATA_URL } from '../../test/documents';
+import { galaDocument, item, PNG_BASE64, PNG_DATA_URL, SVG_DATA_URL } from '../../test/documents';
+import { useEmptiedApp } from '../../test/hooks';
 import { auctionItems, events, itemPhotos } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, new Date('2026-12-06T01:00:00Z'));
-});
-afterAll(async () => t.close());
-
 // Each test starts from an empty database, so counts and ids are its own.
-beforeEach(async () => {
-  await t.ctx.db.execute(sql`truncate organizations, media restart identity cascade`);
-});
+let t: TestApp;
+useEmptiedApp(new Date('2026-12-06T01:00:00Z'), (app) => (t = app));
 
 const importDoc = (payload: unknown, headers: Record<string, string> = ADMIN) =>
   t.app.inject({ method: 'POST', url: '/api/admin/import', headers, payload: payload as object });
@@ -32,7 +26,7 @@ async function itemsByNum() {
 }
 
 const fullDocument = (): ImportDocumentInput =>
-  eventDocument({
+  galaDocument({
     event: { eventname: 'Spring Gala', logourl: PNG_DATA_URL, sponsorurl: [PNG_DATA_URL, SVG_DATA_URL, 'https://cdn.example.org/s.png'] },
     items: [
       item('101', {
@@ -78,7 +72,7 @@ describe('admin token', () => {
   });
 
   it('accepts the scheme in any case', async () => {
-    const res = await importDoc(eventDocument(), { authorization: 'bearer test-admin-token-0123456789' });
+    const res = await importDoc(galaDocument(), { authorization: 'bearer test-admin-token-0123456789' });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -161,7 +155,7 @@ describe('re-import', () => {
     const firstState = await dbState(t.ctx.db);
     const firstItems = await itemsByNum();
 
-    const second = eventDocument({
+    const second = galaDocument({
       orgname: 'Acme Foundation',
       event: {
         eventname: 'Spring Gala 2026',
@@ -232,7 +226,7 @@ describe('an invalid document', () => {
   it('answers 400 listing every problem with its JSON path, and changes nothing', async () => {
     await importOk(fullDocument());
     const before = await dbState(t.ctx.db);
-    const bad = eventDocument({
+    const bad = galaDocument({
       orgname: 'Renamed',
       event: { eventname: 'Renamed Gala', biddingcloses: '2026-12-05T17:30:00-06:00', colour: 'red' } as Partial<ImportDocumentInput['event']>,
       items: [
@@ -245,11 +239,8 @@ describe('an invalid document', () => {
     });
     const res = await importDoc(bad);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      status: 'failure',
-      code: 'bad_request',
-      message: 'The event document has 10 problems; nothing was imported.',
-      errors: [
+    expect(res.json()).toEqual(
+      failure('bad_request', 'The event document has 10 problems; nothing was imported.', [
         { path: 'event.colour', message: 'is not a known field' },
         { path: 'event.biddingcloses', message: 'Bidding must close after it opens.' },
         { path: 'items[0].fairmarketvalue', message: 'must have at most two decimals' },
@@ -260,8 +251,8 @@ describe('an invalid document', () => {
         { path: 'items[4].quantity', message: 'must be a whole number' },
         { path: 'items[4].closing', message: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00' },
         { path: 'items[1].itemnum', message: 'repeats the itemnum of items[0]' },
-      ],
-    });
+      ]),
+    );
     expect(await dbState(t.ctx.db)).toEqual(before);
   });
 
@@ -286,12 +277,7 @@ describe('an invalid document', () => {
     const before = await dbState(t.ctx.db);
     const res = await importDoc([]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      status: 'failure',
-      code: 'bad_request',
-      message: 'The event document has 1 problem; nothing was imported.',
-      errors: [{ path: '(document)', message: 'must be an object' }],
-    });
+    expect(res.json()).toEqual(failure('bad_request', 'The event document has 1 problem; nothing was imported.', [{ path: '(document)', message: 'must be an object' }]));
     const text = await t.app.inject({
       method: 'POST',
       url: '/api/admin/import',
@@ -317,12 +303,9 @@ describe('an invalid document', () => {
     if (second) second.quantity = 2;
     const res = await importDoc(doc);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      status: 'failure',
-      code: 'bad_request',
-      message: 'The event document has 1 problem; nothing was imported.',
-      errors: [{ path: 'items[1].quantity', message: 'cannot be below the 3 already sold or won' }],
-    });
+    expect(res.json()).toEqual(
+      failure('bad_request', 'The event document has 1 problem; nothing was imported.', [{ path: 'items[1].quantity', message: 'cannot be below the 3 already sold or won' }]),
+    );
     // The organization and event were written inside the transaction before the check; all rolled back.
     expect(await dbState(t.ctx.db)).toEqual(before);
 

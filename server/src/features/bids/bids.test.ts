@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BidAction, type BidItem, type BidState, emptyBidState, placeBid } from '@gavel/domain';
 import { auctionItems, bidActions, bids, itemMaxima, wonItems } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { eventDoc, importEvent, makeBidder, type TestBidder } from '../../test/account-fixtures';
+import { importEvent, makeBidder, type TestBidder } from '../../test/account-fixtures';
+import { eventDocument } from '../../test/documents';
 import { closeDueItems } from './closing';
 
 let t: TestApp;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({}, now);
   await importEvent(
     t,
-    eventDoc(now, {
+    eventDocument(now, {
       items: [
         { itemnum: 'bid', name: 'Weekend Getaway', startingbid: 100, minimumbidincrease: 10 },
         { itemnum: 'hot', name: 'Signed Jersey', startingbid: 50, minimumbidincrease: 5 },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { eventResponse, importDocument, type ImportDocumentInput } from '@gavel/domain';
-import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
-import { eventDocument, GALA_TIMES, PNG_DATA_URL } from '../../test/documents';
+import { ADMIN, createTestApp, failure, type TestApp } from '../../test/harness';
+import { galaDocument, GALA_TIMES, PNG_DATA_URL } from '../../test/documents';
 import { events, organizations } from '../../db/schema';
 
 // The harness host is localhost, so the default organization answers; these events belong to it.
@@ -27,8 +27,22 @@ async function eventRow(eventcode: string) {
   return rows[0]?.event;
 }
 
+// Settings the event answer gives back exactly as imported.
+const SETTINGS = {
+  allowbillme: true,
+  allowpayccfees: false,
+  ccfeespercent: 3.5,
+  eventallowanonymousbidding: false,
+  eventallowguestentry: false,
+  addressrequired: true,
+  ziprequired: false,
+  notificationcolumns: [{ title: 'Email', value: 'email' }],
+  notificationrows: [{ notificationrowid: 7, title: 'When I am outbid', flags: { email: true } }],
+  shownotificationsmenuitem: false,
+};
+
 const galaDoc = (event: Partial<ImportDocumentInput['event']> = {}) =>
-  eventDocument({
+  galaDocument({
     auctioncode: ORG,
     orgname: 'Riverbend Schools',
     event: {
@@ -42,16 +56,7 @@ const galaDoc = (event: Partial<ImportDocumentInput['event']> = {}) =>
       privacypolicy: '<h2>Privacy</h2><p>We keep your data safe.</p>',
       organizationphone: '(555) 123-4567',
       organizationemail: 'events@riverbend.example.org',
-      allowbillme: true,
-      allowpayccfees: false,
-      ccfeespercent: 3.5,
-      eventallowanonymousbidding: false,
-      eventallowguestentry: false,
-      addressrequired: true,
-      ziprequired: false,
-      notificationcolumns: [{ title: 'Email', value: 'email' }],
-      notificationrows: [{ notificationrowid: 7, title: 'When I am outbid', flags: { email: true } }],
-      shownotificationsmenuitem: false,
+      ...SETTINGS,
       ...event,
     },
   });
@@ -91,16 +96,7 @@ describe('POST /api/event/', () => {
       eventbiddingopencst: '12-05-2026 6:00 PM',
       eventbiddingclosedcst: '12-05-2026 9:00 PM',
       eventflag: 'biddingopen',
-      allowbillme: true,
-      allowpayccfees: false,
-      ccfeespercent: 3.5,
-      eventallowanonymousbidding: false,
-      eventallowguestentry: false,
-      addressrequired: true,
-      ziprequired: false,
-      notificationcolumns: [{ title: 'Email', value: 'email' }],
-      notificationrows: [{ notificationrowid: 7, title: 'When I am outbid', flags: { email: true } }],
-      shownotificationsmenuitem: false,
+      ...SETTINGS,
       servertime: '2026-12-06T01:00:00.000Z',
     });
     // Same logo stored once: the sponsor data: image is the same bytes, so the same path.
@@ -124,7 +120,7 @@ describe('POST /api/event/', () => {
 
   it("formats the *cst fields 'MM-DD-YYYY h:mm A' in the event's own zone, daylight time included", async () => {
     await importDoc(
-      eventDocument({
+      galaDocument({
         auctioncode: ORG,
         eventcode: 'summer',
         event: {
@@ -144,7 +140,7 @@ describe('POST /api/event/', () => {
   });
 
   it('derives eventflag from the clock through all five states, never from a stored value', async () => {
-    const doc = (times: typeof GALA_TIMES) => eventDocument({ auctioncode: ORG, eventcode: 'clock', event: times });
+    const doc = (times: typeof GALA_TIMES) => galaDocument({ auctioncode: ORG, eventcode: 'clock', event: times });
     await importDoc(doc(GALA_TIMES));
     const flagAt = async (iso: string) => {
       t.setNow(new Date(iso));
@@ -222,12 +218,7 @@ describe('POST /api/event/', () => {
   it('answers 400 when there is no body at all', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/event/' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      status: 'failure',
-      code: 'bad_request',
-      message: 'The request body must be a JSON object.',
-      errors: [{ path: '(document)', message: 'must be a JSON object' }],
-    });
+    expect(res.json()).toEqual(failure('bad_request', 'The request body must be a JSON object.', [{ path: '(document)', message: 'must be a JSON object' }]));
   });
 });
 
@@ -260,7 +251,7 @@ describe('organizer HTML', () => {
   };
 
   it('is answered sanitized: no script, no event handlers, no javascript: links', async () => {
-    await importDoc(eventDocument({ auctioncode: ORG, eventcode: 'hostile', event: hostile }));
+    await importDoc(galaDocument({ auctioncode: ORG, eventcode: 'hostile', event: hostile }));
     const body = (await postEvent({ eventcode: 'hostile' })).json();
     const policy = (await t.app.inject({ method: 'POST', url: '/api/privacypolicy', payload: { eventcode: 'hostile' } })).json();
     const answered = [body.welcomemessage, body.homemessage, body.preeventtext, body.contactus, policy.privacypolicy];
@@ -284,6 +275,6 @@ describe('organizer HTML', () => {
   });
 
   it('keeps the raw document valid: sanitizing is not a validation failure', () => {
-    expect(importDocument.safeParse(eventDocument({ event: hostile })).success).toBe(true);
+    expect(importDocument.safeParse(galaDocument({ event: hostile })).success).toBe(true);
   });
 });

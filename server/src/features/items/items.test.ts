@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctionItems } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { eventDoc, importEvent, makeBidder, type TestBidder } from '../../test/account-fixtures';
+import { importEvent, makeBidder, type TestBidder } from '../../test/account-fixtures';
+import { eventDocument } from '../../test/documents';
 
 let t: TestApp;
 let ann: TestBidder;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({}, now);
   await importEvent(
     t,
-    eventDoc(now, {
+    eventDocument(now, {
       event: { extendedbiddingminutes: 5, extendedbiddinglatest: new Date(now.getTime() + 26 * 3_600_000).toISOString() },
       items: [
         { itemnum: '1', name: 'Photos Item', startingbid: 10, minimumbidincrease: 1, photos: [SVG, `${SVG.slice(0, -4)}AAAA`], tags: ['A', 'B'] },

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
-import { eventDocument, item, PNG_BASE64, PNG_DATA_URL, SVG_DATA_URL, SVG_SOURCE } from '../../test/documents';
+import { ADMIN, createTestApp, failure, type TestApp } from '../../test/harness';
+import { galaDocument, item, PNG_BASE64, PNG_DATA_URL, SVG_DATA_URL, SVG_SOURCE } from '../../test/documents';
 import { media } from '../../db/schema';
 
 // Images arrive inline (data: URLs) in an imported event document and are served at /media/{id}.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const doc = eventDocument({
+  const doc = galaDocument({
     event: { logourl: PNG_DATA_URL, sponsorurl: [SVG_DATA_URL] },
     items: [item('101', { imageurl: PNG_DATA_URL, photos: [PNG_DATA_URL, SVG_DATA_URL] })],
   });
@@ -47,11 +47,6 @@ describe('images', () => {
     expect(missing.json()).toEqual({ status: 'failure', code: 'not_found', message: 'No such image.' });
     const bad = await t.app.inject({ method: 'GET', url: '/media/a.b' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({
-      status: 'failure',
-      code: 'bad_request',
-      message: 'id: is not an image id',
-      errors: [{ path: 'id', message: 'is not an image id' }],
-    });
+    expect(bad.json()).toEqual(failure('bad_request', 'id: is not an image id', [{ path: 'id', message: 'is not an image id' }]));
   });
 });

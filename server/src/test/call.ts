@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type AnswerOf, type ContractKey, contracts, type ParamsOf, type RequestOf } from '@gavel/domain';
+
+export interface CallOptions<K extends ContractKey> {
+  headers?: Record<string, string>;
+  params?: ParamsOf<K>;
+}
+
+export type Called<K extends ContractKey> = { ok: true; statusCode: number; answer: AnswerOf<K> } | { ok: false; statusCode: number; failure: { status: string; code: string; message: string } };
+
+const failure = z.object({ status: z.string(), code: z.string(), message: z.string() });
+
+/**
+ * One call of the contract map through app.inject, typed as the web client is: the body is given
+ * as the code inside holds it (cents) and encoded by its schema; a success is decoded by the
+ * answer's schema. Tests of bad input send raw payloads with app.inject instead.
+ */
+export async function call<K extends ContractKey>(app: FastifyInstance, key: K, body: RequestOf<K>, opts: CallOptions<K> = {}): Promise<Called<K>> {
+  const c = contracts[key];
+  const values = (opts.params ?? {}) as Record<string, string>;
+  const url = `/api${c.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''))}`;
+  const payload = 'body' in c && body !== undefined ? z.encode(c.body, body) : undefined;
+  const res = await app.inject({ method: c.method, url, headers: opts.headers ?? {}, ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}), ...(payload !== undefined ? { headers: { 'content-type': 'application/json', ...opts.headers } } : {}) });
+  const schema: z.ZodType<AnswerOf<K>> = c.response;
+  if (res.statusCode === 200) return { ok: true, statusCode: 200, answer: schema.parse(res.json()) };
+  return { ok: false, statusCode: res.statusCode, failure: failure.parse(res.json()) };
+}
