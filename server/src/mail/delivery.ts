@@ -1,42 +1,31 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 5;
 
+export type Sender = (m: typeof outbox.$inferSelect) => Promise<void>;
+
 /**
- * Sends queued email through SMTP. Every server process may run it: each batch locks its rows with
- * SKIP LOCKED, so a message is sent by one process only. Failures are retried a few times.
+ * Sends through SMTP. One transport for the process's whole life (close() releases it); the mail
+ * job (server/src/jobs) calls deliverBatch with `send` every second.
  */
-export function startMailDelivery(db: Db, smtpUrl: string, from: string, log: FastifyBaseLogger): () => void {
+export function smtpSender(smtpUrl: string, from: string): { send: Sender; close(): void } {
   const transport = nodemailer.createTransport(smtpUrl);
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverBatch(db, async (m) => {
-        await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html || undefined });
-      });
-    } catch (err) {
-      log.error({ err }, 'mail delivery failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), 1000);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    transport.close();
+  return {
+    send: async (m) => {
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html || undefined });
+    },
+    close: () => transport.close(),
   };
 }
 
-export type Sender = (m: typeof outbox.$inferSelect) => Promise<void>;
-
+/**
+ * Sends one batch of queued email. Every server process may run it: the batch locks its rows with
+ * SKIP LOCKED, so a message is sent by one process only. Failures are retried a few times.
+ */
 export async function deliverBatch(db: Db, send: Sender): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx

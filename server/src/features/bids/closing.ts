@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { auctionItems, events, organizations, wonItems } from '../../db/schema';
+import { itemClosesSql } from '../items/queries';
 
 export interface ClosedItem {
   itemId: number;
@@ -29,7 +29,7 @@ export async function closeDueItems(db: Db, now: Date): Promise<ClosedItem[]> {
       .from(auctionItems)
       .innerJoin(events, eq(auctionItems.eventId, events.id))
       .innerJoin(organizations, eq(events.organizationId, organizations.id))
-      .where(and(isNull(auctionItems.closedAt), lte(sql`coalesce(${auctionItems.closing}, ${events.biddingcloses})`, now)))
+      .where(and(isNull(auctionItems.closedAt), lte(itemClosesSql, now)))
       .limit(BATCH)
       .for('update', { of: auctionItems, skipLocked: true });
     if (due.length === 0) return [];
@@ -64,28 +64,17 @@ export async function closeDueItems(db: Db, now: Date): Promise<ClosedItem[]> {
   });
 }
 
-/** Runs the sweeper every second in this process; answers a stop function. */
-export function startClosingSweeper(db: Db, clock: () => Date, log: FastifyBaseLogger, onClosed: (items: ClosedItem[]) => void): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      for (;;) {
-        const closed = await closeDueItems(db, clock());
-        if (closed.length > 0) {
-          log.info({ count: closed.length }, 'items closed');
-          onClosed(closed);
-        }
-        if (closed.length < BATCH) break;
-      }
-    } catch (err) {
-      log.error({ err }, 'closing sweeper failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+/**
+ * Closes everything due at `now`, batch after batch, handing each committed batch to `onClosed`
+ * (live messages go out after the commit). The closing job runs it every second in every process.
+ */
+export async function closeAllDueItems(db: Db, now: Date, onClosed: (items: ClosedItem[]) => void): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const closed = await closeDueItems(db, now);
+    if (closed.length > 0) onClosed(closed);
+    total += closed.length;
+    // A short batch means what is still due, if anything, is locked by another process closing it.
+    if (closed.length < BATCH) return total;
+  }
 }

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import { closeAllDueItems } from '../features/bids/closing';
+import { deliverBatch, smtpSender } from '../mail/delivery';
+import { publishClosed } from '../realtime/publish';
+import { defineJob, type PeriodicJob } from './job';
+
+export { defineJob, startJobs, type JobLog, type JobRunner, type PeriodicJob, type RunnerOptions } from './job';
+
+/** Bidders expect an item to close on the second shown on their phone. */
+export const CLOSING_EVERY_MS = 1_000;
+/** Closing-soon notices are claimed once per bidder and item, so a coarse tick loses nothing. */
+export const CLOSING_SOON_EVERY_MS = 30_000;
+export const MAIL_EVERY_MS = 1_000;
+
+/**
+ * The app's periodic jobs. Each claims its rows with FOR UPDATE SKIP LOCKED (see job.ts), so every
+ * process runs all of them. Mail goes out only with SMTP_URL; otherwise it stays in the outbox for
+ * the dev mailbox.
+ */
+export function appJobs(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): PeriodicJob[] {
+  const jobs = [
+    defineJob({
+      name: 'closing',
+      everyMs: CLOSING_EVERY_MS,
+      run: async (now) => {
+        const count = await closeAllDueItems(ctx.db, now, (closed) => publishClosed(ctx, closed));
+        if (count > 0) log.info({ count }, 'items closed');
+      },
+    }),
+    defineJob({
+      name: 'closing-soon',
+      everyMs: CLOSING_SOON_EVERY_MS,
+      run: async (now) => {
+        await ctx.notifier.closingSoon(now);
+      },
+    }),
+  ];
+  const { smtpUrl, mailFrom } = ctx.config;
+  if (smtpUrl) {
+    const smtp = smtpSender(smtpUrl, mailFrom);
+    jobs.push(
+      defineJob({
+        name: 'mail',
+        everyMs: MAIL_EVERY_MS,
+        run: async () => {
+          await deliverBatch(ctx.db, smtp.send);
+        },
+        dispose: () => smtp.close(),
+      }),
+    );
+  }
+  return jobs;
+}
