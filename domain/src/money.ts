@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Money is integer cents inside Gavel. The API and the organizer's import document speak dollars
  * with at most two decimals; these helpers are the only place the two meet.
@@ -31,6 +33,11 @@ const usdWhole = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 0,
 });
 
+/** "1234.50": cents as a bid field shows them (a placeholder, a typed value). */
+export function amountInput(cents: Cents): string {
+  return centsToDollars(cents).toFixed(2);
+}
+
 /** "$1,234.50" */
 export function formatMoney(cents: Cents): string {
   return usd.format(centsToDollars(cents));
@@ -39,4 +46,30 @@ export function formatMoney(cents: Cents): string {
 /** "$1,235" — the display board shows prices without decimals. */
 export function formatMoneyWhole(cents: Cents): string {
   return usdWhole.format(Math.round(cents / 100));
+}
+
+/**
+ * The API's one conversion: dollars with two decimals on the wire, integer cents everywhere
+ * inside. Decoding (a request reaching the server, an answer reaching the web) gives cents;
+ * encoding (an answer leaving the server, a request leaving the web) gives dollars.
+ */
+export const money = z.codec(z.number(), z.number().int(), {
+  decode: (dollars) => Math.round(dollars * 100),
+  encode: (cents) => centsToDollars(cents),
+});
+
+/**
+ * An amount a caller sends: not negative, at most two decimals. `what` names it in the refusal
+ * ("The bid must have at most two decimals."), which is a whole sentence the API answers as is.
+ */
+export function moneyIn(what: string) {
+  return z.codec(z.number().min(0, 'must not be negative'), z.number().int(), {
+    decode: (dollars, ctx) => {
+      const cents = dollarsToCents(dollars);
+      if (cents !== null) return cents;
+      ctx.issues.push({ code: 'custom', message: `The ${what} must have at most two decimals.`, input: dollars, params: { sentence: true } });
+      return z.NEVER;
+    },
+    encode: (cents) => centsToDollars(cents),
+  });
 }

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse } from '@gavel/domain';
-import { createTestApp, type TestApp } from './test/harness';
+import { createTestApp, failure, type TestApp } from './test/harness';
 import { AppError, registerErrorHandling } from './errors';
 import { seedDemoIfEmpty } from './db/seed/seed';
 
@@ -141,11 +141,7 @@ describe('the rate limit', () => {
     }
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({
-      status: 'failure',
-      code: 'rate_limited',
-      message: 'Too many requests. Please wait a moment and try again.',
-    });
+    expect(res.json()).toEqual(failure('rate_limited', 'Too many requests. Please wait a moment and try again.'));
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Another address has its own allowance.
     const other = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.9' });
@@ -205,15 +201,12 @@ describe('the error handler', () => {
   it('answers every schema problem with its path, telling a wrong type from a missing field', async () => {
     const res = await app.inject({ method: 'POST', url: '/typed', payload: { count: '3', items: [{ name: 'a' }, {}] } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      status: 'failure',
-      code: 'bad_request',
-      message: 'count: must be a number',
-      errors: [
+    expect(res.json()).toEqual(
+      failure('bad_request', 'count: must be a number', [
         { path: 'count', message: 'must be a number' },
         { path: 'items[1].name', message: 'is required' },
-      ],
-    });
+      ]),
+    );
   });
 });
 

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { APP_VERSION, healthResponse } from '@gavel/domain';
+import { APP_VERSION } from '@gavel/domain';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -15,18 +15,17 @@ import { adminRoutes } from './features/admin/routes';
 import { eventRoutes } from './features/events/routes';
 import { mediaRoutes } from './features/media/routes';
 import { TokenService } from './lib/tokens';
-import { checkToken } from './lib/auth';
+import { checkToken } from './lib/caller';
+import { route } from './lib/route';
 import { accountRoutes } from './features/accounts/routes';
 import { accountLinkRoutes } from './features/accounts/routes-links';
 import { profileRoutes } from './features/accounts/routes-profile';
-import { startMailDelivery } from './mail/delivery';
 import { devMailboxRoutes } from './mail/routes';
 import { itemRoutes } from './features/items/routes';
 import { bidRoutes } from './features/bids/routes';
 import { cartRoutes } from './features/cart/routes';
-import { startClosingSweeper } from './features/bids/closing';
+import { appJobs, startJobs } from './jobs';
 import { createHub } from './realtime/hub';
-import { publishClosed } from './realtime/publish';
 import { createNotifier } from './notifications/notifier';
 
 export interface BuildOptions {
@@ -34,7 +33,7 @@ export interface BuildOptions {
   database?: Database;
   /** The clock; tests move it. */
   clock?: () => Date;
-  /** Run the closing sweeper every second (default true); tests call it directly instead. */
+  /** Run the periodic jobs (server/src/jobs: closing, notices, mail); false means no timers, tests call the work directly. */
   sweeper?: boolean;
 }
 
@@ -113,9 +112,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { tags: ['system'], response: { 200: healthResponse } } }, async () => {
+      route(api, ctx, 'GET /health', async () => {
         const ok = await database.ping().catch(() => false);
-        return { status: 'success' as const, version: APP_VERSION, database: ok ? ('ok' as const) : ('unavailable' as const), databasekind: database.kind };
+        return { status: 'success', version: APP_VERSION, database: ok ? 'ok' : 'unavailable', databasekind: database.kind };
       });
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(eventRoutes(ctx));
@@ -132,18 +131,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mediaRoutes(ctx));
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes(ctx));
   if (options.sweeper !== false) {
-    const stopSweeper = startClosingSweeper(ctx.db, ctx.clock, app.log, (closed) => publishClosed(ctx, closed));
-    const soon = setInterval(() => void notifier.closingSoon(clock()).catch((err: unknown) => app.log.error({ err }, 'closing-soon notices failed')), 30_000);
-    soon.unref();
+    const jobs = startJobs(appJobs(ctx, app.log), { clock, log: app.log });
+    // Registered after the database's hook, so it runs first (Fastify runs onClose hooks last-in
+    // first-out): a run in progress commits before the database closes.
     app.addHook('onClose', async () => {
-      stopSweeper();
-      clearInterval(soon);
+      await jobs.stop();
       await notifier.idle();
     });
-  }
-  if (config.smtpUrl) {
-    const stopMail = startMailDelivery(ctx.db, config.smtpUrl, config.mailFrom, app.log);
-    app.addHook('onClose', async () => stopMail());
   }
   await serveWeb(app, config);
   return { app, ctx };

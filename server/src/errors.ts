@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'not_found'
   | 'event_not_found'
   | 'conflict'
+  | 'unprocessable'
   | 'too_large'
   | 'rate_limited'
   | 'expired'
@@ -22,6 +23,7 @@ const httpStatus: Record<ErrorCode, number> = {
   not_found: 404,
   event_not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   too_large: 413,
   rate_limited: 429,
   expired: 401,
@@ -80,6 +82,12 @@ function schemaProblems(issues: ReadonlyArray<SchemaIssue>, source: unknown): Pr
   });
 }
 
+/** A schema's own whole sentence (see moneyIn in domain/src/money.ts) is answered as it is, without its path. */
+function isSentence(issue: SchemaIssue | undefined): boolean {
+  const inner = issue?.params.params;
+  return typeof inner === 'object' && inner !== null && (inner as { sentence?: unknown }).sentence === true;
+}
+
 /** Maps every error to HTTP in one place; unknown errors become a generic 500 of the same shape. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -94,7 +102,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? 'The request is not valid.'
         : first.message === NOT_AN_OBJECT && err.validationContext === 'body'
           ? 'The request body must be a JSON object.'
-          : `${first.path}: ${first.message}`;
+          : isSentence(err.validation[0]) ? first.message : `${first.path}: ${first.message}`;
       request.log.info({ errors }, 'invalid request');
       return reply.status(400).send(body('bad_request', message, errors));
     }

@@ -8,7 +8,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_PATH, RECEIVE, type HubMessage } from '@gavel/domain';
 import { scratchDatabase } from './test/harness';
-import { eventDoc } from './test/account-fixtures';
+import { eventDocument } from './test/documents';
 
 /**
  * Two real server processes on one PostgreSQL and one Redis: a bid through one reaches a bidder
@@ -79,7 +79,7 @@ describe.skipIf(!pgUrl || !redisUrl)('several server processes', () => {
 
   it('carries a bid made through one process to a bidder connected to the other, and closes once', async () => {
     const now = new Date();
-    const doc = eventDoc(now, { items: [{ itemnum: 'x1', name: 'Shared Item', startingbid: 10, minimumbidincrease: 1, closing: new Date(now.getTime() + 6_000).toISOString() }] });
+    const doc = eventDocument(now, { items: [{ itemnum: 'x1', name: 'Shared Item', startingbid: 10, minimumbidincrease: 1, closing: new Date(now.getTime() + 6_000).toISOString() }] });
     const imported = await fetch(`http://127.0.0.1:${ports[0]}/api/admin/import`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, type TestApp } from './test/harness';
-import { eventDocument } from './test/documents';
+import { galaDocument } from './test/documents';
 import { auctionCodeFromHost, findTenant } from './tenancy';
 
 describe('auctionCodeFromHost', () => {
@@ -40,11 +40,11 @@ describe('one organization cannot read another', () => {
   beforeAll(async () => {
     t = await createTestApp({ DEFAULT_AUCTION_CODE: 'home' }, new Date('2026-12-06T01:00:00Z'));
     const docs = [
-      eventDocument({ auctioncode: 'acme', orgname: 'Acme', event: { eventname: 'Acme Gala', privacypolicy: '<p>Acme policy</p>' } }),
-      eventDocument({ auctioncode: 'other', orgname: 'Other', event: { eventname: 'Other Gala', privacypolicy: '<p>Other policy</p>' } }),
-      eventDocument({ auctioncode: 'home', orgname: 'Home', event: { eventname: 'Home Gala', privacypolicy: '<p>Home policy</p>' } }),
+      galaDocument({ auctioncode: 'acme', orgname: 'Acme', event: { eventname: 'Acme Gala', privacypolicy: '<p>Acme policy</p>' } }),
+      galaDocument({ auctioncode: 'other', orgname: 'Other', event: { eventname: 'Other Gala', privacypolicy: '<p>Other policy</p>' } }),
+      galaDocument({ auctioncode: 'home', orgname: 'Home', event: { eventname: 'Home Gala', privacypolicy: '<p>Home policy</p>' } }),
       // An event code only one organization has.
-      eventDocument({ auctioncode: 'acme', orgname: 'Acme', eventcode: 'acmeonly', event: { eventname: 'Acme Only' } }),
+      galaDocument({ auctioncode: 'acme', orgname: 'Acme', eventcode: 'acmeonly', event: { eventname: 'Acme Only' } }),
     ];
     for (const doc of docs) {
       const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: ADMIN, payload: doc });
@@ -123,7 +123,7 @@ describe('behind a trusted proxy', () => {
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: 'true' });
     for (const auctioncode of ['acme', 'other']) {
-      const doc = eventDocument({ auctioncode, event: { eventname: `${auctioncode} gala` } });
+      const doc = galaDocument({ auctioncode, event: { eventname: `${auctioncode} gala` } });
       const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: ADMIN, payload: doc });
       expect(res.statusCode, res.body).toBe(200);
     }

@@ -1,6 +1,9 @@
+import { z } from 'zod';
+
 /**
  * Account rules shared by the web forms and the server, with the spec's messages word for word
- * (bidder-app.md section 5, spelling included).
+ * (bidder-app.md section 5, spelling included). Each rule is a function (the server calls them)
+ * and, at the end of this file, the same rule as zod for the forms' schemas.
  */
 export const EMAIL_MIN_LENGTH = 5;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -42,6 +45,11 @@ export function formatPhone(phone: string): string {
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
+/** A phone is optional; one that is given has 10 digits. */
+export function phoneError(phone: string): string | null {
+  return phone.trim() !== '' && phoneDigits(phone).length !== 10 ? 'Phone number is invalid.' : null;
+}
+
 export interface ProfileFields {
   firstname: string;
   lastname: string;
@@ -55,9 +63,9 @@ export function profileErrors(p: ProfileFields): Partial<Record<'firstname' | 'l
   const errors: Partial<Record<'firstname' | 'lastname' | 'cellphone' | 'zip' | 'state', string>> = {};
   if (!p.firstname.trim()) errors.firstname = 'Firstname is invalid.';
   if (!p.lastname.trim()) errors.lastname = 'Lastname is invalid.';
-  const digits = phoneDigits(p.cellphone);
-  if (p.cellphone.trim() !== '' && digits.length !== 10) errors.cellphone = 'Phone number is invalid.';
-  if (digits.length === 0 && !p.zip.trim()) errors.zip = 'zip is invalid.';
+  const phone = phoneError(p.cellphone);
+  if (phone) errors.cellphone = phone;
+  if (phoneDigits(p.cellphone).length === 0 && !p.zip.trim()) errors.zip = 'zip is invalid.';
   if (p.state && !isStateCode(p.state)) errors.state = 'State is invalid.';
   return errors;
 }
@@ -85,3 +93,37 @@ export type StateCode = (typeof STATE_CODES)[number];
 export function isStateCode(s: string): s is StateCode {
   return (STATE_CODES as readonly string[]).includes(s);
 }
+
+/** A rule above as a zod refinement: each field it faults gets its message. */
+function fieldRules<T>(errorsOf: (value: T) => Partial<Record<string, string | null>>): (value: T, ctx: z.RefinementCtx<T>) => void {
+  return (value, ctx) => {
+    for (const [field, message] of Object.entries(errorsOf(value))) if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+  };
+}
+
+/** A value's rule (a message or null) as a zod refinement. */
+function valueRule<T>(errorOf: (value: T) => string | null): (value: T, ctx: z.RefinementCtx<T>) => void {
+  return (value, ctx) => {
+    const message = errorOf(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+/** The join screen's email: trimmed, with the spec's checks in order. */
+export const joinEmail = z.string().trim().superRefine(valueRule(joinEmailError));
+
+/** A password being chosen (the server's rule): at least 8 characters, at most 200. */
+export const newPassword = z.string().superRefine(valueRule(passwordError));
+
+/** A password typed twice (create account): a mismatch is said first, then the password's own rule. */
+export const newPasswordPair = z
+  .object({ password: z.string(), confirm: z.string() })
+  .refine((p) => p.password === p.confirm, { message: 'Passwords do not match', path: ['confirm'] })
+  .pipe(z.object({ password: newPassword, confirm: z.string() }));
+
+/** The profile's rules (the server's too), for a schema of the profile's fields: `.superRefine(profileRules)`. */
+export const profileRules = fieldRules(profileErrors);
+/** Setup wizard, step 1, likewise. */
+export const setupStepOneRules = fieldRules(setupStepOneErrors);
+/** The phone's rule alone (the wizard's preferences step), likewise. */
+export const phoneRules = fieldRules((p: { cellphone: string }) => ({ cellphone: phoneError(p.cellphone) }));

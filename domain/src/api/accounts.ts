@@ -73,14 +73,14 @@ export const passwordResetRequest = z.object({ id: z.string().min(1).max(200), p
 export const userPasswordResetRequest = z.object({ password, auctioncode: z.string().optional() });
 
 export const profileFields = z.object({
-  firstname: z.string().max(100),
-  lastname: z.string().max(100),
-  cellphone: z.string().max(40).default(''),
-  address: z.string().max(200).default(''),
-  address2: z.string().max(200).default(''),
-  city: z.string().max(100).default(''),
-  state: z.string().max(2).default(''),
-  zip: z.string().max(20).default(''),
+  firstname: z.string().max(100, 'First name is too long.'),
+  lastname: z.string().max(100, 'Last name is too long.'),
+  cellphone: z.string().max(40, 'Phone number is too long.').default(''),
+  address: z.string().max(200, 'Address is too long.').default(''),
+  address2: z.string().max(200, 'Address line 2 is too long.').default(''),
+  city: z.string().max(100, 'City is too long.').default(''),
+  state: z.string().max(2, 'State must be its two-letter code.').default(''),
+  zip: z.string().max(20, 'Zip code is too long.').default(''),
   allowtexting: z.boolean().default(false),
   bidanonymously: z.boolean().default(false),
   notifications: z.array(userNotification).max(50).default([]),

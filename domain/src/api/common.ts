@@ -24,7 +24,8 @@ export const codeSchema = z
   .min(1, 'is required')
   .max(40, 'must be at most 40 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'may hold only letters, digits, - and _')
-  .transform((s) => s.toLowerCase());
+  // An overwrite, not a transform, so the schema also encodes (the web client sends through it).
+  .toLowerCase();
 
 /** The tenancy pair most calls carry. auctioncode is optional: the host name supplies it. */
 export const tenantBody = z.object({

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { money } from '../money';
 import { tenantBody } from './common';
 
 export const bidStatus = z.enum(['biddingopen', 'biddingclosed', 'biddingnotopen']);
 
-/** An auction item as the bidder sees it, with the caller's own fields. Money in dollars. */
+/** An auction item as the bidder sees it, with the caller's own fields. Money in cents (dollars on the wire). */
 export const auctionItem = z.object({
   itemid: z.number().int(),
   name: z.string(),
@@ -11,7 +12,7 @@ export const auctionItem = z.object({
   longdescription: z.string(),
   itemnum: z.string(),
   donatedby: z.string(),
-  fairmarketvalue: z.number(),
+  fairmarketvalue: money,
   ispriceless: z.boolean(),
   imageurl: z.string(),
   tags: z.string(),
@@ -22,15 +23,15 @@ export const auctionItem = z.object({
   maxpurchasequantity: z.number().int(),
   buyitnowonly: z.boolean(),
   buyitnowavailable: z.boolean(),
-  buyitnowprice: z.number(),
+  buyitnowprice: money,
   itemisliveonly: z.boolean(),
   allowautobid: z.boolean(),
-  startingbid: z.number(),
-  lastbid: z.number(),
-  currentbid: z.number(),
-  minimumbidincrease: z.number(),
+  startingbid: money,
+  lastbid: money,
+  currentbid: money,
+  minimumbidincrease: money,
   /** The least the next bid may be. */
-  minimumnextbid: z.number(),
+  minimumnextbid: money,
   numberofbids: z.number().int(),
   bidstatus: bidStatus,
   /** ISO-8601 close, and the same in the event's zone as 'MM-DD-YYYY h:mm A'. */
@@ -41,8 +42,8 @@ export const auctionItem = z.object({
   currentlywinningbid: z.boolean(),
   accountbiddingon: z.boolean(),
   accountisautobid: z.boolean(),
-  accountautobidamount: z.number(),
-  accountautobidincrement: z.number(),
+  accountautobidamount: money,
+  accountautobidincrement: money,
   needscardtobid: z.boolean(),
   /** The caller's won-item id for this item, 0 when none. */
   historyid: z.number().int(),
@@ -64,7 +65,7 @@ export const bidHistoryEntry = z.object({
   /** ISO-8601 time of the bid, and the same in the event's zone. */
   bidtime: z.string(),
   bidtimecst: z.string(),
-  amount: z.number(),
+  amount: money,
   isauto: z.boolean(),
   /** True for the caller's own bids. */
   mine: z.boolean(),
@@ -82,66 +83,3 @@ export const itemOverviewResponse = z.object({
   watching: z.number().int(),
   won: z.number().int(),
 });
-
-const dollarsIn = z.number().min(0, 'must not be negative');
-
-/** Place a bid, an automatic bid, or Buy It Now. */
-export const submitBidRequest = tenantBody.extend({
-  itemid: z.number().int().positive(),
-  userid: z.number().int().optional(),
-  bid: dollarsIn.optional(),
-  buyitnow: z.boolean().default(false),
-  quantity: z.number().int().min(1, 'Quantity must be at least 1.').max(1_000_000).optional(),
-  autobid: z.boolean().default(false),
-  maxbid: dollarsIn.optional(),
-  increment: dollarsIn.optional(),
-});
-export type SubmitBidRequest = z.input<typeof submitBidRequest>;
-
-export const submitBidResponse = z.object({
-  status: z.literal('success'),
-  /** Empty for a plain success; otherwise a note to show. */
-  message: z.string(),
-  historyid: z.number().int(),
-  item: auctionItem,
-});
-export type SubmitBidResponse = z.infer<typeof submitBidResponse>;
-
-export const maxBidRequest = tenantBody.extend({
-  itemid: z.number().int().positive(),
-  maxbid: dollarsIn,
-  increment: dollarsIn,
-});
-
-export const cartItem = z.object({
-  historyid: z.number().int(),
-  itemid: z.number().int(),
-  name: z.string(),
-  itemnum: z.string(),
-  imageurl: z.string(),
-  amount: z.number(),
-  quantity: z.number().int(),
-  checked: z.boolean(),
-  kind: z.enum(['bid', 'buynow']),
-});
-export type CartItem = z.infer<typeof cartItem>;
-export const cartResponse = z.object({
-  status: z.literal('success'),
-  auctionswon: z.array(cartItem),
-  auctionsopen: z.array(auctionItem),
-});
-export type CartResponse = z.infer<typeof cartResponse>;
-
-export const orderItem = z.object({
-  checkoutid: z.number().int(),
-  itemid: z.number().int(),
-  name: z.string(),
-  pickupinstructions: z.string(),
-  itemnum: z.string(),
-  quantity: z.number().int(),
-  amount: z.number(),
-  location: z.string(),
-});
-export type OrderItem = z.infer<typeof orderItem>;
-export const ordersResponse = z.object({ status: z.literal('success'), orderitems: z.array(orderItem) });
-export type OrdersResponse = z.infer<typeof ordersResponse>;

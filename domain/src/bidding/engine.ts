@@ -1,5 +1,5 @@
 import type { Cents } from '../money';
-import { formatMoney } from '../money';
+import { BID_CAP, bidMessages } from '../items/rules';
 
 /**
  * The bidding engine: pure functions over one item's bidding state. The server locks the item,
@@ -9,7 +9,6 @@ import { formatMoney } from '../money';
  * an automatic bid is a secret maximum with the bidder's own increment. The leader is the highest
  * maximum, the earlier one on a tie.
  */
-export const BID_CAP: Cents = 1_000_000_00;
 
 export interface BidItem {
   startingbid: Cents;
@@ -74,23 +73,23 @@ export function checkBid(item: BidItem, state: BidState, action: BidAction, bidd
   const leading = state.leader === action.bidderId;
   if (action.kind === 'manual') {
     if (leading) return { code: 'already_leading', message: 'You are already the high bidder.' };
-    if (action.amount > BID_CAP) return { code: 'above_cap', message: `Bids cannot be above ${formatMoney(BID_CAP)}.` };
+    if (action.amount > BID_CAP) return { code: 'above_cap', message: bidMessages.aboveCap() };
     if (action.amount < min)
-      return { code: 'below_minimum', message: `Please adjust the bid amount. The minimum bid for this item is ${formatMoney(min)}.` };
+      return { code: 'below_minimum', message: bidMessages.belowMinimum(min) };
     return null;
   }
   if (!item.allowautobid) return { code: 'auto_not_allowed', message: 'Automatic bidding is not available for this item.' };
-  if (action.max > BID_CAP) return { code: 'above_cap', message: `Bids cannot be above ${formatMoney(BID_CAP)}.` };
+  if (action.max > BID_CAP) return { code: 'above_cap', message: bidMessages.aboveCap() };
   if (action.increment < item.minimumbidincrease)
-    return { code: 'increment_below_minimum', message: `Desired bid increment must be at least ${formatMoney(item.minimumbidincrease)}` };
+    return { code: 'increment_below_minimum', message: bidMessages.incrementBelowMinimum(item.minimumbidincrease) };
   if (leading && mine) {
     // Raising one's own maximum: it may not go below what already stands.
     const floor = Math.max(mine.max, state.currentbid ?? 0);
     if (action.max < floor)
-      return { code: 'max_below_current_max', message: `Please adjust the max bid amount. The minimum bid for this item is ${formatMoney(floor)}.` };
+      return { code: 'max_below_current_max', message: bidMessages.maxBelowCurrentMax(floor) };
     return null;
   }
-  if (action.max < min) return { code: 'max_below_minimum', message: `Maximum bid price must be at least ${formatMoney(min)}` };
+  if (action.max < min) return { code: 'max_below_minimum', message: bidMessages.maxBelowMinimum(min) };
   return null;
 }
 

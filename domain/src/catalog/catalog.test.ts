@@ -67,10 +67,11 @@ describe('Buy It Now', () => {
     expect(buyNowLimit(item({ quantityavailable: 4 }))).toBe(4);
     expect(buyNowLimit(item({ unlimitedquantity: true, maxpurchasequantity: 6 }))).toBe(6);
   });
-  it('rounds the subtotal to cents', () => {
-    expect(buyNowSubtotal(19.99, 3)).toBe(59.97);
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 100 }), (cents, q) => {
-      expect(buyNowSubtotal(cents / 100, q)).toBe((cents * q) / 100);
+  it('multiplies in cents, so the subtotal is exact', () => {
+    expect(buyNowSubtotal(1999, 3)).toBe(5997);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 1, max: 100 }), (cents, q) => {
+      expect(Number.isInteger(buyNowSubtotal(cents, q))).toBe(true);
+      expect(buyNowSubtotal(cents, q)).toBe(cents * q);
     }));
   });
 });
@@ -116,6 +117,6 @@ describe('header countdown and cart', () => {
     expect(headerCountdown(close, close, 0)).toEqual({ kind: 'closed', text: 'BIDDING CLOSED', toCheckout: false });
   });
   it('adds checked lines only', () => {
-    expect(cartTotal([{ amount: 10.1, quantity: 3, checked: true }, { amount: 5, quantity: 1, checked: false }])).toBe(30.3);
+    expect(cartTotal([{ amount: 1010, quantity: 3, checked: true }, { amount: 500, quantity: 1, checked: false }])).toBe(3030);
   });
 });

@@ -1,4 +1,6 @@
 import type { AuctionItem } from '../api/items';
+import type { Cents } from '../money';
+import { noneLeft } from '../items/rules';
 import { formatMinutesSeconds, formatTimeLeft } from '../time';
 
 /**
@@ -8,7 +10,7 @@ import { formatMinutesSeconds, formatTimeLeft } from '../time';
 export type CardVariant = 'bid' | 'buynow' | 'live' | 'soldout';
 
 export function cardVariant(item: Pick<AuctionItem, 'itemisliveonly' | 'buyitnowonly' | 'quantityavailable' | 'unlimitedquantity'>): CardVariant {
-  if (!item.unlimitedquantity && item.quantityavailable <= 0) return 'soldout';
+  if (noneLeft(item)) return 'soldout';
   if (item.itemisliveonly) return 'live';
   if (item.buyitnowonly) return 'buynow';
   return 'bid';
@@ -33,7 +35,7 @@ export const USER_STATUS_LABEL: Record<UserItemStatus, string> = {
 /** 'Closed' when bidding closed or nothing is left; otherwise the time left. */
 export function closingLabel(item: Pick<AuctionItem, 'bidstatus' | 'quantityavailable' | 'unlimitedquantity' | 'closing'>, now: Date): string {
   if (item.bidstatus === 'biddingclosed') return 'Closed';
-  if (item.quantityavailable === 0 && !item.unlimitedquantity) return 'Closed';
+  if (noneLeft(item)) return 'Closed';
   return formatTimeLeft(new Date(item.closing).getTime() - now.getTime());
 }
 
@@ -53,9 +55,9 @@ export function buyNowLimit(item: Pick<AuctionItem, 'maxpurchasequantity' | 'qua
   return item.maxpurchasequantity > 0 && item.maxpurchasequantity < item.quantityavailable ? item.maxpurchasequantity : item.quantityavailable;
 }
 
-/** Price times quantity, rounded to 2 decimals. */
-export function buyNowSubtotal(price: number, quantity: number): number {
-  return Math.round(price * quantity * 100) / 100;
+/** Price times quantity, in cents (so nothing needs rounding). */
+export function buyNowSubtotal(price: Cents, quantity: number): Cents {
+  return price * quantity;
 }
 
 export const SORTS = ['Featured Items', 'Ending Soonest', 'A to Z', 'Z to A', 'Price Low to High', 'Price High to Low'] as const;
@@ -65,7 +67,7 @@ export const FILTERS = ['Watchlist', 'My Bids', 'Live Auction Only', 'Online Auc
 export type FilterOption = (typeof FILTERS)[number];
 
 /** What a card shows as its price: the buy price for buy-now items, else the current (or starting) bid. */
-export function displayPrice(item: Pick<AuctionItem, 'buyitnowonly' | 'buyitnowprice' | 'currentbid' | 'startingbid' | 'numberofbids'>): number {
+export function displayPrice(item: Pick<AuctionItem, 'buyitnowonly' | 'buyitnowprice' | 'currentbid' | 'startingbid' | 'numberofbids'>): Cents {
   if (item.buyitnowonly) return item.buyitnowprice;
   return item.numberofbids > 0 ? item.currentbid : item.startingbid;
 }
@@ -146,7 +148,7 @@ export function headerCountdown(biddingCloses: Date, now: Date, wonItems: number
   return { kind: 'none' };
 }
 
-/** Cart total: amount times quantity of every checked line. */
-export function cartTotal(lines: ReadonlyArray<{ amount: number; quantity: number; checked: boolean }>): number {
-  return Math.round(lines.reduce((sum, l) => (l.checked ? sum + l.amount * l.quantity * 100 : sum), 0)) / 100;
+/** Cart total in cents: amount times quantity of every checked line. */
+export function cartTotal(lines: ReadonlyArray<{ amount: Cents; quantity: number; checked: boolean }>): Cents {
+  return lines.reduce((sum, l) => (l.checked ? sum + l.amount * l.quantity : sum), 0);
 }

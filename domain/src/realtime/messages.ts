@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { money } from '../money';
+import { auctionItem } from '../api/items';
 
 /**
  * Messages of the live hub (/hubs/auction). The server emits them as 'ReceiveJSON' with a `type`;
@@ -14,9 +16,9 @@ const codes = { eventcode: z.string(), auctioncode: z.string() };
 /** The public part of an item that changes with bids: what everyone in the event may see. */
 export const liveItem = z.object({
   itemid: z.number().int(),
-  currentbid: z.number(),
-  lastbid: z.number(),
-  minimumnextbid: z.number(),
+  currentbid: money,
+  lastbid: money,
+  minimumnextbid: money,
   numberofbids: z.number().int(),
   closing: z.string(),
   closingcst: z.string(),
@@ -26,17 +28,29 @@ export const liveItem = z.object({
 });
 export type LiveItem = z.infer<typeof liveItem>;
 
+/** A bid as every viewer's history shows it; `bidderid` lets each phone mark its own bids. */
+export const liveBidEntry = z.object({
+  bidderid: z.number().int(),
+  biddername: z.string(),
+  bidtime: z.string(),
+  bidtimecst: z.string(),
+  amount: money,
+  isauto: z.boolean(),
+});
+export type LiveBidEntry = z.infer<typeof liveBidEntry>;
+
 export const hubMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('eventrefresh'), ...codes }),
   z.object({ type: z.literal('cartrefresh'), ...codes }),
   z.object({ type: z.literal('eventcode'), ...codes }),
   z.object({ type: z.literal('emailValidation'), valid: z.boolean(), ...codes }),
   z.object({ type: z.literal('forcelogout'), message: z.string(), ...codes }),
-  z.object({ type: z.literal('itemupdate'), item: liveItem, ...codes }),
-  /** To one bidder: their standing on an item changed (outbid, leading, won). */
-  z.object({ type: z.literal('itembid'), itemid: z.number().int(), status: z.enum(['leading', 'outbid', 'won', 'lost']), ...codes }),
-  /** To one bidder: the answer to their own bid, for their other open tabs. */
-  z.object({ type: z.literal('submitbid'), itemid: z.number().int(), message: z.string(), ...codes }),
+  /** To everyone in the event: an item changed; `history` holds the bids it gained, newest first. */
+  z.object({ type: z.literal('itemupdate'), item: liveItem, history: z.array(liveBidEntry).optional(), ...codes }),
+  /** To one bidder: their standing on an item changed (outbid, leading, won); pages patch from it. */
+  z.object({ type: z.literal('itembid'), itemid: z.number().int(), status: z.enum(['leading', 'outbid', 'won', 'lost']), currentlywinningbid: z.boolean(), ...codes }),
+  /** To one bidder: the answer to their own bid with their own view of the item, for their other open tabs. */
+  z.object({ type: z.literal('submitbid'), itemid: z.number().int(), message: z.string(), item: auctionItem, ...codes }),
   z.object({ type: z.literal('eventclosing'), closesat: z.string(), ...codes }),
   z.object({ type: z.literal('updateUser'), ...codes }),
   z.object({ type: z.literal('itemmessage'), itemid: z.number().int(), message: z.string(), ...codes }),

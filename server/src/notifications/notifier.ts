@@ -4,6 +4,7 @@ import { formatMoney, type NotificationKind } from '@gavel/domain';
 import type { Db } from '../db/client';
 import { accounts, auctionItems, bidders, events, itemMaxima, notices, organizations, watchlist } from '../db/schema';
 import { effectiveNotifications } from '../features/accounts/presenter';
+import { itemClosesSql } from '../features/items/queries';
 import { enqueueMail, enqueueText } from '../mail/outbox';
 import { itemNoticeMail } from '../mail/templates';
 import type { LivePublisher } from '../realtime/hub';
@@ -40,7 +41,7 @@ export function createNotifier(deps: Deps): Notifier {
     },
     async closingSoon(now) {
       const soon = new Date(now.getTime() + CLOSING_SOON_MINUTES * 60_000);
-      const closes = sql`coalesce(${auctionItems.closing}, ${events.biddingcloses})`;
+      const closes = itemClosesSql;
       const items = await deps.db
         .select({ id: auctionItems.id })
         .from(auctionItems)

@@ -4,7 +4,8 @@ import { HUB_PATH, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
 import { eq } from 'drizzle-orm';
 import { auctionItems } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
-import { eventDoc, importEvent, makeBidder, type TestBidder } from '../test/account-fixtures';
+import { importEvent, makeBidder, type TestBidder } from '../test/account-fixtures';
+import { eventDocument } from '../test/documents';
 
 let t: TestApp;
 let base = '';
@@ -39,7 +40,7 @@ function next(s: Socket, type: HubMessage['type']): Promise<HubMessage> {
 
 beforeAll(async () => {
   t = await createTestApp({}, now);
-  await importEvent(t, eventDoc(now));
+  await importEvent(t, eventDocument(now));
   const [row] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems).where(eq(auctionItems.itemnum, '1'));
   itemId = row?.id ?? 0;
   ann = await makeBidder(t, 'gala', 'ann@example.org');
@@ -74,6 +75,29 @@ describe('live hub', () => {
     const outbid = next(viaQuery, 'itembid');
     await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: bob.auth, payload: { eventcode: 'gala', itemid: itemId, bid: 120 } });
     expect(await outbid).toMatchObject({ type: 'itembid', itemid: itemId, status: 'outbid' });
+  });
+
+  it('carries what pages show: the new bids in history, the bidder\'s own view, the standing of those it changed', async () => {
+    const watcher = open({ token: ann.token });
+    const bidder = open({ token: bob.token });
+    await Promise.all([connected(watcher), connected(bidder)]);
+    const update = next(watcher, 'itemupdate');
+    const own = next(bidder, 'submitbid');
+    const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: bob.auth, payload: { eventcode: 'gala', itemid: itemId, autobid: true, maxbid: 300, increment: 10 } });
+    expect(res.statusCode).toBe(200);
+    // Bob leads at 120; raising his own maximum writes no bid, so the history gains nothing.
+    const first = await update;
+    expect(first.type === 'itemupdate' ? first.history : undefined).toEqual([]);
+    expect(await own).toMatchObject({ type: 'submitbid', itemid: itemId, message: '', item: { itemid: itemId, accountisautobid: true, accountautobidamount: 300, currentlywinningbid: true } });
+
+    const next2 = next(watcher, 'itemupdate');
+    const annBid = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: ann.auth, payload: { eventcode: 'gala', itemid: itemId, bid: 150 } });
+    expect(annBid.json().message).toBe('Another bidder has a higher maximum bid. You have been outbid.');
+    const m = await next2;
+    expect(m.type === 'itemupdate' ? m.history?.map((h) => [h.biddername, h.amount, h.isauto]) : undefined).toEqual([
+      ['bob T.', 160, true],
+      ['ann T.', 150, false],
+    ]);
   });
 
   it('ignores malformed messages and disconnects a client that floods', async () => {

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import { clientMessage, HUB_PATH, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
+import { z } from 'zod';
+import { clientMessage, HUB_PATH, hubMessage, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
 import type { LoginClaims, TokenService } from '../lib/tokens';
 
 /** Where live messages go: everyone in an event, or one bidder's open tabs and phones. */
@@ -93,11 +94,12 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
 
   return {
     io,
+    // Messages hold cents like everything inside; they leave as the API's dollars.
     toEvent: (auctioncode, eventcode, message) => {
-      io.to(eventRoom(auctioncode, eventcode)).emit(RECEIVE, message);
+      io.to(eventRoom(auctioncode, eventcode)).emit(RECEIVE, z.encode(hubMessage, message));
     },
     toBidder: (bidderId, message) => {
-      io.to(bidderRoom(bidderId)).emit(RECEIVE, message);
+      io.to(bidderRoom(bidderId)).emit(RECEIVE, z.encode(hubMessage, message));
     },
     // The HTTP server belongs to Fastify, which closes it; here only the sockets and Redis end.
     close: async () => {

@@ -1,16 +1,19 @@
-import type { HubMessage, LiveItem } from '@gavel/domain';
+import type { AuctionItem, HubMessage, LiveBidEntry, LiveItem } from '@gavel/domain';
 import type { AppContext } from '../context';
-import type { EventRow } from '../tenancy';
+import type { EventRow, Tenant } from '../tenancy';
 import { type ItemRow, noCaller, presentItem } from '../features/items/presenter';
 
 /**
  * Live messages for the changes Gavel makes. Callers send them after their transaction
- * committed, never inside it, so nobody is told of a change that was rolled back.
+ * committed, never inside it, so nobody is told of a change that was rolled back. Each message
+ * carries what the pages show, so phones patch their caches instead of refetching.
  */
 export interface EventCodes {
   auctioncode: string;
   eventcode: string;
 }
+
+const codesOf = (t: Tenant): EventCodes => ({ auctioncode: t.organization.auctioncode, eventcode: t.event.eventcode });
 
 export function liveItemOf(item: ItemRow, event: EventRow, now: Date): LiveItem {
   const p = presentItem(item, event, noCaller, now);
@@ -28,25 +31,43 @@ export function liveItemOf(item: ItemRow, event: EventRow, now: Date): LiveItem 
   };
 }
 
-export function publishItem(ctx: AppContext, codes: EventCodes, item: ItemRow, event: EventRow): void {
-  const message: HubMessage = { type: 'itemupdate', item: liveItemOf(item, event, ctx.clock()), ...codes };
+function sendItem(ctx: AppContext, codes: EventCodes, item: ItemRow, event: EventRow, history?: LiveBidEntry[]): void {
+  const message: HubMessage = { type: 'itemupdate', item: liveItemOf(item, event, ctx.clock()), ...(history ? { history } : {}), ...codes };
   ctx.live.toEvent(codes.auctioncode, codes.eventcode, message);
 }
 
-/** After a bid: everyone sees the item; the bidders whose standing changed are told so. */
-export function publishBid(ctx: AppContext, codes: EventCodes, item: ItemRow, event: EventRow, bidderId: number, previousLeader: number | null, message: string): void {
-  publishItem(ctx, codes, item, event);
+export function publishItem(ctx: AppContext, tenant: Tenant, item: ItemRow): void {
+  sendItem(ctx, codesOf(tenant), item, tenant.event);
+}
+
+export interface PlacedBid {
+  item: ItemRow;
+  /** The bids the action wrote, newest first, as the history shows them. */
+  history: LiveBidEntry[];
+  bidderId: number;
+  previousLeader: number | null;
+  message: string;
+  /** The bidder's own view of the item, as their answer holds it. */
+  answer: AuctionItem;
+}
+
+/** After a bid: everyone sees the item and its new bids; the bidders whose standing changed are told so. */
+export function publishBid(ctx: AppContext, tenant: Tenant, bid: PlacedBid): void {
+  const codes = codesOf(tenant);
+  const { item, bidderId, previousLeader } = bid;
+  sendItem(ctx, codes, item, tenant.event, bid.history);
   const leader = item.leaderBidderId;
-  ctx.live.toBidder(bidderId, { type: 'submitbid', itemid: item.id, message, ...codes });
+  ctx.live.toBidder(bidderId, { type: 'submitbid', itemid: item.id, message: bid.message, item: bid.answer, ...codes });
   if (previousLeader !== null && previousLeader !== leader) {
-    ctx.live.toBidder(previousLeader, { type: 'itembid', itemid: item.id, status: 'outbid', ...codes });
+    ctx.live.toBidder(previousLeader, { type: 'itembid', itemid: item.id, status: 'outbid', currentlywinningbid: false, ...codes });
     ctx.notifier.notify('outbid', previousLeader, item.id);
   }
   if (leader !== null && leader !== previousLeader && leader !== bidderId)
-    ctx.live.toBidder(leader, { type: 'itembid', itemid: item.id, status: 'leading', ...codes });
+    ctx.live.toBidder(leader, { type: 'itembid', itemid: item.id, status: 'leading', currentlywinningbid: true, ...codes });
 }
 
-export function publishCart(ctx: AppContext, codes: EventCodes, bidderId: number): void {
+export function publishCart(ctx: AppContext, tenant: Tenant | EventCodes, bidderId: number): void {
+  const codes = 'event' in tenant ? codesOf(tenant) : tenant;
   ctx.live.toBidder(bidderId, { type: 'cartrefresh', ...codes });
 }
 
@@ -58,9 +79,9 @@ export function publishEventRefresh(ctx: AppContext, codes: EventCodes): void {
 export function publishClosed(ctx: AppContext, closed: Array<{ item: ItemRow; event: EventRow; auctioncode: string; winnerBidderId: number | null }>): void {
   for (const c of closed) {
     const codes = { auctioncode: c.auctioncode, eventcode: c.event.eventcode };
-    publishItem(ctx, codes, c.item, c.event);
+    sendItem(ctx, codes, c.item, c.event);
     if (c.winnerBidderId !== null) {
-      ctx.live.toBidder(c.winnerBidderId, { type: 'itembid', itemid: c.item.id, status: 'won', ...codes });
+      ctx.live.toBidder(c.winnerBidderId, { type: 'itembid', itemid: c.item.id, status: 'won', currentlywinningbid: true, ...codes });
       ctx.notifier.notify('won', c.winnerBidderId, c.item.id);
       publishCart(ctx, codes, c.winnerBidderId);
     }

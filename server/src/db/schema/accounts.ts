@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UserNotification } from '@gavel/domain';
-import { tstz } from './columns';
+import { tstz, ownedBy } from './columns';
 import { events, organizations } from './events';
 
 /** A person, by email, within one organization; their password and profile. */
@@ -9,9 +9,7 @@ export const accounts = pgTable(
   'accounts',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: ownedBy('organization_id', () => organizations.id),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     emailVerified: boolean('email_verified').notNull().default(false),
@@ -35,12 +33,8 @@ export const bidders = pgTable(
   'bidders',
   {
     id: serial('id').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: ownedBy('event_id', () => events.id),
+    accountId: ownedBy('account_id', () => accounts.id),
     bidderdisplaynumber: integer('bidderdisplaynumber').notNull(),
     authorizebidder: boolean('authorizebidder').notNull().default(true),
     setupcomplete: boolean('setupcomplete').notNull().default(false),
@@ -64,12 +58,8 @@ export const authLinks = pgTable(
     id: serial('id').primaryKey(),
     kind: text('kind', { enum: ['verify', 'reset', 'login'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
+    eventId: ownedBy('event_id', () => events.id),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
@@ -82,9 +72,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: ownedBy('organization_id', () => organizations.id),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
     channel: text('channel', { enum: ['email', 'text'] }).notNull(),
     to: text('to').notNull(),

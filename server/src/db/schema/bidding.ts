@@ -1,5 +1,5 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { cents, tstz } from './columns';
+import { cents, tstz, ownedBy } from './columns';
 import { auctionItems, events } from './events';
 import { bidders } from './accounts';
 
@@ -8,12 +8,8 @@ export const bids = pgTable(
   'bids',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => auctionItems.id, { onDelete: 'cascade' }),
-    bidderId: integer('bidder_id')
-      .notNull()
-      .references(() => bidders.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => auctionItems.id),
+    bidderId: ownedBy('bidder_id', () => bidders.id),
     amount: cents('amount').notNull(),
     isAuto: boolean('is_auto').notNull(),
     createdAt: tstz('created_at').notNull(),
@@ -29,12 +25,8 @@ export const bidActions = pgTable(
   'bid_actions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => auctionItems.id, { onDelete: 'cascade' }),
-    bidderId: integer('bidder_id')
-      .notNull()
-      .references(() => bidders.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => auctionItems.id),
+    bidderId: ownedBy('bidder_id', () => bidders.id),
     kind: text('kind', { enum: ['manual', 'auto'] }).notNull(),
     /** The manual amount, or the automatic maximum. */
     amount: cents('amount').notNull(),
@@ -48,12 +40,8 @@ export const bidActions = pgTable(
 export const itemMaxima = pgTable(
   'item_maxima',
   {
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => auctionItems.id, { onDelete: 'cascade' }),
-    bidderId: integer('bidder_id')
-      .notNull()
-      .references(() => bidders.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => auctionItems.id),
+    bidderId: ownedBy('bidder_id', () => bidders.id),
     max: cents('max').notNull(),
     increment: cents('increment').notNull(),
     isAuto: boolean('is_auto').notNull(),
@@ -67,15 +55,9 @@ export const wonItems = pgTable(
   'won_items',
   {
     id: serial('id').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => auctionItems.id, { onDelete: 'cascade' }),
-    bidderId: integer('bidder_id')
-      .notNull()
-      .references(() => bidders.id, { onDelete: 'cascade' }),
+    eventId: ownedBy('event_id', () => events.id),
+    itemId: ownedBy('item_id', () => auctionItems.id),
+    bidderId: ownedBy('bidder_id', () => bidders.id),
     kind: text('kind', { enum: ['bid', 'buynow'] }).notNull(),
     /** Price of one unit. */
     amount: cents('amount').notNull(),
@@ -90,12 +72,8 @@ export const wonItems = pgTable(
 export const watchlist = pgTable(
   'watchlist',
   {
-    bidderId: integer('bidder_id')
-      .notNull()
-      .references(() => bidders.id, { onDelete: 'cascade' }),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => auctionItems.id, { onDelete: 'cascade' }),
+    bidderId: ownedBy('bidder_id', () => bidders.id),
+    itemId: ownedBy('item_id', () => auctionItems.id),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.bidderId, t.itemId] })],
@@ -108,11 +86,11 @@ export const watchlist = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    bidderId: integer('bidder_id')
-      .notNull()
-      .references(() => bidders.id, { onDelete: 'cascade' }),
+    bidderId: ownedBy('bidder_id', () => bidders.id),
     key: text('key').notNull(),
     route: text('route').notNull(),
+    /** A digest of the request's body: the same key with another body is refused, not replayed. */
+    requestHash: text('request_hash').notNull().default(''),
     statusCode: integer('status_code').notNull(),
     response: jsonb('response').$type<unknown>().notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
@@ -124,12 +102,8 @@ export const idempotencyKeys = pgTable(
 export const notices = pgTable(
   'notices',
   {
-    bidderId: integer('bidder_id')
-      .notNull()
-      .references(() => bidders.id, { onDelete: 'cascade' }),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => auctionItems.id, { onDelete: 'cascade' }),
+    bidderId: ownedBy('bidder_id', () => bidders.id),
+    itemId: ownedBy('item_id', () => auctionItems.id),
     kind: text('kind', { enum: ['outbid', 'won', 'closingsoon'] }).notNull(),
     sentAt: tstz('sent_at').notNull(),
   },

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { NotificationColumn, NotificationRow } from '@gavel/domain';
-import { bytea, cents, tstz } from './columns';
+import { bytea, cents, tstz, ownedBy } from './columns';
 
 
 /** An organization is an auctioncode: the first label of the host name. */
@@ -26,9 +26,7 @@ export const events = pgTable(
   'events',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: ownedBy('organization_id', () => organizations.id),
     eventcode: text('eventcode').notNull(),
     eventname: text('eventname').notNull(),
     timezone: text('timezone').notNull(),
@@ -69,9 +67,7 @@ export const auctionItems = pgTable(
   'auction_items',
   {
     id: serial('id').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: ownedBy('event_id', () => events.id),
     itemnum: text('itemnum').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -113,9 +109,7 @@ export const itemPhotos = pgTable(
   'item_photos',
   {
     id: serial('id').primaryKey(),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => auctionItems.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => auctionItems.id),
     position: integer('position').notNull(),
     photourl: text('photourl').notNull(),
   },
@@ -127,9 +121,7 @@ export const media = pgTable(
   'media',
   {
     id: text('id').primaryKey(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: ownedBy('organization_id', () => organizations.id),
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),

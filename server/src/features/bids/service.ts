@@ -1,19 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { BidAction, BidState } from '@gavel/domain';
-import { buyNowLimit, dollarsToCents, placeBid } from '@gavel/domain';
+import type { BidAction, BidState, LiveBidEntry } from '@gavel/domain';
+import { buyNowAvailable, buyNowLimit, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, quantityAvailable } from '@gavel/domain';
 import type { Tx } from '../../db/client';
 import { accounts, auctionItems, bidActions, bidders, bids, itemMaxima, watchlist, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
-import { buyNowAvailable, itemBidStatus, itemCloses, type ItemRow, quantityAvailable } from '../items/presenter';
-import { lockItem } from '../items/queries';
-
-/** Dollars from a request to cents, refusing a third decimal. */
-export function requestCents(dollars: number, what: string): number {
-  const cents = dollarsToCents(dollars);
-  if (cents === null) throw new AppError('bad_request', `The ${what} must have at most two decimals.`);
-  return cents;
-}
+import type { ItemRow } from '../items/presenter';
+import { lockItem, publicNames } from '../items/queries';
 
 /**
  * The bidder may bid (authorized, verified) — checked in the same query that tells whether they
@@ -49,13 +42,17 @@ export interface BidResult {
   previousLeader: number | null;
   /** The bidder's standing maximum after the bid, for the answer. */
   maximum: typeof itemMaxima.$inferSelect | undefined;
+  /** The bids written, newest first, as every viewer's history shows them. */
+  history: LiveBidEntry[];
 }
 
 /**
  * One bid, automatic bid or change of maximum, in the caller's transaction: lock the item, load
  * its maxima, apply the engine, write history, maxima and price.
  */
-export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: { kind: 'manual'; amount: number } | { kind: 'auto'; max: number; increment: number }, now: Date, locked?: ItemRow): Promise<BidResult> {
+export type BidRequest = { kind: 'manual'; amount: number } | { kind: 'auto'; max: number; increment: number };
+
+export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: BidRequest, now: Date, locked?: ItemRow): Promise<BidResult> {
   // The caller may already hold the lock (and the row); otherwise take it here.
   const item = locked?.id === itemId ? locked : await lockItem(tx, tenant, itemId);
   assertBiddable(item, tenant, now);
@@ -82,12 +79,12 @@ export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId:
         on conflict (item_id, bidder_id) do update set max = excluded.max, increment = excluded.increment, is_auto = excluded.is_auto,
         seq = case when item_maxima.max = excluded.max then item_maxima.seq else nextval(pg_get_serial_sequence('item_maxima', 'seq')) end)`
     : sql``;
-  const history = outcome.history.map((h) => sql`(${item.id}, ${h.bidderId}, ${h.amount}, ${h.isAuto}, ${now})`);
-  const insertHistory = history.length > 0 ? sql`insert into ${bids} (item_id, bidder_id, amount, is_auto, created_at) values ${sql.join(history, sql`, `)}` : sql`select 1`;
+  const historyRows = outcome.history.map((h) => sql`(${item.id}, ${h.bidderId}, ${h.amount}, ${h.isAuto}, ${now})`);
+  const insertHistory = historyRows.length > 0 ? sql`insert into ${bids} (item_id, bidder_id, amount, is_auto, created_at) values ${sql.join(historyRows, sql`, `)}` : sql`select 1`;
   await tx.execute(sql`with a as (insert into ${bidActions} (item_id, bidder_id, kind, amount, increment, created_at)
       values (${item.id}, ${bidderId}, ${action.kind}, ${actionAmount}, ${actionIncrement}, ${now}))${upsertMaximum} ${insertHistory}`);
 
-  const closing = extendedClose(item, tenant, now, outcome.history.length > 0);
+  const closing = outcome.history.length > 0 ? extendedClose(item, tenant.event, now) : undefined;
   const [updated] = await tx
     .update(auctionItems)
     .set({
@@ -101,19 +98,11 @@ export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId:
     .returning();
   if (!updated) throw new Error('item update returned nothing');
   const maximum = mine ? { itemId: item.id, bidderId, max: mine.max, increment: mine.increment, isAuto: mine.isAuto, seq: mine.seq } : undefined;
-  return { leading: outcome.state.leader === bidderId, item: updated, previousLeader: item.leaderBidderId, maximum };
-}
-
-/** Extended bidding: a bid in the last N minutes moves the close to N minutes after it, up to the latest allowed. */
-function extendedClose(item: ItemRow, tenant: Tenant, now: Date, bidPlaced: boolean): Date | undefined {
-  const minutes = tenant.event.extendedbiddingminutes;
-  if (!bidPlaced || minutes <= 0) return undefined;
-  const closes = itemCloses(item, tenant.event);
-  const pushed = new Date(now.getTime() + minutes * 60_000);
-  if (pushed <= closes) return undefined;
-  const latest = tenant.event.extendedbiddinglatest;
-  const target = latest && pushed > latest ? latest : pushed;
-  return target > closes ? target : undefined;
+  const names = outcome.history.length > 0 ? await publicNames(tx, tenant, outcome.history.map((h) => h.bidderId)) : new Map<number, string>();
+  const history = outcome.history
+    .map((h) => ({ bidderid: h.bidderId, biddername: names.get(h.bidderId) ?? '', bidtime: now.toISOString(), bidtimecst: formatClosingTime(now, tenant.event.timezone), amount: h.amount, isauto: h.isAuto }))
+    .reverse();
+  return { leading: outcome.state.leader === bidderId, item: updated, previousLeader: item.leaderBidderId, maximum, history };
 }
 
 /** Buy It Now: takes the units atomically under the item lock and records the won item at once. */
@@ -123,12 +112,11 @@ export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: n
   const status = itemBidStatus(item, tenant.event, now);
   if (status !== 'biddingopen') throw new AppError('bad_request', status === 'biddingnotopen' ? 'Bidding has not opened yet.' : 'This item is closed.');
   if (!buyNowAvailable(item)) {
-    const soldOut = !item.unlimitedquantity && quantityAvailable(item) <= 0;
-    throw new AppError('bad_request', soldOut ? 'This item is sold out.' : 'Buy It Now is not available for this item.');
+    throw new AppError('bad_request', isSoldOut(item) ? 'This item is sold out.' : 'Buy It Now is not available for this item.');
   }
   const limit = buyNowLimit({ maxpurchasequantity: item.maxpurchasequantity, quantityavailable: quantityAvailable(item), unlimitedquantity: item.unlimitedquantity });
   if (quantity > limit) throw new AppError('bad_request', `You can buy at most ${limit} of this item.`);
-  const soldOutNow = !item.unlimitedquantity && quantityAvailable(item) - quantity <= 0;
+  const soldOutNow = isSoldOut({ ...item, quantitysold: item.quantitysold + quantity });
   const [updated] = await tx
     .update(auctionItems)
     .set({ quantitysold: item.quantitysold + quantity, updatedAt: now, ...(soldOutNow && !item.buyitnowonly ? { closedAt: now } : {}) })

@@ -1,33 +1,12 @@
 import type { AuctionItem } from '@gavel/domain';
-import { centsToDollars, formatClosingTime, minimumNextBid } from '@gavel/domain';
+import { buyNowAvailable, formatClosingTime, itemBidStatus, itemCloses, minimumNextBid, quantityAvailable } from '@gavel/domain';
 import type { auctionItems, itemMaxima } from '../../db/schema';
 import type { EventRow } from '../../tenancy';
 
+/** Rows to the API's item shape; every rule it applies is in domain/src/items/rules.ts. Amounts stay in cents. */
+
 export type ItemRow = typeof auctionItems.$inferSelect;
 export type MaximumRow = typeof itemMaxima.$inferSelect;
-
-/** When bidding on the item ends: its own close, else the event's bidding close. */
-export function itemCloses(item: ItemRow, event: EventRow): Date {
-  return item.closing ?? event.biddingcloses;
-}
-
-export function itemBidStatus(item: ItemRow, event: EventRow, now: Date): AuctionItem['bidstatus'] {
-  if (item.closedAt) return 'biddingclosed';
-  if (now < event.biddingopens) return 'biddingnotopen';
-  if (now >= itemCloses(item, event)) return 'biddingclosed';
-  return 'biddingopen';
-}
-
-export function quantityAvailable(item: ItemRow): number {
-  return item.unlimitedquantity ? 0 : Math.max(0, item.quantity - item.quantitysold);
-}
-
-/** Buy It Now is offered while units remain and bidding has not passed the price. */
-export function buyNowAvailable(item: ItemRow): boolean {
-  if (!(item.buyitnowonly || item.buyitnowavailable) || item.buyitnowprice <= 0) return false;
-  if (!item.unlimitedquantity && quantityAvailable(item) <= 0) return false;
-  return item.buyitnowonly || (item.currentbid ?? 0) < item.buyitnowprice;
-}
 
 export interface CallerView {
   bidderId: number | null;
@@ -49,7 +28,7 @@ export function presentItem(item: ItemRow, event: EventRow, caller: CallerView, 
     longdescription: item.longdescription,
     itemnum: item.itemnum,
     donatedby: item.donatedby,
-    fairmarketvalue: centsToDollars(item.fairmarketvalue),
+    fairmarketvalue: item.fairmarketvalue,
     ispriceless: item.ispriceless,
     imageurl: item.imageurl,
     tags: item.tags.join(','),
@@ -60,14 +39,14 @@ export function presentItem(item: ItemRow, event: EventRow, caller: CallerView, 
     maxpurchasequantity: item.maxpurchasequantity,
     buyitnowonly: item.buyitnowonly,
     buyitnowavailable: buyNowAvailable(item),
-    buyitnowprice: centsToDollars(item.buyitnowprice),
+    buyitnowprice: item.buyitnowprice,
     itemisliveonly: item.itemisliveonly,
     allowautobid: item.allowautobid,
-    startingbid: centsToDollars(item.startingbid),
-    lastbid: centsToDollars(price),
-    currentbid: centsToDollars(price),
-    minimumbidincrease: centsToDollars(item.minimumbidincrease),
-    minimumnextbid: centsToDollars(minimumNextBid(item, item)),
+    startingbid: item.startingbid,
+    lastbid: price,
+    currentbid: price,
+    minimumbidincrease: item.minimumbidincrease,
+    minimumnextbid: minimumNextBid(item, item),
     numberofbids: item.numberofbids,
     bidstatus: itemBidStatus(item, event, now),
     closing: closes.toISOString(),
@@ -77,8 +56,8 @@ export function presentItem(item: ItemRow, event: EventRow, caller: CallerView, 
     currentlywinningbid: caller.bidderId !== null && item.leaderBidderId === caller.bidderId,
     accountbiddingon: mine !== undefined,
     accountisautobid: mine?.isAuto ?? false,
-    accountautobidamount: mine?.isAuto ? centsToDollars(mine.max) : 0,
-    accountautobidincrement: mine?.isAuto ? centsToDollars(mine.increment) : 0,
+    accountautobidamount: mine?.isAuto ? mine.max : 0,
+    accountautobidincrement: mine?.isAuto ? mine.increment : 0,
     // A card on file comes with payments; until then no item asks for one.
     needscardtobid: false,
     historyid: caller.historyid,

@@ -1,10 +1,17 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuctionItem } from '@gavel/domain';
+import { publicBidderName } from '@gavel/domain';
 import type { Db, Tx } from '../../db/client';
-import { auctionItems, itemMaxima, watchlist, wonItems } from '../../db/schema';
+import { accounts, auctionItems, bidders, events, itemMaxima, watchlist, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import { type ItemRow, noCaller, presentItem } from './presenter';
+
+/**
+ * When an item closes, in SQL: the same rule as itemCloses in domain/src/items/rules.ts (its own
+ * close, else the event's bidding close), for queries that join items to their event.
+ */
+export const itemClosesSql = sql<Date>`coalesce(${auctionItems.closing}, ${events.biddingcloses})`;
 
 export const itemNotFound = () => new AppError('not_found', 'This item was not found in this event.');
 
@@ -42,4 +49,22 @@ export async function lockItem(tx: Tx, tenant: Tenant, itemId: number): Promise<
     .for('update');
   if (!row) throw itemNotFound();
   return row;
+}
+
+/** The columns a public bidder name is made of, for a select joining bidders and accounts. */
+export const nameColumns = {
+  firstname: accounts.firstname,
+  lastname: accounts.lastname,
+  bidanonymously: bidders.bidanonymously,
+  bidderdisplaynumber: bidders.bidderdisplaynumber,
+};
+
+/** How each of these bidders appears in a public bid history. */
+export async function publicNames(db: Db | Tx, tenant: Tenant, bidderIds: number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: bidders.id, ...nameColumns })
+    .from(bidders)
+    .innerJoin(accounts, eq(bidders.accountId, accounts.id))
+    .where(and(eq(bidders.eventId, tenant.event.id), inArray(bidders.id, [...new Set(bidderIds)])));
+  return new Map(rows.map((r) => [r.id, publicBidderName(r, tenant.event.allowanonymousbidding)]));
 }

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { money } from '../money';
+import { auctionItem } from './items';
+
+/** What the cart and the order history both show of a won item. */
+export const wonLine = z.object({
+  itemid: z.number().int(),
+  name: z.string(),
+  itemnum: z.string(),
+  amount: money,
+  quantity: z.number().int(),
+});
+
+/** The cart: won items awaiting checkout, and the open items the bidder is bidding on. */
+export const cartItem = wonLine.extend({
+  historyid: z.number().int(),
+  imageurl: z.string(),
+  checked: z.boolean(),
+  kind: z.enum(['bid', 'buynow']),
+});
+export type CartItem = z.infer<typeof cartItem>;
+export const cartResponse = z.object({
+  status: z.literal('success'),
+  auctionswon: z.array(cartItem),
+  auctionsopen: z.array(auctionItem),
+});
+export type CartResponse = z.infer<typeof cartResponse>;

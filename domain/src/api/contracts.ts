@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  createAccountRequest,
+  forgotPasswordRequest,
+  guestLoginRequest,
+  guestLoginResponse,
+  joinEmailRequest,
+  joinEmailResponse,
+  loginLinkResponse,
+  loginRequest,
+  loginResponse,
+  passwordResetRequest,
+  plainResponse,
+  profileResponse,
+  saveProfileRequest,
+  userPasswordResetRequest,
+  verifyEmailRequest,
+} from './accounts';
+import { maxBidRequest, submitBidRequest, submitBidResponse } from './bids';
+import { cartResponse } from './cart';
+import { codeSchema, tenantBody } from './common';
+import { eventRequest, eventResponse, healthResponse, privacyPolicyRequest, privacyPolicyResponse } from './event';
+import { auctionItemsRequest, auctionItemsResponse, bidHistoryResponse, itemDetailsResponse, itemOverviewResponse, itemPhotosResponse, itemRequest, watchlistResponse } from './items';
+import { ordersResponse } from './orders';
+
+/**
+ * Who may make a call, and how the server finds the caller:
+ * - `public`: anyone; no event (health, and the calls behind emailed links, which carry their own secret);
+ * - `event`: anyone; the event named by the body's eventcode within the host's organization;
+ * - `guest`: a signed-in bidder or a guest, in the event of the body (or of the token when the call has no body);
+ * - `bidder`: a signed-in bidder (not a guest), likewise;
+ * - `account`: a signed-in account (not a guest) of the host's organization, in the event of the body,
+ *   which may be another event than the token's (joining a second event);
+ * - `admin`: the organizer's admin token; the event of the body, when it names one.
+ */
+export type Access = 'public' | 'event' | 'guest' | 'bidder' | 'account' | 'admin';
+
+export interface Contract {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  access: Access;
+  tags: string[];
+  summary: string;
+  body?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+}
+
+const contract = <C extends Contract>(c: C): C => c;
+
+export const importResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  auctioncode: z.string(),
+  eventcode: z.string(),
+  eventcreated: z.boolean(),
+  itemscreated: z.number(),
+  itemsupdated: z.number(),
+  itemsuntouched: z.number(),
+});
+
+export const authorizeBidderRequest = z.object({ eventcode: codeSchema, auctioncode: codeSchema.optional(), email: z.string().min(3).max(254), authorizebidder: z.boolean() });
+
+/**
+ * Every call of the API: its path, who may make it, and the schemas of its request and answer.
+ * The server registers its routes from this map and the web client is typed by it, so a wrong
+ * path or field does not compile on either side.
+ */
+const definitions = {
+  'GET /health': contract({ method: 'GET', path: '/health', access: 'public', tags: ['system'], summary: 'Version and database check', response: healthResponse }),
+
+  'POST /event': contract({ method: 'POST', path: '/event', access: 'event', tags: ['event'], summary: 'The event: names, messages, times, options and the derived eventflag', body: eventRequest, response: eventResponse }),
+  'POST /privacypolicy': contract({ method: 'POST', path: '/privacypolicy', access: 'event', tags: ['event'], summary: "The event's privacy policy (sanitized HTML)", body: privacyPolicyRequest, response: privacyPolicyResponse }),
+
+  'POST /joinemail': contract({ method: 'POST', path: '/joinemail', access: 'event', tags: ['accounts'], summary: 'Does this email have an account?', body: joinEmailRequest, response: joinEmailResponse }),
+  'POST /create': contract({ method: 'POST', path: '/create', access: 'event', tags: ['accounts'], summary: 'Create an account and register as a bidder; sends the verification email', body: createAccountRequest, response: loginResponse }),
+  'POST /login': contract({ method: 'POST', path: '/login', access: 'event', tags: ['accounts'], summary: 'Sign in with email and password', body: loginRequest, response: loginResponse }),
+  'POST /join': contract({ method: 'POST', path: '/join', access: 'account', tags: ['accounts'], summary: 'Register the signed-in account as a bidder of this event (same organization)', body: tenantBody.extend({ email: joinEmailRequest.shape.email.optional() }), response: loginResponse }),
+  'POST /guestlogin': contract({ method: 'POST', path: '/guestlogin', access: 'event', tags: ['accounts'], summary: 'Browse as a guest when the event allows it', body: guestLoginRequest, response: guestLoginResponse }),
+  'POST /forgotpassword': contract({ method: 'POST', path: '/forgotpassword', access: 'event', tags: ['accounts'], summary: 'Email a one-time sign-in link and a new-password link', body: forgotPasswordRequest, response: plainResponse }),
+  'POST /passwordresetlink': contract({ method: 'POST', path: '/passwordresetlink', access: 'event', tags: ['accounts'], summary: 'Email a new-password link', body: forgotPasswordRequest, response: plainResponse }),
+  'POST /resendverification': contract({ method: 'POST', path: '/resendverification', access: 'bidder', tags: ['accounts'], summary: 'Send the verification email again', response: plainResponse }),
+  'POST /verifyemail': contract({ method: 'POST', path: '/verifyemail', access: 'public', tags: ['accounts'], summary: 'Verify an email address with the emailed link; signs in', body: verifyEmailRequest, response: loginResponse }),
+  'GET /passwordlesslogin/:loginguid': contract({
+    method: 'GET',
+    path: '/passwordlesslogin/:loginguid',
+    access: 'public',
+    tags: ['accounts'],
+    summary: 'Sign in once with an emailed login link; an expired or used link answers status expired',
+    params: z.object({ loginguid: z.string().min(1).max(200) }),
+    response: loginLinkResponse,
+  }),
+  'POST /passwordreset': contract({ method: 'POST', path: '/passwordreset', access: 'public', tags: ['accounts'], summary: 'Set a new password with an emailed link', body: passwordResetRequest, response: plainResponse }),
+  'GET /userprofile': contract({ method: 'GET', path: '/userprofile', access: 'bidder', tags: ['accounts'], summary: "The signed-in bidder's profile", response: profileResponse }),
+  'PUT /userprofile': contract({ method: 'PUT', path: '/userprofile', access: 'bidder', tags: ['accounts'], summary: 'Save the profile, bidder preference and notifications', body: saveProfileRequest, response: profileResponse }),
+  'POST /userpasswordreset': contract({ method: 'POST', path: '/userpasswordreset', access: 'bidder', tags: ['accounts'], summary: 'Set a new password while signed in', body: userPasswordResetRequest, response: plainResponse }),
+
+  'POST /auctionitems': contract({ method: 'POST', path: '/auctionitems', access: 'guest', tags: ['items'], summary: "The event's auction items with the caller's own fields", body: auctionItemsRequest, response: auctionItemsResponse }),
+  'POST /itemdetails': contract({ method: 'POST', path: '/itemdetails', access: 'guest', tags: ['items'], summary: 'One item', body: itemRequest, response: itemDetailsResponse }),
+  'POST /itemphotos': contract({ method: 'POST', path: '/itemphotos', access: 'guest', tags: ['items'], summary: "An item's photos, in order", body: itemRequest, response: itemPhotosResponse }),
+  'POST /bidhistory': contract({ method: 'POST', path: '/bidhistory', access: 'guest', tags: ['items'], summary: "An item's bids, newest first", body: itemRequest, response: bidHistoryResponse }),
+  'POST /itemoverview': contract({ method: 'POST', path: '/itemoverview', access: 'guest', tags: ['items'], summary: 'Counts for the caller: items, bidding on, winning, watching, won', body: tenantBody, response: itemOverviewResponse }),
+  'POST /watchlist': contract({ method: 'POST', path: '/watchlist', access: 'bidder', tags: ['items'], summary: 'Watch or stop watching an item (toggles)', body: itemRequest, response: watchlistResponse }),
+
+  'POST /submitbid': contract({
+    method: 'POST',
+    path: '/submitbid',
+    access: 'bidder',
+    tags: ['bids'],
+    summary: 'Place a bid, set an automatic (max) bid, or Buy It Now. Send an Idempotency-Key header to make retries safe.',
+    body: submitBidRequest,
+    response: submitBidResponse,
+  }),
+  'POST /maxbid': contract({ method: 'POST', path: '/maxbid', access: 'bidder', tags: ['bids'], summary: 'Change your automatic maximum and increment', body: maxBidRequest, response: submitBidResponse }),
+
+  'GET /cart': contract({ method: 'GET', path: '/cart', access: 'bidder', tags: ['cart'], summary: 'Won items awaiting checkout, and open items being bid on', response: cartResponse }),
+  'GET /myorders': contract({ method: 'GET', path: '/myorders', access: 'bidder', tags: ['orders'], summary: 'Completed purchases: won items paid at checkout', response: ordersResponse }),
+
+  'POST /admin/import': contract({ method: 'POST', path: '/admin/import', access: 'admin', tags: ['admin'], summary: 'Import or re-import an event document (see docs/import.md); all or nothing', body: z.unknown(), response: importResponse }),
+  'POST /admin/bidders/authorize': contract({ method: 'POST', path: '/admin/bidders/authorize', access: 'admin', tags: ['admin'], summary: "Allow or stop a bidder's bidding in an event", body: authorizeBidderRequest, response: plainResponse }),
+} as const;
+
+export type Contracts = typeof definitions;
+export type ContractKey = keyof Contracts;
+
+/** What a call sends, as the code inside holds it (amounts in cents); undefined for calls without a body. */
+export type RequestOf<K extends ContractKey> = Contracts[K] extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+/** A call's path parameters, for the few calls that have them. */
+export type ParamsOf<K extends ContractKey> = Contracts[K] extends { params: infer P extends z.ZodType } ? z.output<P> : undefined;
+/** A call's answer, as the code inside holds it (amounts in cents). */
+export type AnswerOf<K extends ContractKey> = z.output<Contracts[K]['response']>;
+
+/**
+ * The map, typed so that code generic in the key still knows each schema's own type (TypeScript
+ * follows a mapped type through a generic index, where it would widen the plain object to a union).
+ */
+export const contracts: { [K in ContractKey]: Contracts[K] & { response: z.ZodType<AnswerOf<K>> } } = definitions;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { wonLine } from './cart';
+
+/** Order history: won items paid at checkout. */
+export const orderItem = wonLine.extend({
+  checkoutid: z.number().int(),
+  pickupinstructions: z.string(),
+  location: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+export const ordersResponse = z.object({ status: z.literal('success'), orderitems: z.array(orderItem) });
+export type OrdersResponse = z.infer<typeof ordersResponse>;

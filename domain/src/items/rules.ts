@@ -1,0 +1,141 @@
+import type { Cents } from '../money';
+import { formatMoney } from '../money';
+
+/**
+ * An auction item's rules, in cents and instants, for the server (which applies them to rows and
+ * to SQL), the web (which shows them) and the tests. The API shapes are built from these.
+ */
+/** The most a bid or a maximum may be: $1,000,000.00. */
+export const BID_CAP: Cents = 1_000_000_00;
+
+export type BidStatus = 'biddingopen' | 'biddingclosed' | 'biddingnotopen';
+
+export interface ItemTimes {
+  /** The item's own close, when it has one; else the event's bidding close applies. */
+  closing: Date | null;
+  /** Set once the item is closed (by the sweeper, or sold out by Buy It Now). */
+  closedAt: Date | null;
+}
+
+export interface EventBiddingTimes {
+  biddingopens: Date;
+  biddingcloses: Date;
+  extendedbiddingminutes: number;
+  extendedbiddinglatest: Date | null;
+}
+
+export interface ItemStock {
+  quantity: number;
+  quantitysold: number;
+  unlimitedquantity: boolean;
+}
+
+export interface ItemBuyNow extends ItemStock {
+  buyitnowonly: boolean;
+  buyitnowavailable: boolean;
+  buyitnowprice: Cents;
+  currentbid: Cents | null;
+}
+
+/** When bidding on the item ends: its own close, else the event's bidding close. */
+export function itemCloses(item: Pick<ItemTimes, 'closing'>, event: Pick<EventBiddingTimes, 'biddingcloses'>): Date {
+  return item.closing ?? event.biddingcloses;
+}
+
+export function itemBidStatus(item: ItemTimes, event: Pick<EventBiddingTimes, 'biddingopens' | 'biddingcloses'>, now: Date): BidStatus {
+  if (item.closedAt) return 'biddingclosed';
+  if (now < event.biddingopens) return 'biddingnotopen';
+  if (now >= itemCloses(item, event)) return 'biddingclosed';
+  return 'biddingopen';
+}
+
+/** Units left to sell; 0 for unlimited items, which never run out. */
+export function quantityAvailable(item: ItemStock): number {
+  return item.unlimitedquantity ? 0 : Math.max(0, item.quantity - item.quantitysold);
+}
+
+export function isSoldOut(item: ItemStock): boolean {
+  return noneLeft({ quantityavailable: quantityAvailable(item), unlimitedquantity: item.unlimitedquantity });
+}
+
+/** Sold out, as told by an item's API shape (units left, and whether they are unlimited). */
+export function noneLeft(item: { quantityavailable: number; unlimitedquantity: boolean }): boolean {
+  return !item.unlimitedquantity && item.quantityavailable <= 0;
+}
+
+/** Buy It Now is offered while units remain and bidding has not passed the price. */
+export function buyNowAvailable(item: ItemBuyNow): boolean {
+  if (!(item.buyitnowonly || item.buyitnowavailable) || item.buyitnowprice <= 0) return false;
+  if (isSoldOut(item)) return false;
+  return item.buyitnowonly || (item.currentbid ?? 0) < item.buyitnowprice;
+}
+
+/**
+ * Extended bidding: a bid in the last N minutes moves the close to N minutes after it, never past
+ * the latest allowed. Undefined when the close stays where it is.
+ */
+export function extendedClose(item: Pick<ItemTimes, 'closing'>, event: EventBiddingTimes, now: Date): Date | undefined {
+  const minutes = event.extendedbiddingminutes;
+  if (minutes <= 0) return undefined;
+  const closes = itemCloses(item, event);
+  const pushed = new Date(now.getTime() + minutes * 60_000);
+  if (pushed <= closes) return undefined;
+  const latest = event.extendedbiddinglatest;
+  const target = latest && pushed > latest ? latest : pushed;
+  return target > closes ? target : undefined;
+}
+
+/** How a bidder appears in a public bid history: first name and initial, or anonymous. */
+export function publicBidderName(row: { firstname: string; lastname: string; bidanonymously: boolean; bidderdisplaynumber: number }, allowAnonymous: boolean): string {
+  if (row.bidanonymously && allowAnonymous) return 'Anonymous Bidder';
+  const first = row.firstname.trim();
+  if (!first) return `Bidder ${row.bidderdisplaynumber}`;
+  const initial = row.lastname.trim().charAt(0);
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}
+
+/** The spec's words for a bid that cannot be placed; the engine and the bid forms both use them. */
+export const bidMessages = {
+  belowMinimum: (min: Cents) => `Please adjust the bid amount. The minimum bid for this item is ${formatMoney(min)}.`,
+  maxBelowMinimum: (min: Cents) => `Maximum bid price must be at least ${formatMoney(min)}`,
+  incrementBelowMinimum: (min: Cents) => `Desired bid increment must be at least ${formatMoney(min)}`,
+  maxBelowCurrentMax: (floor: Cents) => `Please adjust the max bid amount. The minimum bid for this item is ${formatMoney(floor)}.`,
+  aboveCap: () => `Bids cannot be above ${formatMoney(BID_CAP)}.`,
+};
+
+/**
+ * What a bidder typed, as the spec reads a bid input: dollars capped at 1,000,000 and rounded to
+ * two decimals, in cents; null when nothing (or no number) was typed.
+ */
+export function bidInputCents(typed: string): Cents | null {
+  const text = typed.replace(/[$,\s]/g, '');
+  if (!text) return null;
+  const dollars = Number(text);
+  if (!Number.isFinite(dollars) || dollars < 0) return null;
+  return Math.min(Math.round(dollars * 100), BID_CAP);
+}
+
+/** The increment a bidder starts from: the item's minimum increase, or $1 when it has none. */
+export function defaultIncrement(minimumbidincrease: Cents): Cents {
+  return minimumbidincrease > 0 ? minimumbidincrease : 100;
+}
+
+/** A manual bid's problem before it is sent, in the engine's words; null when it may be sent. */
+export function manualBidProblem(amount: Cents, minimum: Cents): string | null {
+  if (amount > BID_CAP) return bidMessages.aboveCap();
+  return amount < minimum ? bidMessages.belowMinimum(minimum) : null;
+}
+
+/** An automatic bid's problem before it is sent; null when it may be sent. */
+export function autoBidProblem(max: Cents, increment: Cents, minimum: Cents, minimumIncrement: Cents): string | null {
+  if (max > BID_CAP) return bidMessages.aboveCap();
+  if (max < minimum) return bidMessages.maxBelowMinimum(minimum);
+  return increment < minimumIncrement ? bidMessages.incrementBelowMinimum(minimumIncrement) : null;
+}
+
+/** A leader's change of maximum: not below what stands, increment not below their own. */
+export function maxBidProblem(max: Cents, increment: Cents, currentMax: Cents, currentIncrement: Cents): string | null {
+  if (max > BID_CAP) return bidMessages.aboveCap();
+  if (max < currentMax) return bidMessages.maxBelowCurrentMax(currentMax);
+  return increment < currentIncrement ? bidMessages.incrementBelowMinimum(currentIncrement) : null;
+}

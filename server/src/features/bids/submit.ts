@@ -1,0 +1,60 @@
+import type { SubmitBidRequest, SubmitBidResponse } from '@gavel/domain';
+import type { maxBidRequest } from '@gavel/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { BidderCaller } from '../../lib/caller';
+import type { Written } from '../../lib/idempotent';
+import { publishBid, publishCart, publishItem } from '../../realtime/publish';
+import { type ItemRow, presentItem } from '../items/presenter';
+import { oneItem } from '../items/queries';
+import { applyBid, assertMayBid, type BidRequest, buyNow } from './service';
+
+const OUTBID = 'Another bidder has a higher maximum bid. You have been outbid.';
+
+/** The work of /submitbid inside its transaction, on the locked item: Buy It Now, a bid, or an automatic bid. */
+export async function submitBid(ctx: AppContext, tx: Tx, caller: BidderCaller, body: SubmitBidRequest, now: Date, locked: ItemRow): Promise<Written<SubmitBidResponse>> {
+  const { tenant, bidderId } = caller;
+  const { watching } = await assertMayBid(tx, tenant, bidderId, body.itemid);
+  if (body.buyitnow) {
+    const bought = await buyNow(tx, tenant, bidderId, body.itemid, body.quantity ?? 1, now, locked);
+    return {
+      answer: { status: 'success', message: '', historyid: bought.historyid, item: await oneItem(tx, tenant, bidderId, body.itemid, now) },
+      after: () => {
+        publishItem(ctx, tenant, bought.item);
+        publishCart(ctx, tenant, bidderId);
+      },
+    };
+  }
+  return bid(ctx, tx, caller, body.itemid, bidRequest(body, locked), now, locked, watching);
+}
+
+/** A bid or an automatic bid from the request; an automatic bid's increment defaults to the item's minimum increase. */
+function bidRequest(body: SubmitBidRequest, item: ItemRow): BidRequest {
+  if (!body.autobid) {
+    if (body.bid === undefined) throw new AppError('bad_request', 'Please enter a bid amount.');
+    return { kind: 'manual', amount: body.bid };
+  }
+  const max = body.maxbid ?? body.bid;
+  if (max === undefined) throw new AppError('bad_request', 'Please enter a maximum bid.');
+  return { kind: 'auto', max, increment: body.increment ?? item.minimumbidincrease };
+}
+
+/** The work of /maxbid: the leader changes their automatic maximum and increment. */
+export async function changeMaximum(ctx: AppContext, tx: Tx, caller: BidderCaller, body: z.output<typeof maxBidRequest>, now: Date, locked: ItemRow): Promise<Written<SubmitBidResponse>> {
+  const { watching } = await assertMayBid(tx, caller.tenant, caller.bidderId, body.itemid);
+  return bid(ctx, tx, caller, body.itemid, { kind: 'auto', max: body.maxbid, increment: body.increment }, now, locked, watching);
+}
+
+async function bid(ctx: AppContext, tx: Tx, caller: BidderCaller, itemId: number, action: BidRequest, now: Date, locked: ItemRow, watching: boolean): Promise<Written<SubmitBidResponse>> {
+  const { tenant, bidderId } = caller;
+  const result = await applyBid(tx, tenant, bidderId, itemId, action, now, locked);
+  const message = result.leading ? '' : OUTBID;
+  // The answer is built from what the bid already holds, so the item lock is released sooner.
+  const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching, historyid: 0 }, now);
+  return {
+    answer: { status: 'success', message, historyid: 0, item },
+    after: () => publishBid(ctx, tenant, { item: result.item, history: result.history, bidderId, previousLeader: result.previousLeader, message, answer: item }),
+  };
+}

@@ -1,0 +1,130 @@
+import type { FastifyRequest } from 'fastify';
+import type { Access } from '@gavel/domain';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import { auctionCodeFromHost, findTenantCached, type Tenant } from '../tenancy';
+import type { LoginClaims, TokenCheck } from './tokens';
+
+/**
+ * Who is calling, worked out once per request by the route's preHandler (see lib/route.ts) and
+ * in one way: the organization is the first label of `request.host` (which honours
+ * X-Forwarded-Host only with TRUST_PROXY); the event is the body's eventcode, or the token's when
+ * the call has no body; a token is valid only in its own organization and event.
+ */
+export interface PublicCaller {
+  auctioncode: string;
+}
+export interface EventCaller extends PublicCaller {
+  tenant: Tenant;
+}
+export interface SignedInCaller extends EventCaller {
+  claims: LoginClaims;
+  /** The caller's bidder record in this event; null for a guest. */
+  bidderId: number | null;
+}
+export interface BidderCaller extends SignedInCaller {
+  bidderId: number;
+}
+export interface AccountCaller extends EventCaller {
+  claims: LoginClaims;
+}
+export interface AdminCaller extends PublicCaller {
+  /** The event the body names, if it names one. */
+  tenant: Tenant | null;
+}
+
+export interface CallerByAccess {
+  public: PublicCaller;
+  event: EventCaller;
+  guest: SignedInCaller;
+  bidder: BidderCaller;
+  account: AccountCaller;
+  admin: AdminCaller;
+}
+export type CallerOf<A extends Access> = CallerByAccess[A];
+
+/** The bearer token of a request, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+const checked = new WeakMap<FastifyRequest, Promise<TokenCheck | undefined>>();
+
+/** The request's token, verified once however many times it is asked for (rate limit, caller). */
+export function checkToken(ctx: AppContext, request: FastifyRequest): Promise<TokenCheck | undefined> {
+  let check = checked.get(request);
+  if (!check) {
+    const token = bearerToken(request);
+    check = token ? ctx.tokens.verify(token, ctx.clock()) : Promise.resolve(undefined);
+    checked.set(request, check);
+  }
+  return check;
+}
+
+const sessionInvalid = () => new AppError('unauthorized', 'Your session is not valid. Please log in again.');
+
+/** The host's organization, the one rule every call follows. */
+export function hostAuctionCode(ctx: AppContext, request: FastifyRequest): string {
+  return auctionCodeFromHost(request.host, ctx.config.defaultAuctionCode);
+}
+
+/** The tenancy pair a body carries, when it carries one. */
+function bodyCodes(request: FastifyRequest): { eventcode?: string; auctioncode?: string } {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null) return {};
+  const { eventcode, auctioncode } = body as { eventcode?: unknown; auctioncode?: unknown };
+  return { eventcode: typeof eventcode === 'string' ? eventcode : undefined, auctioncode: typeof auctioncode === 'string' ? auctioncode : undefined };
+}
+
+/** The event a request names within the host's organization. A body naming another organization finds nothing. */
+async function eventOf(ctx: AppContext, auctioncode: string, request: FastifyRequest, fallbackEventcode?: string): Promise<Tenant> {
+  const codes = bodyCodes(request);
+  if (codes.auctioncode && codes.auctioncode.toLowerCase() !== auctioncode) throw new AppError('event_not_found', 'Event Not Found');
+  const eventcode = codes.eventcode ?? fallbackEventcode;
+  if (!eventcode) throw new AppError('event_not_found', 'Event Not Found');
+  return findTenantCached(ctx.db, auctioncode, eventcode);
+}
+
+/** The signed-in caller's claims, refused when absent, expired, forged or of another organization. */
+async function signedIn(ctx: AppContext, request: FastifyRequest, auctioncode: string, allowGuest: boolean): Promise<LoginClaims> {
+  const check = await checkToken(ctx, request);
+  if (!check) throw new AppError('unauthorized', 'Please log in to continue.');
+  if (!check.ok) {
+    if (check.reason === 'expired') throw new AppError('expired', 'Token has expired');
+    throw sessionInvalid();
+  }
+  if (check.claims.auctioncode !== auctioncode) throw sessionInvalid();
+  if (check.claims.isguest && !allowGuest) throw new AppError('forbidden', 'Please log in to continue.');
+  return check.claims;
+}
+
+/** Resolves the caller a route's access asks for, or refuses the request. */
+export async function resolveCaller<A extends Access>(ctx: AppContext, request: FastifyRequest, access: A): Promise<CallerOf<A>> {
+  const auctioncode = hostAuctionCode(ctx, request);
+  const resolved = await resolve(ctx, request, access, auctioncode);
+  return resolved as CallerOf<A>;
+}
+
+async function resolve(ctx: AppContext, request: FastifyRequest, access: Access, auctioncode: string): Promise<CallerByAccess[Access]> {
+  switch (access) {
+    case 'public':
+      return { auctioncode };
+    case 'admin':
+      // The admin token itself was checked on request, before the body was read (lib/route.ts).
+      return { auctioncode, tenant: bodyCodes(request).eventcode ? await eventOf(ctx, auctioncode, request) : null };
+    case 'event':
+      return { auctioncode, tenant: await eventOf(ctx, auctioncode, request) };
+    case 'account': {
+      const claims = await signedIn(ctx, request, auctioncode, false);
+      return { auctioncode, tenant: await eventOf(ctx, auctioncode, request, claims.eventcode), claims };
+    }
+    case 'guest':
+    case 'bidder': {
+      const claims = await signedIn(ctx, request, auctioncode, access === 'guest');
+      const tenant = await eventOf(ctx, auctioncode, request, claims.eventcode);
+      if (claims.eventcode !== tenant.event.eventcode) throw new AppError('unauthorized', 'Your session is for another event. Please log in again.');
+      return { auctioncode, tenant, claims, bidderId: claims.isguest ? null : claims.bidderid };
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Db, Tx } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { AppError } from '../errors';
+
+/**
+ * The one way to make a write that a phone may retry (bids, Buy It Now, checkout, saving a card).
+ * The work runs in a transaction; its answer is stored under the caller's Idempotency-Key and
+ * route, and a retry is answered from the store without running the work again. The same key with
+ * another body or on another route is refused (422), as payment processors do. Effects (live
+ * messages, mail) run only after the commit, and never for a replayed answer.
+ */
+export interface Written<T> {
+  answer: T;
+  /** Runs once the transaction has committed; not on a replay. */
+  after?: () => void;
+}
+
+export interface WriteOnce<L> {
+  /** The call, e.g. 'submitbid': a key is good for one route only. */
+  route: string;
+  /** Whose key it is: a bidder's keys never meet another's. */
+  owner: number;
+  /** The Idempotency-Key header (see idempotencyKey); without one the write simply runs. */
+  key: string | undefined;
+  /** The validated request body, whose digest a reused key must match. */
+  body: unknown;
+  /**
+   * Row locks to take before the key is looked up, so a retry racing its original waits for it
+   * and then finds the stored answer. What it returns is handed to the work.
+   */
+  lock: (tx: Tx) => Promise<L>;
+}
+
+/** The Idempotency-Key header (as Stripe and the IETF draft name it), if the caller sent one. */
+export function idempotencyKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined) return undefined;
+  if (!/^[\w.:-]{8,100}$/.test(key)) throw new AppError('bad_request', 'The Idempotency-Key header must be 8 to 100 letters, digits, -, _, . or :.');
+  return key;
+}
+
+function digest(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body) ?? '').digest('base64url');
+}
+
+async function stored<T>(db: Db | Tx, w: WriteOnce<unknown>, hash: string, key: string): Promise<T | undefined> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.bidderId, w.owner), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  if (!row) return undefined;
+  if (row.route !== w.route || row.requestHash !== hash)
+    throw new AppError('unprocessable', 'This Idempotency-Key was already used for a different request. Send a new key for a new request.');
+  return row.response as T;
+}
+
+export async function writeOnce<T, L>(ctx: AppContext, w: WriteOnce<L>, work: (tx: Tx, now: Date, locked: L) => Promise<Written<T>>): Promise<T> {
+  const key = w.key;
+  const hash = digest(w.body);
+  let done: Written<T>;
+  try {
+    done = await ctx.db.transaction(async (tx) => {
+      const locked = await w.lock(tx);
+      if (key) {
+        const prior = await stored<T>(tx, w, hash, key);
+        if (prior) return { answer: prior };
+      }
+      const result = await work(tx, ctx.clock(), locked);
+      if (key) await tx.insert(idempotencyKeys).values({ bidderId: w.owner, key, route: w.route, requestHash: hash, statusCode: 200, response: result.answer });
+      return result;
+    });
+  } catch (err) {
+    // Lost a race with the same key (its insert conflicted): the other request's answer stands.
+    const prior = key && !(err instanceof AppError) ? await stored<T>(ctx.db, w, hash, key) : undefined;
+    if (prior) return prior;
+    throw err;
+  }
+  done.after?.();
+  return done.answer;
+}
