@@ -24,4 +24,11 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Shared layers never reach into a feature: features use them, not the other way round.
+    files: ['web/src/{ui,realtime,api,queries,session}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'ui/, realtime/, api/, queries/ and session/ must not import from features/.' }] }],
+    },
+  },
 );

@@ -148,6 +148,14 @@ test('profile and notifications are saved with the spec messages', async ({ page
   await expect(page.getByText('Successfully saved your notifications.')).toBeVisible();
   const after = await (await request.get('/api/userprofile', { headers: { authorization: `Bearer ${bidder.token}` } })).json();
   expect(after.notifications[0].flags.email).toBe(false);
+
+  // Bid Anonymously saves as soon as it is switched.
+  await page.goto(`/${code}/my-account`);
+  await page.getByTestId('anonymous-toggle').click();
+  await expect(page.getByText('Successfully saved your profile.').last()).toBeVisible();
+  await expect
+    .poll(async () => (await (await request.get('/api/userprofile', { headers: { authorization: `Bearer ${bidder.token}` } })).json()).bidanonymously)
+    .toBe(true);
 });
 
 test('a session whose token expires while open is logged out and sent to the event page', async ({ page, request }) => {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { type AnswerOf, type Contract, type ContractKey, contracts, type ParamsOf, type RequestOf } from '@gavel/domain';
 import { readToken } from '../session/token';
 
 /**
@@ -18,7 +20,7 @@ export function apiBase(): string {
   return configured ? configured.replace(/\/+$/, '') : '/api';
 }
 
-/** A failed call: the HTTP status, the server's status field and its message. */
+/** A failed call: the HTTP status, the server's status field, its message and its error code. */
 export class ApiError extends Error {
   constructor(
     readonly httpStatus: number,
@@ -30,11 +32,16 @@ export class ApiError extends Error {
   }
 }
 
-interface Options {
+export interface CallOptions<K extends ContractKey> {
   /** Send no bearer token (calls made from emailed links). */
   anonymous?: boolean;
   headers?: Record<string, string>;
+  /** The path's parameters, for the calls that have them. */
+  params?: ParamsOf<K>;
 }
+
+/** A call's arguments: its body (amounts in cents) unless it has none, then options. */
+export type CallArgs<K extends ContractKey> = RequestOf<K> extends undefined ? [body?: undefined, opts?: CallOptions<K>] : [body: RequestOf<K>, opts?: CallOptions<K>];
 
 let onExpired: () => void = () => undefined;
 /** The session registers what to do when the server says the token has expired. */
@@ -42,23 +49,45 @@ export function setExpiredHandler(handler: () => void): void {
   onExpired = handler;
 }
 
-async function call<T>(method: string, path: string, body: unknown, opts: Options): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const token = opts.anonymous ? null : readToken();
+function pathOf(template: string, params: unknown): string {
+  const values = (params ?? {}) as Record<string, string>;
+  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
+const failureShape = z.object({ status: z.string().optional(), message: z.string().optional(), code: z.string().optional() });
+
+/**
+ * Makes one call of the contract map (domain/src/api/contracts.ts). The body is encoded by the
+ * call's schema (cents leave as dollars) and the answer decoded by its answer schema (dollars
+ * arrive as cents), so every caller is typed by the map and nothing is cast.
+ */
+export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallArgs<K>): Promise<AnswerOf<K>> {
+  const contract: Contract = contracts[key];
+  const headers: Record<string, string> = { accept: 'application/json', ...opts?.headers };
+  const payload = contract.body && body !== undefined ? JSON.stringify(z.encode(contract.body, body)) : undefined;
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const token = opts?.anonymous ? null : readToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(`${apiBase()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(`${apiBase()}${pathOf(contract.path, opts?.params)}`, { method: contract.method, headers, body: payload });
   } catch {
     throw new ApiError(0, 'failure', 'Something wrong with the token or connection');
   }
-  const data = (await res.json().catch(() => ({}))) as { status?: string; message?: string; code?: string };
-  if (data.status === 'expired' && data.message === 'Token has expired') onExpired();
-  if (!res.ok) throw new ApiError(res.status, data.status ?? 'failure', data.message || res.statusText, data.code);
-  return data as T;
+  const data: unknown = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const failure = failureShape.safeParse(data);
+    const f = failure.success ? failure.data : {};
+    // Only a signed-in call's expiry ends the session; an emailed link's expiry is the link's own.
+    if (f.code === 'expired' && token) onExpired();
+    throw new ApiError(res.status, f.status ?? 'failure', f.message || res.statusText, f.code);
+  }
+  const schema: z.ZodType<AnswerOf<K>> = contracts[key].response;
+  return decode(schema, data, res.status);
 }
 
-export const apiGet = <T>(path: string, opts: Options = {}) => call<T>('GET', path, undefined, opts);
-export const apiPost = <T>(path: string, body: unknown, opts: Options = {}) => call<T>('POST', path, body, opts);
-export const apiPut = <T>(path: string, body: unknown, opts: Options = {}) => call<T>('PUT', path, body, opts);
+function decode<T>(schema: z.ZodType<T>, data: unknown, httpStatus: number): T {
+  const answer = schema.safeParse(data);
+  if (!answer.success) throw new ApiError(httpStatus, 'failure', 'The server sent an answer this app does not understand. Please reload the page.');
+  return answer.data;
+}

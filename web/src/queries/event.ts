@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EventResponse, PrivacyPolicyResponse } from '@gavel/domain';
-import { ApiError, apiPost } from '../../api/client';
-import { useSession } from '../../session/SessionProvider';
+import { ApiError, api } from '../api/client';
+import { keys } from './keys';
+import { useLiveStaleTime } from '../realtime/state';
+import { useSession } from '../session/SessionProvider';
 
 const notFound = (err: unknown) => err instanceof ApiError && err.httpStatus === 404;
 
@@ -9,11 +10,11 @@ const notFound = (err: unknown) => err instanceof ApiError && err.httpStatus ===
 export function useEvent() {
   const { eventcode } = useSession();
   return useQuery({
-    queryKey: ['event', eventcode],
+    queryKey: keys.event(eventcode),
     // receivedAt with servertime gives the phone's clock error, so countdowns end on time.
-    queryFn: async (): Promise<EventResponse & { receivedAt: number }> => ({ ...(await apiPost<EventResponse>('/event/', { eventcode })), receivedAt: Date.now() }),
+    queryFn: async () => ({ ...(await api('POST /event', { eventcode })), receivedAt: Date.now() }),
     retry: (count, err) => !notFound(err) && count < 2,
-    staleTime: 30_000,
+    staleTime: useLiveStaleTime(30_000),
   });
 }
 
@@ -24,8 +25,8 @@ export function isEventNotFound(err: unknown): boolean {
 export function usePrivacyPolicy() {
   const { eventcode } = useSession();
   return useQuery({
-    queryKey: ['privacypolicy', eventcode],
-    queryFn: () => apiPost<PrivacyPolicyResponse>('/privacypolicy', { eventcode }),
+    queryKey: keys.privacyPolicy(eventcode),
+    queryFn: () => api('POST /privacypolicy', { eventcode }),
     retry: (count, err) => !notFound(err) && count < 2,
   });
 }

@@ -1,14 +1,12 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIonToast } from '@ionic/react';
-import { HUB_PATH, isForEvent, RECEIVE, type HubMessage } from '@gavel/domain';
+import { HUB_PATH, hubMessage, isForEvent, RECEIVE, type HubMessage } from '@gavel/domain';
+import { patchItem, prependHistory } from '../queries/cache';
+import { isEventKey, keys } from '../queries/keys';
 import { readToken } from '../session/token';
 import { useSession } from '../session/SessionProvider';
-import { patchItem } from '../features/items/useItems';
-
-export type LiveState = 'connected' | 'disconnected' | 'reconnecting' | 'off';
-const LiveContext = createContext<LiveState>('off');
-export const useLiveState = () => useContext(LiveContext);
+import { LiveContext, type LiveState } from './state';
 
 /** The hub retries a failed start after 5 seconds, and drops are retried sooner. */
 const RETRY_MAX_MS = 5000;
@@ -32,20 +30,25 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     }
     let stopped = false;
     let close = () => undefined as void;
-    const refetchAll = () => void client.invalidateQueries({ predicate: (q) => q.queryKey[1] === eventcode });
+    const refetchAll = () => void client.invalidateQueries({ predicate: (q) => isEventKey(q.queryKey, eventcode) });
+    const refetchCart = () => void client.invalidateQueries({ queryKey: keys.cart(eventcode) });
     const onMessage = (m: HubMessage) => {
       if (!isForEvent(m, eventcode, claims.auctioncode)) return;
       switch (m.type) {
         case 'itemupdate':
           patchItem(client, eventcode, m.item);
+          prependHistory(client, eventcode, m.item.itemid, m.history ?? [], claims.bidderid);
           break;
         case 'itembid':
+          patchItem(client, eventcode, { itemid: m.itemid, currentlywinningbid: m.currentlywinningbid });
+          if (m.status === 'won') refetchCart();
+          break;
         case 'submitbid':
-          void client.invalidateQueries({ queryKey: ['items', eventcode] });
-          if (m.type === 'itembid' && m.status === 'won') void client.invalidateQueries({ queryKey: ['cart', eventcode] });
+          // This bidder's own bid, from another tab or phone: its answer carries their view of the item.
+          patchItem(client, eventcode, m.item);
           break;
         case 'cartrefresh':
-          void client.invalidateQueries({ queryKey: ['cart', eventcode] });
+          refetchCart();
           break;
         case 'eventrefresh':
         case 'eventclosing':
@@ -66,6 +69,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           break;
       }
     };
+    // Messages carry dollars like the API; decoding gives the cents the cache holds.
+    const receive = (raw: unknown) => {
+      const parsed = hubMessage.safeParse(raw);
+      if (parsed.success) onMessage(parsed.data);
+    };
     void import('socket.io-client').then(({ io }) => {
       if (stopped) return;
       const socket = io({ path: HUB_PATH, auth: { token }, transports: ['websocket', 'polling'], reconnectionDelay: 1000, reconnectionDelayMax: RETRY_MAX_MS });
@@ -78,7 +86,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       socket.on('disconnect', (reason) => setState(reason === 'io client disconnect' && navigator.onLine ? 'off' : 'disconnected'));
       socket.io.on('reconnect_attempt', () => setState('reconnecting'));
       socket.on('connect_error', () => setState(everConnected ? 'reconnecting' : 'disconnected'));
-      socket.on(RECEIVE, onMessage);
+      socket.on(RECEIVE, receive);
       // The phone knows first when its network goes: drop the socket at once, and come back
       // (refetching what was missed) as soon as the network returns.
       const offline = () => socket.disconnect();
@@ -98,6 +106,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     // The connection restarts only when the token (and so the user or event) changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, eventcode]);
+
+  // The page's root tells the live state, so tests (and styles) can wait on it.
+  useEffect(() => {
+    document.documentElement.dataset.live = state;
+  }, [state]);
 
   return (
     <LiveContext.Provider value={state}>

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@gavel/domain';
-import { apiGet, setExpiredHandler } from '../api/client';
+import { api, setExpiredHandler } from '../api/client';
 import { clearToken, decodeToken, readToken, storeToken, validateStoredToken, type TokenClaims } from './token';
 
 /**
@@ -38,16 +39,21 @@ export function SessionProvider({ eventcode, children }: { eventcode: string; ch
   const [user, setUserState] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState<boolean>(() => claims !== null && !claims.isguest);
 
+  // Cached answers hold the caller's own fields (cart, standing, watchlist): a new caller starts afresh.
+  const client = useQueryClient();
+  const forgetCaller = useCallback(() => client.removeQueries(), [client]);
+
   const logout = useCallback(() => {
+    forgetCaller();
     clearToken();
     setClaims(null);
     setUserState(null);
-  }, []);
+  }, [forgetCaller]);
 
   const refreshUser = useCallback(async () => {
     if (!readToken()) return null;
     try {
-      const profile = await apiGet<Omit<SessionUser, 'token'>>('/userprofile');
+      const profile = await api('GET /userprofile');
       const next = { ...profile, token: readToken() ?? '' };
       setUserState(next);
       return next;
@@ -85,12 +91,14 @@ export function SessionProvider({ eventcode, children }: { eventcode: string; ch
       isGuest: claims?.isguest === true,
       loading,
       signIn: (u) => {
+        if (decodeToken(u.token)?.userid !== claims?.userid) forgetCaller();
         storeToken(u.token);
         setClaims(decodeToken(u.token));
         setUserState(u);
         setLoading(false);
       },
       signInGuest: (token) => {
+        forgetCaller();
         storeToken(token);
         setClaims(decodeToken(token));
         setUserState(null);
@@ -100,7 +108,7 @@ export function SessionProvider({ eventcode, children }: { eventcode: string; ch
       logout,
       refreshUser,
     }),
-    [eventcode, claims, user, loading, logout, refreshUser],
+    [eventcode, claims, user, loading, logout, refreshUser, forgetCaller],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -11,6 +11,8 @@ export interface TokenClaims {
   auctioncode: string;
   email: string;
   userid: number;
+  /** The bidder record in the token's event; 0 for guests. Marks the bidder's own bids in live history. */
+  bidderid: number;
 }
 
 export function readToken(): string | null {
@@ -43,6 +45,7 @@ export function decodeToken(token: string): TokenClaims | null {
       auctioncode: typeof p.auctioncode === 'string' ? p.auctioncode : '',
       email: typeof p.email === 'string' ? p.email : '',
       userid: typeof p.userid === 'number' ? p.userid : 0,
+      bidderid: typeof p.bidderid === 'number' ? p.bidderid : 0,
     };
   } catch {
     return null;

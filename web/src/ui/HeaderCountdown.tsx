@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { keys } from '../queries/keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { headerCountdown } from '@gavel/domain';
 import { useSession } from '../session/SessionProvider';
-import { useEvent } from '../features/event/useEvent';
-import { useCart } from '../features/cart/useCart';
+import { useEvent } from '../queries/event';
+import { useCart } from '../queries/cart';
 
 /** Ticks each second; the phone's clock is corrected by the server time the event answer carried. */
 export function useServerNow(): Date {
@@ -35,9 +36,7 @@ export function HeaderCountdown() {
   // At zero: fetch the event, the items and the cart again.
   useEffect(() => {
     if (!closed) return;
-    void client.invalidateQueries({ queryKey: ['event', eventcode] });
-    void client.invalidateQueries({ queryKey: ['items', eventcode] });
-    void client.invalidateQueries({ queryKey: ['cart', eventcode] });
+    for (const key of [keys.event(eventcode), keys.items(eventcode), keys.cart(eventcode)]) void client.invalidateQueries({ queryKey: key });
   }, [closed, client, eventcode]);
 
   if (user && !isGuest && !user.authorizebidder)

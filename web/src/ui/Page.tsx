@@ -3,8 +3,8 @@ import { IonBackButton, IonBadge, IonButton, IonButtons, IonContent, IonHeader, 
 import { cartOutline, logOutOutline } from 'ionicons/icons';
 import { useHistory } from './navigation';
 import { useSession } from '../session/SessionProvider';
-import { useEvent } from '../features/event/useEvent';
-import { useCart } from '../features/cart/useCart';
+import { useEvent } from '../queries/event';
+import { useCart } from '../queries/cart';
 import { Footer } from './Footer';
 import { HeaderCountdown } from './HeaderCountdown';
 

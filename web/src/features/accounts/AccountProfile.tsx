@@ -1,78 +1,44 @@
-import { useState } from 'react';
-import { IonButton } from '@ionic/react';
 import type { SessionUser } from '@gavel/domain';
-import { phoneDigits, profileErrors } from '@gavel/domain';
+import { profileRules } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
 import { Html } from '../../ui/Html';
+import { useApiForm } from '../../ui/form';
+import { FormCard } from '../../ui/formParts';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
-import { useEvent } from '../event/useEvent';
-import { AddressFields, draftOf, NameFields, NotificationMatrix as NotificationMatrixWithSave, PhoneAndTexting, type ProfileDraft, TextOptInAlert, useSaveProfile, ZipField } from './profileParts';
+import { useEvent } from '../../queries/event';
+import { AddressFields, draftOf, NameFields, NotificationMatrix, PhoneAndTexting, profileForm, TextOptInAlert, useSaveProfile, useTextOptIn, ZipField } from './profileParts';
+
+const editProfileForm = profileForm.superRefine(profileRules);
 
 function AccountProfilePage({ user }: { user: SessionUser }) {
   const { eventcode } = useSession();
   const history = useHistory();
   const toast = useToast();
   const save = useSaveProfile();
-  const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(user));
-  const [errors, setErrors] = useState<Partial<Record<keyof ProfileDraft, string>>>({});
-  const [askOptIn, setAskOptIn] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const store = async () => {
-    setBusy(true);
-    try {
-      await save(draft);
+  const profile = useApiForm({
+    schema: editProfileForm,
+    defaultValues: draftOf(user),
+    submit: (draft) => save(draft),
+    onError: () => toast.error('There is an error saving your profile.'),
+    onSuccess: () => {
       toast.success('Successfully saved your profile.');
       history.replace(`/${eventcode}/my-account`);
-    } catch {
-      toast.error('There is an error saving your profile.');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = () => {
-    const e = profileErrors({ ...draft, state: draft.state || undefined });
-    setErrors(e);
-    if (Object.keys(e).length > 0) return;
-    if (phoneDigits(draft.cellphone) !== '' && !draft.allowtexting) {
-      setAskOptIn(true);
-      return;
-    }
-    void store();
-  };
+    },
+  });
+  const optIn = useTextOptIn(profile.form, () => void profile.onSubmit());
 
   return (
     <Page header="back-account" testId="account-profile-page">
-      <form
-        className="gavel-card"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <h1 style={{ marginTop: 0 }}>Edit My Profile</h1>
-        <NameFields draft={draft} set={set} errors={errors} />
-        <PhoneAndTexting draft={draft} set={set} errors={errors} />
-        <AddressFields draft={draft} set={set} errors={errors} />
-        <ZipField draft={draft} set={set} errors={errors} />
-        <IonButton type="submit" expand="block" size="large" disabled={busy} data-testid="save-profile">
-          Save
-        </IonButton>
-      </form>
-      <TextOptInAlert
-        open={askOptIn}
-        onGoBack={() => setAskOptIn(false)}
-        onProceed={() => {
-          setAskOptIn(false);
-          void store();
-        }}
-      />
+      <FormCard of={{ ...profile, onSubmit: optIn.check }} title="Edit My Profile" button="Save" buttonTestId="save-profile">
+        <NameFields form={profile.form} />
+        <PhoneAndTexting form={profile.form} />
+        <AddressFields form={profile.form} />
+        <ZipField form={profile.form} />
+      </FormCard>
+      <TextOptInAlert {...optIn.dialog} />
     </Page>
   );
 }
@@ -81,33 +47,18 @@ function AccountNotificationsPage({ user }: { user: SessionUser }) {
   const event = useEvent().data;
   const save = useSaveProfile();
   const toast = useToast();
-  const [value, setValue] = useState(user.notifications);
-  const [busy, setBusy] = useState(false);
+  const notifications = useApiForm({
+    schema: profileForm,
+    defaultValues: draftOf(user),
+    submit: ({ notifications }) => save({ ...draftOf(user), notifications }),
+    onError: () => toast.error('There is an error saving your notifications.'),
+    onSuccess: () => toast.success('Successfully saved your notifications.'),
+  });
   return (
     <Page header="back-account" testId="account-notifications-page">
-      <section className="gavel-card">
-        <h1 style={{ marginTop: 0 }}>Notifications</h1>
-        {event ? <NotificationMatrixWithSave rows={event.notificationrows} columns={event.notificationcolumns} value={value} onChange={setValue} /> : null}
-        <IonButton
-          expand="block"
-          size="large"
-          disabled={busy}
-          data-testid="save-notifications"
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await save({ ...draftOf(user), notifications: value });
-              toast.success('Successfully saved your notifications.');
-            } catch {
-              toast.error('There is an error saving your notifications.');
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          Save
-        </IonButton>
-      </section>
+      <FormCard of={notifications} title="Notifications" button="Save" buttonTestId="save-notifications">
+        {event ? <NotificationMatrix form={notifications.form} rows={event.notificationrows} columns={event.notificationcolumns} /> : null}
+      </FormCard>
     </Page>
   );
 }

@@ -1,74 +1,48 @@
-import { useState } from 'react';
-import { IonButton } from '@ionic/react';
 import { Link, Navigate } from 'react-router-dom';
-import type { LoginResponse } from '@gavel/domain';
-import { passwordError } from '@gavel/domain';
-import { ApiError, apiPost } from '../../api/client';
+import { newPasswordPair } from '@gavel/domain';
+import { api, ApiError } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
-import { Field, FormError } from '../../ui/Field';
+import { Field } from '../../ui/Field';
+import { FormField, useApiForm } from '../../ui/form';
+import { FormCard } from '../../ui/formParts';
 import { useHistory } from '../../ui/navigation';
 import { pendingEmail } from './pendingEmail';
 
 /** A new bidder chooses a password; the verification email goes out at once. */
 export function CreateAccount() {
+  const { eventcode } = useSession();
+  const email = pendingEmail();
+  if (!email) return <Navigate to={`/${eventcode}`} replace />;
+  return <CreateAccountForm email={email} />;
+}
+
+/** The server's own refusals are shown as it words them; its failures are not. */
+function hideServerFailure(err: unknown): never {
+  throw err instanceof ApiError && err.httpStatus < 500 ? err : new Error('Internal server Error');
+}
+
+function CreateAccountForm({ email }: { email: string }) {
   const { eventcode, signIn } = useSession();
   const history = useHistory();
-  const email = pendingEmail();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (!email) return <Navigate to={`/${eventcode}`} replace />;
-
-  const submit = async () => {
-    if (password !== confirm) {
-      setError('Passwords do not match');
-      return;
-    }
-    const weak = passwordError(password);
-    if (weak) {
-      setError(weak);
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      const user = await apiPost<LoginResponse>('/create', { email, password, eventcode });
+  const create = useApiForm({
+    schema: newPasswordPair,
+    defaultValues: { password: '', confirm: '' },
+    submit: ({ password }) => api('POST /create', { email, password, eventcode }).catch(hideServerFailure),
+    onSuccess: (user) => {
       signIn(user);
       history.replace(`/${eventcode}/verify-email`);
-    } catch (err) {
-      setError(err instanceof ApiError && err.httpStatus < 500 ? err.message : 'Internal server Error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <Page header="logo" testId="create-account-page">
-      <form
-        className="gavel-card"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <h1 style={{ marginTop: 0 }}>Create your account</h1>
+      <FormCard of={create} title="Create your account" button="Create Account" buttonTestId="create-submit" errorTestId="create-error" actions={<Link className="gavel-center" to={`/${eventcode}`}>Use a different email</Link>}>
         <p className="gavel-muted">Choose a password of at least 8 characters.</p>
         <Field label="Email" value={email} onChange={() => undefined} readonly testId="create-email" />
-        <Field label="Password" type="password" value={password} onChange={setPassword} autocomplete="new-password" testId="create-password" />
-        <Field label="Confirm Password" type="password" value={confirm} onChange={setConfirm} autocomplete="new-password" testId="create-confirm" />
-        <FormError message={error} testId="create-error" />
-        <div className="gavel-actions">
-          <IonButton type="submit" expand="block" size="large" disabled={busy} data-testid="create-submit">
-            Create Account
-          </IonButton>
-          <Link className="gavel-center" to={`/${eventcode}`}>
-            Use a different email
-          </Link>
-        </div>
-      </form>
+        <FormField form={create.form} name="password" label="Password" type="password" autocomplete="new-password" testId="create-password" />
+        <FormField form={create.form} name="confirm" label="Confirm Password" type="password" autocomplete="new-password" testId="create-confirm" />
+      </FormCard>
     </Page>
   );
 }

@@ -1,23 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { IonButton } from '@ionic/react';
 import { Link, Navigate } from 'react-router-dom';
-import type { LoginResponse } from '@gavel/domain';
-import { apiPost } from '../../api/client';
+import { loginRequest } from '@gavel/domain';
+import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { pathAfterLogin } from '../../session/guards';
 import { Page } from '../../ui/Page';
 import { Field, FormError } from '../../ui/Field';
+import { FormField, useApiForm } from '../../ui/form';
 import { useHistory } from '../../ui/navigation';
 import { pendingEmail } from './pendingEmail';
 
 /** Sign in with the email from the join step and a password. */
 export function Login() {
-  const { eventcode, claims, isGuest, logout, signIn } = useSession();
-  const history = useHistory();
+  const { eventcode, claims, isGuest, logout } = useSession();
   const email = pendingEmail();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
 
   // A stored token for someone else (another email) is discarded here; guests keep theirs.
   useEffect(() => {
@@ -25,39 +22,32 @@ export function Login() {
   }, [claims, isGuest, email, logout]);
 
   if (!email) return <Navigate to={`/${eventcode}`} replace />;
+  return <LoginForm email={email} />;
+}
 
-  const submit = async () => {
-    if (!password) {
-      setError('Error : Password is required.');
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      const user = await apiPost<LoginResponse>('/login', { email, password, eventcode });
+const loginForm = loginRequest.pick({ password: true });
+
+function LoginForm({ email }: { email: string }) {
+  const { eventcode, signIn } = useSession();
+  const history = useHistory();
+  const { form, onSubmit, message, busy } = useApiForm({
+    schema: loginForm,
+    defaultValues: { password: '' },
+    submit: ({ password }) => api('POST /login', { email, password, eventcode }),
+    onSuccess: (user) => {
       signIn(user);
       history.replace(pathAfterLogin(eventcode, user));
-    } catch (err) {
-      setError(`Error : ${err instanceof Error ? err.message : 'Something went wrong'}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    formatMessage: (m) => `Error : ${m}`,
+  });
 
   return (
     <Page header="logo" testId="login-page">
-      <form
-        className="gavel-card"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="gavel-card" noValidate onSubmit={(e) => void onSubmit(e)}>
         <h1 style={{ marginTop: 0 }}>Welcome back</h1>
         <Field label="Email" value={email} onChange={() => undefined} readonly testId="login-email" />
-        <Field label="Password" type="password" value={password} onChange={setPassword} autocomplete="current-password" testId="login-password" />
-        <FormError message={error} testId="login-error" />
+        <FormField form={form} name="password" label="Password" type="password" autocomplete="current-password" testId="login-password" />
+        <FormError message={message} testId="login-error" />
         <div className="gavel-actions">
           <IonButton type="submit" expand="block" size="large" disabled={busy} data-testid="sign-in">
             Sign In

@@ -1,14 +1,17 @@
-import { useState } from 'react';
 import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
 import { IonToggle } from '../../ui/ionicLazy';
 import { callOutline, keyOutline, notificationsOutline, personOutline, cardOutline } from 'ionicons/icons';
 import type { SessionUser } from '@gavel/domain';
+import { profileFields } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
+import { useApiForm } from '../../ui/form';
 import { useToast } from '../../ui/toast';
-import { useEvent } from '../event/useEvent';
+import { useEvent } from '../../queries/event';
 import { draftOf, useSaveProfile } from './profileParts';
+
+const anonymousForm = profileFields.pick({ bidanonymously: true }).required();
 
 /** My Account: profile, password, anonymous bidding, notifications, payment method, contact us. */
 function MyAccountPage({ user }: { user: SessionUser }) {
@@ -16,7 +19,14 @@ function MyAccountPage({ user }: { user: SessionUser }) {
   const event = useEvent().data;
   const save = useSaveProfile();
   const toast = useToast();
-  const [saving, setSaving] = useState(false);
+  // Bid Anonymously saves as soon as it is switched: a one-field form.
+  const anonymous = useApiForm({
+    schema: anonymousForm,
+    defaultValues: { bidanonymously: user.bidanonymously },
+    submit: ({ bidanonymously }) => save({ ...draftOf(user), bidanonymously }),
+    onSuccess: () => toast.success('Successfully saved your profile.'),
+    onError: () => toast.error('There is an error saving your profile.'),
+  });
   return (
     <Page header="main" testId="my-account-page">
       <section className="gavel-card">
@@ -39,18 +49,11 @@ function MyAccountPage({ user }: { user: SessionUser }) {
             <IonItem>
               <IonToggle
                 checked={user.bidanonymously}
-                disabled={saving}
+                disabled={anonymous.busy}
                 data-testid="anonymous-toggle"
-                onIonChange={async (e) => {
-                  setSaving(true);
-                  try {
-                    await save({ ...draftOf(user), bidanonymously: e.detail.checked });
-                    toast.success('Successfully saved your profile.');
-                  } catch {
-                    toast.error('There is an error saving your profile.');
-                  } finally {
-                    setSaving(false);
-                  }
+                onIonChange={(e) => {
+                  anonymous.form.setValue('bidanonymously', e.detail.checked);
+                  void anonymous.onSubmit();
                 }}
               >
                 Bid Anonymously

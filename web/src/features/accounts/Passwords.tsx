@@ -1,11 +1,12 @@
-import { useState } from 'react';
-import { IonButton } from '@ionic/react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { apiPost } from '../../api/client';
+import { z } from 'zod';
+import { forgotPasswordRequest, passwordResetRequest } from '@gavel/domain';
+import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
-import { Page } from '../../ui/Page';
-import { Field } from '../../ui/Field';
+import { type HeaderKind, Page } from '../../ui/Page';
+import { FormField, useApiForm } from '../../ui/form';
+import { FormCard } from '../../ui/formParts';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
 import { pendingEmail } from './pendingEmail';
@@ -13,38 +14,29 @@ import { pendingEmail } from './pendingEmail';
 /** /reset-password: email a sign-in link (and a new-password link). */
 export function ResetPassword() {
   const { eventcode } = useSession();
-  const history = useHistory();
   const email = pendingEmail();
-  const [error, setError] = useState('');
   if (!email) return <Navigate to={`/${eventcode}`} replace />;
+  return <ForgotPasswordForm email={email} />;
+}
+
+const forgotPasswordForm = forgotPasswordRequest.pick({ email: true });
+
+function ForgotPasswordForm({ email }: { email: string }) {
+  const { eventcode } = useSession();
+  const history = useHistory();
+  const forgot = useApiForm({
+    schema: forgotPasswordForm,
+    defaultValues: { email },
+    submit: (values) => api('POST /forgotpassword', { ...values, eventcode }),
+    onSuccess: () => history.push(`/${eventcode}/reset-password-email`),
+    formatMessage: (m) => `Error : ${m}`,
+  });
   return (
     <Page header="logo" testId="reset-password-page">
-      <section className="gavel-card">
-        <h1 style={{ marginTop: 0 }}>Forgot your password?</h1>
+      <FormCard of={forgot} title="Forgot your password?" button="Login Via Email" buttonTestId="login-via-email" errorTestId="reset-error" actions={<Link className="gavel-center" to={`/${eventcode}/login`}>Back to Login</Link>}>
         <p className="gavel-muted">We will email you a link that signs you in, and one to choose a new password.</p>
-        <Field label="Email" value={email} onChange={() => undefined} readonly testId="reset-email" />
-        {error ? <p className="gavel-error" role="alert">{error}</p> : null}
-        <div className="gavel-actions">
-          <IonButton
-            expand="block"
-            size="large"
-            data-testid="login-via-email"
-            onClick={async () => {
-              try {
-                await apiPost('/forgotpassword', { email, eventcode });
-                history.push(`/${eventcode}/reset-password-email`);
-              } catch (err) {
-                setError(`Error : ${err instanceof Error ? err.message : 'Something went wrong'}`);
-              }
-            }}
-          >
-            Login Via Email
-          </IonButton>
-          <Link className="gavel-center" to={`/${eventcode}/login`}>
-            Back to Login
-          </Link>
-        </div>
-      </section>
+        <FormField form={forgot.form} name="email" label="Email" readonly testId="reset-email" />
+      </FormCard>
     </Page>
   );
 }
@@ -68,32 +60,43 @@ export function ResetPasswordEmail() {
 }
 
 /** Two password fields; nothing is sent (and nothing said) until they match, as the spec has it. */
-function NewPasswordForm({ title, button, onSubmit }: { title: string; button: string; onSubmit: (password: string) => Promise<void> }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+const newPasswordForm = passwordResetRequest
+  .pick({ password: true })
+  .extend({ confirm: z.string() })
+  .refine((p) => p.password === p.confirm, { path: ['confirm'] });
+
+interface NewPasswordPageProps {
+  header: HeaderKind;
+  testId: string;
+  title: string;
+  button: string;
+  /** The call that sets the password. */
+  send: (password: string) => Promise<unknown>;
+  /** Where to go once it is set. */
+  next: string;
+}
+
+/** A new password, told in toasts: set, then on to `next`; or why not. */
+function NewPasswordPage({ header, testId, title, button, send, next }: NewPasswordPageProps) {
+  const history = useHistory();
+  const toast = useToast();
+  const reset = useApiForm({
+    schema: newPasswordForm,
+    defaultValues: { password: '', confirm: '' },
+    submit: ({ password }) => send(password),
+    onError: (m) => toast.error(`Password reset failed ${m}`, 5000),
+    onSuccess: () => {
+      toast.success('Password was reset successfully.', 5000);
+      history.replace(next);
+    },
+  });
   return (
-    <form
-      className="gavel-card"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        if (!password || password !== confirm) return;
-        setBusy(true);
-        try {
-          await onSubmit(password);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <h1 style={{ marginTop: 0 }}>{title}</h1>
-      <Field label="New Password" type="password" value={password} onChange={setPassword} autocomplete="new-password" testId="new-password" />
-      <Field label="Confirm New Password" type="password" value={confirm} onChange={setConfirm} autocomplete="new-password" testId="confirm-password" />
-      <IonButton type="submit" expand="block" size="large" disabled={busy} data-testid="reset-submit">
-        {button}
-      </IonButton>
-    </form>
+    <Page header={header} testId={testId}>
+      <FormCard of={reset} title={title} button={button} buttonTestId="reset-submit">
+        <FormField form={reset.form} name="password" label="New Password" type="password" autocomplete="new-password" testId="new-password" />
+        <FormField form={reset.form} name="confirm" label="Confirm New Password" type="password" autocomplete="new-password" testId="confirm-password" />
+      </FormCard>
+    </Page>
   );
 }
 
@@ -101,47 +104,30 @@ function NewPasswordForm({ title, button, onSubmit }: { title: string; button: s
 export function ResetPasswordByLink() {
   const { id = '' } = useParams();
   const { eventcode } = useSession();
-  const history = useHistory();
-  const toast = useToast();
   return (
-    <Page header="logo" testId="reset-by-link-page">
-      <NewPasswordForm
-        title="Choose a new password"
-        button="Reset Password"
-        onSubmit={async (password) => {
-          try {
-            await apiPost('/passwordreset', { id, password }, { anonymous: true });
-            toast.success('Password was reset successfully.', 5000);
-            history.replace(`/${eventcode}`);
-          } catch (err) {
-            toast.error(`Password reset failed ${err instanceof Error ? err.message : ''}`, 5000);
-          }
-        }}
-      />
-    </Page>
+    <NewPasswordPage
+      header="logo"
+      testId="reset-by-link-page"
+      title="Choose a new password"
+      button="Reset Password"
+      send={(password) => api('POST /passwordreset', { id, password }, { anonymous: true })}
+      next={`/${eventcode}`}
+    />
   );
 }
 
+/** /reset-password-account: a new password while signed in; then back to My Account. */
 function ResetPasswordAccountPage() {
   const { eventcode } = useSession();
-  const history = useHistory();
-  const toast = useToast();
   return (
-    <Page header="back-account" testId="reset-password-account-page">
-      <NewPasswordForm
-        title="Create a New Password"
-        button="Create a New Password"
-        onSubmit={async (password) => {
-          try {
-            await apiPost('/userpasswordreset', { password });
-            toast.success('Password was reset successfully.', 5000);
-            history.replace(`/${eventcode}/my-account`);
-          } catch (err) {
-            toast.error(`Password reset failed ${err instanceof Error ? err.message : ''}`, 5000);
-          }
-        }}
-      />
-    </Page>
+    <NewPasswordPage
+      header="back-account"
+      testId="reset-password-account-page"
+      title="Create a New Password"
+      button="Create a New Password"
+      send={(password) => api('POST /userpasswordreset', { password })}
+      next={`/${eventcode}/my-account`}
+    />
   );
 }
 

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import type { SessionUser } from '@gavel/domain';
-import { phoneDigits, profileErrors, setupStepOneErrors } from '@gavel/domain';
+import { phoneRules, setupStepOneRules } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
+import { useApiForm } from '../../ui/form';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
-import { useEvent } from '../event/useEvent';
-import { AddressFields, AnonymousToggle, draftOf, NameFields, NotificationMatrix, PhoneAndTexting, type ProfileDraft, TextOptInAlert, useSaveProfile, ZipField } from './profileParts';
+import { useEvent } from '../../queries/event';
+import { AddressFields, AnonymousToggle, draftOf, NameFields, NotificationMatrix, PhoneAndTexting, profileForm, TextOptInAlert, useSaveProfile, useTextOptIn, ZipField } from './profileParts';
 
 /**
  * The setup wizard: names and zip; bidder preference, notifications and texting; an optional
@@ -20,6 +21,14 @@ export function setupSteps(processorCode: number | undefined): Step[] {
   return processorCode === 2 ? ['names', 'preferences', 'card', 'address'] : ['names', 'preferences', 'address'];
 }
 
+/** One form for the whole wizard; each step checks its own rules before the next, and Finish saves. */
+const stepForms: Record<Step, typeof profileForm> = {
+  names: profileForm.superRefine(setupStepOneRules),
+  preferences: profileForm.superRefine(phoneRules),
+  card: profileForm,
+  address: profileForm,
+};
+
 function SetupAccountPage({ user }: { user: SessionUser }) {
   const { eventcode } = useSession();
   const event = useEvent().data;
@@ -28,41 +37,19 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
   const save = useSaveProfile();
   const steps = setupSteps(undefined);
   const [index, setIndex] = useState(0);
-  const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(user));
-  const [errors, setErrors] = useState<Partial<Record<keyof ProfileDraft, string>>>({});
-  const [askOptIn, setAskOptIn] = useState(false);
-  const [busy, setBusy] = useState(false);
   const step = steps[index] ?? 'names';
-  const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const next = () => {
-    if (step === 'names') {
-      const e = setupStepOneErrors(draft);
-      setErrors(e);
-      if (Object.keys(e).length > 0) return;
-    }
-    if (step === 'preferences') {
-      const e = profileErrors({ ...draft, zip: draft.zip || '-' });
-      setErrors(e);
-      if (e.cellphone) return;
-      if (phoneDigits(draft.cellphone) !== '' && !draft.allowtexting) {
-        setAskOptIn(true);
-        return;
-      }
-    }
-    setIndex((i) => Math.min(i + 1, steps.length - 1));
-  };
-
-  const finish = async () => {
-    setBusy(true);
-    try {
-      await save(draft, { setupcomplete: true });
-      history.replace(`/${eventcode}/welcome/`);
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'There is an error saving your profile.');
-    } finally {
-      setBusy(false);
-    }
+  const advance = () => setIndex((i) => Math.min(i + 1, steps.length - 1));
+  const { form, onSubmit, busy } = useApiForm({
+    schema: stepForms[step],
+    defaultValues: draftOf(user),
+    submit: (draft) => save(draft, { setupcomplete: true }),
+    onError: (m) => toast.error(m || 'There is an error saving your profile.'),
+    onSuccess: () => history.replace(`/${eventcode}/welcome/`),
+  });
+  const optIn = useTextOptIn(form, advance);
+  const next = async () => {
+    if (step === 'preferences') await optIn.check();
+    else if (await form.trigger()) advance();
   };
 
   return (
@@ -76,8 +63,8 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
         {step === 'names' ? (
           <>
             <h1 style={{ marginTop: 0 }}>Tell us about you</h1>
-            <NameFields draft={draft} set={set} errors={errors} />
-            <ZipField draft={draft} set={set} errors={errors} />
+            <NameFields form={form} />
+            <ZipField form={form} />
           </>
         ) : null}
         {step === 'preferences' ? (
@@ -86,26 +73,26 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
             {event?.eventallowanonymousbidding ? (
               <>
                 <p className="gavel-muted">Bidder preference: hide your name in bid histories.</p>
-                <AnonymousToggle draft={draft} set={set} />
+                <AnonymousToggle form={form} />
               </>
             ) : null}
-            {event ? <NotificationMatrix rows={event.notificationrows} columns={event.notificationcolumns} value={draft.notifications} onChange={(v) => set('notifications', v)} /> : null}
-            <PhoneAndTexting draft={draft} set={set} errors={errors} />
+            {event ? <NotificationMatrix form={form} rows={event.notificationrows} columns={event.notificationcolumns} /> : null}
+            <PhoneAndTexting form={form} />
           </>
         ) : null}
         {step === 'address' ? (
           <>
             <h1 style={{ marginTop: 0 }}>Your address (optional)</h1>
-            <AddressFields draft={draft} set={set} errors={errors} />
+            <AddressFields form={form} />
           </>
         ) : null}
         <div className="gavel-actions">
           {step === 'address' ? (
-            <IonButton expand="block" size="large" disabled={busy} data-testid="setup-finish" onClick={() => void finish()}>
+            <IonButton expand="block" size="large" disabled={busy} data-testid="setup-finish" onClick={() => void onSubmit()}>
               Finish
             </IonButton>
           ) : (
-            <IonButton expand="block" size="large" data-testid="setup-next" onClick={next}>
+            <IonButton expand="block" size="large" data-testid="setup-next" onClick={() => void next()}>
               Next
             </IonButton>
           )}
@@ -116,14 +103,7 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
           ) : null}
         </div>
       </section>
-      <TextOptInAlert
-        open={askOptIn}
-        onGoBack={() => setAskOptIn(false)}
-        onProceed={() => {
-          setAskOptIn(false);
-          setIndex((i) => Math.min(i + 1, steps.length - 1));
-        }}
-      />
+      <TextOptInAlert {...optIn.dialog} />
     </Page>
   );
 }

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { IonButton } from '@ionic/react';
 import { Navigate } from 'react-router-dom';
 import type { SessionUser } from '@gavel/domain';
-import { apiPost } from '../../api/client';
+import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
+import { errorMessage } from '../../ui/form';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
 
@@ -35,13 +36,12 @@ function VerifyEmailPage({ user }: { user: SessionUser }) {
           <IonButton
             fill="outline"
             data-testid="resend-verification"
-            onClick={async () => {
-              try {
-                toast.info((await apiPost<{ message: string }>('/resendverification', {})).message);
-              } catch (err) {
-                toast.error(err instanceof Error ? err.message : 'Something went wrong');
-              }
-            }}
+            onClick={() =>
+              void api('POST /resendverification').then(
+                (answer) => toast.info(answer.message),
+                (err: unknown) => toast.error(errorMessage(err)),
+              )
+            }
           >
             Send the email again
           </IonButton>

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { LoginResponse } from '@gavel/domain';
-import { apiGet, apiPost } from '../../api/client';
+import type { AnswerOf } from '@gavel/domain';
+import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { pathAfterLogin } from '../../session/guards';
 import { Page } from '../../ui/Page';
 import { Loading } from '../../ui/Loading';
 import { useHistory } from '../../ui/navigation';
 
-type LinkAnswer = LoginResponse | { status: 'expired'; message: string };
+/** A signed-in session, or an expired link's message. */
+type LinkAnswer = AnswerOf<'GET /passwordlesslogin/:loginguid'>;
 
 /**
  * Following an emailed link: email verification (/verify/{id}) or a one-time login
@@ -24,23 +25,21 @@ function useLinkSignIn(kind: 'verify' | 'login') {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const run = async () => {
-      try {
-        const answer =
-          kind === 'verify'
-            ? await apiPost<LinkAnswer>('/verifyemail', { token: secret }, { anonymous: true })
-            : await apiGet<LinkAnswer>(`/passwordlesslogin/${encodeURIComponent(secret)}`, { anonymous: true });
-        if (answer.status === 'expired') {
-          setMessage(answer.message);
+    const answer: Promise<LinkAnswer> =
+      kind === 'verify'
+        ? api('POST /verifyemail', { token: secret }, { anonymous: true })
+        : api('GET /passwordlesslogin/:loginguid', undefined, { anonymous: true, params: { loginguid: secret } });
+    void answer.then(
+      (session) => {
+        if (session.status === 'expired') {
+          setMessage(session.message);
           return;
         }
-        signIn(answer);
-        history.replace(pathAfterLogin(eventcode, answer));
-      } catch (err) {
-        setMessage(err instanceof Error ? err.message : 'This link is no longer valid.');
-      }
-    };
-    void run();
+        signIn(session);
+        history.replace(pathAfterLogin(eventcode, session));
+      },
+      (err: unknown) => setMessage(err instanceof Error ? err.message : 'This link is no longer valid.'),
+    );
   }, [kind, secret, eventcode, signIn, history]);
   return message;
 }

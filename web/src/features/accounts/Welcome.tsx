@@ -9,7 +9,7 @@ import { Html } from '../../ui/Html';
 import { Loading } from '../../ui/Loading';
 import { EventBanners } from '../../ui/EventBanners';
 import { useServerNow } from '../../ui/HeaderCountdown';
-import { useEvent } from '../event/useEvent';
+import { useEvent } from '../../queries/event';
 
 export const SPONSOR_ROTATION_MS = 5000;
 

@@ -1,26 +1,24 @@
+import { type BaseSyntheticEvent, useState } from 'react';
 import { IonButton, IonItem, IonLabel } from '@ionic/react';
+import { type UseFormReturn, useController } from 'react-hook-form';
+import type { z } from 'zod';
 import { IonCheckbox, IonToggle } from '../../ui/ionicLazy';
 import { Sheet } from '../../ui/Sheet';
-import type { NotificationColumn, NotificationRow, SessionUser, UserNotification } from '@gavel/domain';
-import { formatPhone, phoneDigits, STATE_CODES } from '@gavel/domain';
-import { apiPut } from '../../api/client';
+import type { NotificationColumn, NotificationRow, SessionUser } from '@gavel/domain';
+import { formatPhone, phoneDigits, profileFields, STATE_CODES } from '@gavel/domain';
+import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Field } from '../../ui/Field';
+import { FormField } from '../../ui/form';
 
-/** The profile as the forms edit it. */
-export interface ProfileDraft {
-  firstname: string;
-  lastname: string;
-  cellphone: string;
-  address: string;
-  address2: string;
-  city: string;
-  state: string;
-  zip: string;
-  allowtexting: boolean;
-  bidanonymously: boolean;
-  notifications: UserNotification[];
-}
+/**
+ * The profile as the forms edit it: the fields of PUT /userprofile, every one present. Screens add
+ * their rules with `.superRefine(...)` (profileRules, setupStepOneRules, phoneRules from domain).
+ */
+export const profileForm = profileFields.required();
+export type ProfileDraft = z.output<typeof profileForm>;
+/** A form (useApiForm) over the profile; the parts below are bound to it. */
+export type ProfileForm = UseFormReturn<z.input<typeof profileForm>, unknown, ProfileDraft>;
 
 export function draftOf(user: SessionUser): ProfileDraft {
   return {
@@ -42,24 +40,29 @@ export function draftOf(user: SessionUser): ProfileDraft {
 export function useSaveProfile() {
   const { setUser, user } = useSession();
   return async (draft: ProfileDraft, extra: { setupcomplete?: boolean } = {}) => {
-    const saved = await apiPut<Omit<SessionUser, 'token'>>('/userprofile', { ...draft, cellphone: phoneDigits(draft.cellphone), ...extra });
+    const saved = await api('PUT /userprofile', { ...draft, cellphone: phoneDigits(draft.cellphone), ...extra });
     setUser({ ...saved, token: user?.token ?? '' });
   };
 }
 
-type Errors = Partial<Record<keyof ProfileDraft, string>>;
-type Set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) => void;
+/** One value of the profile form, with its setter and its message. */
+function useProfileValue<K extends 'cellphone' | 'allowtexting' | 'bidanonymously' | 'state' | 'notifications'>(form: ProfileForm, name: K) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return { value: field.value, set: field.onChange, error: fieldState.error?.message };
+}
 
-export function NameFields({ draft, set, errors }: { draft: ProfileDraft; set: Set; errors: Errors }) {
+export function NameFields({ form }: { form: ProfileForm }) {
   return (
     <>
-      <Field label="First Name" value={draft.firstname} onChange={(v) => set('firstname', v)} error={errors.firstname} autocomplete="given-name" testId="firstname" />
-      <Field label="Last Name" value={draft.lastname} onChange={(v) => set('lastname', v)} error={errors.lastname} autocomplete="family-name" testId="lastname" />
+      <FormField form={form} name="firstname" label="First Name" autocomplete="given-name" testId="firstname" showError />
+      <FormField form={form} name="lastname" label="Last Name" autocomplete="family-name" testId="lastname" showError />
     </>
   );
 }
 
-export function PhoneAndTexting({ draft, set, errors }: { draft: ProfileDraft; set: Set; errors: Errors }) {
+export function PhoneAndTexting({ form }: { form: ProfileForm }) {
+  const phone = useProfileValue(form, 'cellphone');
+  const texting = useProfileValue(form, 'allowtexting');
   return (
     <>
       <Field
@@ -67,19 +70,43 @@ export function PhoneAndTexting({ draft, set, errors }: { draft: ProfileDraft; s
         type="tel"
         inputmode="tel"
         placeholder="(555) 555-5555"
-        value={draft.cellphone}
-        onChange={(v) => set('cellphone', phoneDigits(v).length === 10 ? formatPhone(v) : v)}
-        error={errors.cellphone}
+        value={phone.value}
+        onChange={(v) => phone.set(phoneDigits(v).length === 10 ? formatPhone(v) : v)}
+        error={phone.error}
         autocomplete="tel-national"
         testId="cellphone"
       />
       <IonItem lines="none" className="gavel-field">
-        <IonCheckbox labelPlacement="end" justify="start" checked={draft.allowtexting} data-testid="allowtexting" onIonChange={(e) => set('allowtexting', e.detail.checked)}>
+        <IonCheckbox labelPlacement="end" justify="start" checked={texting.value} data-testid="allowtexting" onIonChange={(e) => texting.set(e.detail.checked)}>
           <span style={{ whiteSpace: 'normal' }}>I agree to receive text messages about this auction. Text STOP to unsubscribe.</span>
         </IonCheckbox>
       </IonItem>
     </>
   );
+}
+
+/**
+ * The profile's check before it goes on: the form's rules, then the spec's 'Text Messaging Opt-In'
+ * question when a phone is given without agreeing to texts. Render <TextOptInAlert {...dialog} />.
+ */
+export function useTextOptIn(form: ProfileForm, proceed: () => void) {
+  const [open, setOpen] = useState(false);
+  const check = async (e?: BaseSyntheticEvent) => {
+    e?.preventDefault();
+    if (!(await form.trigger())) return;
+    const { cellphone, allowtexting } = form.getValues();
+    if (phoneDigits(cellphone) !== '' && !allowtexting) setOpen(true);
+    else proceed();
+  };
+  const dialog = {
+    open,
+    onGoBack: () => setOpen(false),
+    onProceed: () => {
+      setOpen(false);
+      proceed();
+    },
+  };
+  return { check, dialog };
 }
 
 /** 'Text Messaging Opt-In': asked when a phone is given without agreeing to texts. */
@@ -100,38 +127,36 @@ export function TextOptInAlert({ open, onGoBack, onProceed }: { open: boolean; o
   );
 }
 
-export function AddressFields({ draft, set, errors }: { draft: ProfileDraft; set: Set; errors: Errors }) {
+export function AddressFields({ form }: { form: ProfileForm }) {
+  const state = useProfileValue(form, 'state');
   return (
     <>
-      <Field label="Address" value={draft.address} onChange={(v) => set('address', v)} autocomplete="address-line1" testId="address" />
-      <Field label="Address Line 2" value={draft.address2} onChange={(v) => set('address2', v)} autocomplete="address-line2" testId="address2" />
-      <Field label="City" value={draft.city} onChange={(v) => set('city', v)} autocomplete="address-level2" testId="city" />
+      <FormField form={form} name="address" label="Address" autocomplete="address-line1" testId="address" showError />
+      <FormField form={form} name="address2" label="Address Line 2" autocomplete="address-line2" testId="address2" showError />
+      <FormField form={form} name="city" label="City" autocomplete="address-level2" testId="city" showError />
       <IonItem lines="none" className="gavel-field">
         <label className="gavel-select">
           <span>State</span>
-          <select value={draft.state} data-testid="state" onChange={(e) => set('state', e.target.value)}>
+          <select value={state.value} data-testid="state" onChange={(e) => state.set(e.target.value)}>
             <option value="">Choose a state</option>
-            {STATE_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
+            {STATE_CODES.map((code) => <option key={code}>{code}</option>)}
           </select>
         </label>
       </IonItem>
-      {errors.state ? <p className="gavel-error">{errors.state}</p> : null}
+      {state.error ? <p className="gavel-error">{state.error}</p> : null}
     </>
   );
 }
 
-export function ZipField({ draft, set, errors }: { draft: ProfileDraft; set: Set; errors: Errors }) {
-  return <Field label="Zip Code" value={draft.zip} onChange={(v) => set('zip', v)} error={errors.zip} inputmode="numeric" autocomplete="postal-code" testId="zip" />;
+export function ZipField({ form }: { form: ProfileForm }) {
+  return <FormField form={form} name="zip" label="Zip Code" inputmode="numeric" autocomplete="postal-code" testId="zip" showError />;
 }
 
-export function AnonymousToggle({ draft, set }: { draft: ProfileDraft; set: Set }) {
+export function AnonymousToggle({ form }: { form: ProfileForm }) {
+  const anonymous = useProfileValue(form, 'bidanonymously');
   return (
     <IonItem lines="none" className="gavel-field">
-      <IonToggle checked={draft.bidanonymously} data-testid="bidanonymously" onIonChange={(e) => set('bidanonymously', e.detail.checked)}>
+      <IonToggle checked={anonymous.value} data-testid="bidanonymously" onIonChange={(e) => anonymous.set(e.detail.checked)}>
         Bid Anonymously
       </IonToggle>
     </IonItem>
@@ -139,12 +164,13 @@ export function AnonymousToggle({ draft, set }: { draft: ProfileDraft; set: Set 
 }
 
 /** One checkbox per notification row and column, as the event defines them. */
-export function NotificationMatrix({ rows, columns, value, onChange }: { rows: NotificationRow[]; columns: NotificationColumn[]; value: UserNotification[]; onChange: (v: UserNotification[]) => void }) {
+export function NotificationMatrix({ form, rows, columns }: { form: ProfileForm; rows: NotificationRow[]; columns: NotificationColumn[] }) {
+  const { value, set } = useProfileValue(form, 'notifications');
   const flag = (rowId: number, col: string) => value.find((n) => n.notificationrowid === rowId)?.flags[col] ?? false;
   const toggle = (rowId: number, col: string, on: boolean) => {
     const others = value.filter((n) => n.notificationrowid !== rowId);
     const current = value.find((n) => n.notificationrowid === rowId)?.flags ?? {};
-    onChange([...others, { notificationrowid: rowId, flags: { ...current, [col]: on } }].sort((a, b) => a.notificationrowid - b.notificationrowid));
+    set([...others, { notificationrowid: rowId, flags: { ...current, [col]: on } }].sort((a, b) => a.notificationrowid - b.notificationrowid));
   };
   return (
     <table className="gavel-matrix" data-testid="notification-matrix">

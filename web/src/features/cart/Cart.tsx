@@ -3,13 +3,12 @@ import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { IonCheckbox, IonRefresher, IonRefresherContent } from '../../ui/ionicLazy';
 import { Link } from 'react-router-dom';
 import type { SessionUser } from '@gavel/domain';
-import { cartTotal } from '@gavel/domain';
+import { cartTotal, formatMoney } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
 import { Loading } from '../../ui/Loading';
-import { money } from '../items/format';
-import { useCart } from './useCart';
+import { useCart } from '../../queries/cart';
 
 /** My Cart: won items, each checked by default; the total follows the checked lines. */
 function CartPage(_: { user: SessionUser }) {
@@ -46,15 +45,15 @@ function CartPage(_: { user: SessionUser }) {
                 <IonLabel>
                   <h2>{l.name}</h2>
                   <p>
-                    #{l.itemnum} · {l.kind === 'buynow' ? 'Buy It Now' : 'Won bid'} · {l.quantity} × {money(l.amount)}
+                    #{l.itemnum} · {l.kind === 'buynow' ? 'Buy It Now' : 'Won bid'} · {l.quantity} × {formatMoney(l.amount)}
                   </p>
                 </IonLabel>
-                <strong slot="end">{money(l.amount * l.quantity)}</strong>
+                <strong slot="end">{formatMoney(l.amount * l.quantity)}</strong>
               </IonItem>
             ))}
           </IonList>
           <p style={{ textAlign: 'right', fontSize: '1.15rem' }}>
-            Total <strong data-testid="cart-total">{money(cartTotal(lines))}</strong>
+            Total <strong data-testid="cart-total">{formatMoney(cartTotal(lines))}</strong>
           </p>
           <p className="gavel-muted">Checkout opens here once the organizer has set up card payments.</p>
         </section>
@@ -67,7 +66,7 @@ function CartPage(_: { user: SessionUser }) {
               <IonItem key={i.itemid} routerLink={`/${eventcode}/auction-items/${i.itemid}`}>
                 <IonLabel>
                   <h2>{i.name}</h2>
-                  <p>{i.currentlywinningbid ? 'Current High Bidder' : 'Current Low Bidder'} · {money(i.currentbid)}</p>
+                  <p>{i.currentlywinningbid ? 'Current High Bidder' : 'Current Low Bidder'} · {formatMoney(i.currentbid)}</p>
                 </IonLabel>
               </IonItem>
             ))}

@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { IonItem, IonLabel, IonList } from '@ionic/react';
-import type { OrdersResponse, SessionUser } from '@gavel/domain';
-import { apiGet } from '../../api/client';
+import type { SessionUser } from '@gavel/domain';
+import { formatMoney } from '@gavel/domain';
+import { api } from '../../api/client';
+import { keys } from '../../queries/keys';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
 import { Loading } from '../../ui/Loading';
-import { money } from '../items/format';
 
 /** Order History: purchases completed at checkout, with their pickup details. */
-function MyOrdersPage({ user }: { user: SessionUser }) {
+function MyOrdersPage(_props: { user: SessionUser }) {
   const { eventcode } = useSession();
-  const orders = useQuery({ queryKey: ['orders', eventcode, user.userid], queryFn: () => apiGet<OrdersResponse>('/myorders') });
+  const orders = useQuery({ queryKey: keys.orders(eventcode), queryFn: () => api('GET /myorders') });
   const items = orders.data?.orderitems ?? [];
   return (
     <Page header="main" testId="my-orders-page">
@@ -30,7 +31,7 @@ function MyOrdersPage({ user }: { user: SessionUser }) {
               <IonLabel>
                 <h2>{o.name}</h2>
                 <p>
-                  #{o.itemnum} · {o.quantity} × {money(o.amount)}
+                  #{o.itemnum} · {o.quantity} × {formatMoney(o.amount)}
                   {o.location ? ` · ${o.location}` : ''}
                 </p>
                 {o.pickupinstructions ? <p>{o.pickupinstructions}</p> : null}

@@ -4,7 +4,7 @@ import { Page } from '../../ui/Page';
 import { Html } from '../../ui/Html';
 import { Loading } from '../../ui/Loading';
 import { useSession } from '../../session/SessionProvider';
-import { usePrivacyPolicy } from './useEvent';
+import { usePrivacyPolicy } from '../../queries/event';
 
 export function PrivacyPolicy() {
   const policy = usePrivacyPolicy();

@@ -9,15 +9,28 @@ import { Page } from '../../ui/Page';
 import { Loading } from '../../ui/Loading';
 import { EventBanners } from '../../ui/EventBanners';
 import { useServerNow } from '../../ui/HeaderCountdown';
-import { useEvent } from '../event/useEvent';
+import { useEvent } from '../../queries/event';
 import { ItemCard } from './ItemCard';
-import { useItems } from './useItems';
+import { useItems } from '../../queries/items';
 
 const LAYOUT_KEY = 'gavel.itemlayout';
 const PULL_WAIT_MS = 1000;
 
 function toggle<T>(list: T[], value: T): T[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+/** A row of on/off chips, for the filters and the tags. */
+function Chips<T extends string>({ options, chosen, onChange, testPrefix }: { options: readonly T[]; chosen: T[]; onChange: (next: T[]) => void; testPrefix: string }) {
+  return (
+    <div className="gavel-chips">
+      {options.map((o) => (
+        <button key={o} type="button" className="gavel-chip" aria-pressed={chosen.includes(o)} data-testid={`${testPrefix}-${o}`} onClick={() => onChange(toggle(chosen, o))}>
+          {o}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 /** The catalog: search, filters, tags and sorts over the event's items, as cards or a list. */
@@ -82,21 +95,9 @@ export function AuctionItems() {
             </select>
           </label>
           <strong>Filters</strong>
-          <div className="gavel-chips">
-            {availableFilters(all).map((f) => (
-              <button key={f} type="button" className="gavel-chip" aria-pressed={filters.includes(f)} data-testid={`filter-${f}`} onClick={() => setFilters(toggle(filters, f))}>
-                {f}
-              </button>
-            ))}
-          </div>
+          <Chips options={availableFilters(all)} chosen={filters} onChange={setFilters} testPrefix="filter" />
           {tagsOf(all).length > 0 ? <strong>Tags</strong> : null}
-          <div className="gavel-chips">
-            {tagsOf(all).map((t) => (
-              <button key={t} type="button" className="gavel-chip" aria-pressed={tags.includes(t)} data-testid={`tag-${t}`} onClick={() => setTags(toggle(tags, t))}>
-                {t}
-              </button>
-            ))}
-          </div>
+          <Chips options={tagsOf(all)} chosen={tags} onChange={setTags} testPrefix="tag" />
         </section>
       ) : null}
       {items.isPending ? <Loading label="Loading items…" /> : null}

@@ -1,41 +1,60 @@
-import { type ReactElement, useEffect, useMemo, useState } from 'react';
-import { IonButton, IonItem } from '@ionic/react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { IonItem } from '@ionic/react';
 import { IonCheckbox } from '../../ui/ionicLazy';
 import { Navigate, useParams } from 'react-router-dom';
-import type { AuctionItem, SubmitBidResponse } from '@gavel/domain';
-import { BID_CAP, centsToDollars, formatMoney, showPlaceBid, showUpdateMaxBid } from '@gavel/domain';
-import { apiPost } from '../../api/client';
+import { type FieldValues, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import type { AuctionItem, RequestOf, SubmitBidResponse } from '@gavel/domain';
+import { amountInput, defaultIncrement, formatMoney, maxBidSchema, placeBidSchema, showPlaceBid, showUpdateMaxBid } from '@gavel/domain';
+import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
-import { Field } from '../../ui/Field';
+import { FormCard } from '../../ui/formParts';
+import { type ApiFormOptions, FormField, useApiForm } from '../../ui/form';
 import { Loading } from '../../ui/Loading';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
-import { money } from './format';
-import { useItem, usePatchItem } from './useItems';
+import { useItem, usePatchItem } from '../../queries/items';
 
-const CAP = centsToDollars(BID_CAP);
 const THANKS_MS = 3000;
 
-/** A typed amount, capped at 1,000,000 and rounded to 2 decimals as the spec asks. */
-export function cleanAmount(text: string): number {
-  const n = Number(text.replace(/[$,\s]/g, ''));
-  if (!Number.isFinite(n) || n < 0) return 0;
-  return Math.round(Math.min(n, CAP) * 100) / 100;
+/**
+ * Sends a bid. A retry of the same bid (after a dropped connection) reuses its Idempotency-Key, so
+ * it is placed once; a different bid gets a new key.
+ */
+function useSubmit() {
+  const patch = usePatchItem();
+  const last = useRef<{ body: string; key: string } | null>(null);
+  const keyFor = (body: object) => {
+    const text = JSON.stringify(body);
+    if (last.current?.body !== text) last.current = { body: text, key: crypto.randomUUID() };
+    return { 'idempotency-key': last.current.key };
+  };
+  return {
+    bid: async (body: RequestOf<'POST /submitbid'>) => {
+      const res = await api('POST /submitbid', body, { headers: keyFor(body) });
+      patch(res.item);
+      return res;
+    },
+    maximum: async (body: RequestOf<'POST /maxbid'>) => {
+      const res = await api('POST /maxbid', body, { headers: keyFor(body) });
+      patch(res.item);
+      return res;
+    },
+  };
 }
 
-const dollars = (n: number) => formatMoney(Math.round(n * 100));
-
-/** Sends a bid once per attempt: a retry after a dropped connection reuses the key. */
-function useSubmit(path: '/submitbid' | '/maxbid') {
-  const { eventcode } = useSession();
-  const patch = usePatchItem();
-  const key = useMemo(() => crypto.randomUUID(), []);
-  return async (body: Record<string, unknown>) => {
-    const res = await apiPost<SubmitBidResponse>(path, { eventcode, ...body }, { headers: { 'idempotency-key': key } });
-    patch(res.item);
-    return res;
-  };
+/** A bid form: the answer's note (outbid) is toasted and shown, else the thanks; a refusal is toasted too. */
+function useBidForm<S extends z.ZodType<FieldValues, FieldValues>>(o: Pick<ApiFormOptions<S, SubmitBidResponse>, 'schema' | 'defaultValues' | 'submit'> & { thanks: string; onDone: (message: string) => void }) {
+  const toast = useToast();
+  return useApiForm({
+    ...o,
+    onSuccess: (res) => {
+      if (res.message) toast.info(res.message);
+      o.onDone(res.message ? res.message : o.thanks);
+    },
+    onError: (m) => toast.error(m),
+  });
 }
 
 function Thanks({ message, itemId }: { message: string; itemId: number }) {
@@ -52,136 +71,91 @@ function Thanks({ message, itemId }: { message: string; itemId: number }) {
   );
 }
 
-function useBidPage(): { item: AuctionItem | undefined; guard: ReactElement | null } {
+interface BidFormProps {
+  item: AuctionItem;
+  onDone: (message: string) => void;
+}
+
+/** The bid pages' frame: only signed-in bidders; a loading state; the thanks once done. */
+function BidPage({ testId, Form }: { testId: string; Form: ComponentType<BidFormProps> }) {
   const { id } = useParams();
   const { eventcode, claims, isGuest } = useSession();
   const item = useItem(Number(id)).data;
-  if (!claims || isGuest) return { item, guard: <Navigate to={`/${eventcode}`} replace /> };
-  return { item, guard: null };
+  const [done, setDone] = useState('');
+  if (!claims || isGuest) return <Navigate to={`/${eventcode}`} replace />;
+  return (
+    <Page header="back-item" itemId={item?.itemid} testId={testId}>
+      {!item ? <Loading /> : done ? <Thanks message={done} itemId={item.itemid} /> : <Form item={item} onDone={setDone} />}
+    </Page>
+  );
 }
 
-/** /place-bid/{id}: a bid, or an automatic bid up to a secret maximum. */
-export function PlaceBid() {
-  const { item, guard } = useBidPage();
-  const { user } = useSession();
-  const toast = useToast();
-  const submit = useSubmit('/submitbid');
-  const [amount, setAmount] = useState('');
-  const [auto, setAuto] = useState(false);
-  const [max, setMax] = useState('');
-  const [increment, setIncrement] = useState('');
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (guard) return guard;
-  if (!item) return <Page header="back-item" testId="place-bid-page"><Loading /></Page>;
-  if (done) return <Page header="back-item" itemId={item.itemid} testId="place-bid-page"><Thanks message={done} itemId={item.itemid} /></Page>;
+/** A bid, or an automatic bid up to a secret maximum. */
+function PlaceBidForm({ item, onDone }: BidFormProps) {
+  const { eventcode, user } = useSession();
+  const submit = useSubmit();
+  const bidForm = useBidForm({
+    schema: placeBidSchema(item),
+    defaultValues: { amount: '', auto: false, max: '', increment: '' },
+    submit: (v) => submit.bid({ eventcode, itemid: item.itemid, userid: user?.userid, ...v }),
+    thanks: 'Thank you for bidding!',
+    onDone,
+  });
+  const form = bidForm.form;
+  const auto = useWatch({ control: form.control, name: 'auto' });
   const min = item.minimumnextbid;
-  const minInc = item.minimumbidincrease > 0 ? item.minimumbidincrease : 1;
-
-  const send = async () => {
-    setError('');
-    const bid = cleanAmount(amount || String(min));
-    if (!auto && bid < min) return setError(`Please adjust the bid amount. The minimum bid for this item is ${dollars(min)}.`);
-    const maxbid = cleanAmount(max);
-    const inc = cleanAmount(increment || String(minInc));
-    if (auto && maxbid < min) return setError(`Maximum bid price must be at least ${dollars(min)}`);
-    if (auto && inc < minInc) return setError(`Desired bid increment must be at least ${dollars(minInc)}`);
-    setBusy(true);
-    try {
-      const res = await submit(auto ? { itemid: item.itemid, userid: user?.userid, autobid: true, maxbid, increment: inc } : { itemid: item.itemid, userid: user?.userid, bid });
-      if (res.message) toast.info(res.message);
-      setDone(res.message ? res.message : 'Thank you for bidding!');
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong');
-      toast.error(err instanceof Error ? err.message : 'Something went wrong');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Page header="back-item" itemId={item.itemid} testId="place-bid-page">
-      <form className="gavel-card" noValidate onSubmit={(e) => { e.preventDefault(); void send(); }}>
-        <h1 style={{ marginTop: 0, fontSize: '1.3rem' }}>{item.name}</h1>
-        <p>
-          {item.numberofbids > 0 ? 'Current bid' : 'Starting bid'} <strong>{money(item.numberofbids > 0 ? item.currentbid : item.startingbid)}</strong> · minimum next bid <strong data-testid="min-bid">{money(min)}</strong>
-        </p>
-        {!showPlaceBid(item, user?.authorizebidder === true) ? <p className="gavel-error">Bidding is not available on this item.</p> : null}
-        {!auto ? <Field label="Your Bid ($)" type="number" inputmode="decimal" value={amount} placeholder={min.toFixed(2)} onChange={setAmount} testId="bid-amount" /> : null}
-        {item.allowautobid ? (
-          <IonItem lines="none" className="gavel-field">
-            <IonCheckbox labelPlacement="end" justify="start" checked={auto} data-testid="auto-bid-toggle" onIonChange={(e) => setAuto(e.detail.checked)}>
-              <span style={{ whiteSpace: 'normal' }}>Bid for me automatically up to a maximum</span>
-            </IonCheckbox>
-          </IonItem>
-        ) : null}
-        {auto ? (
-          <>
-            <Field label="Maximum Bid ($)" type="number" inputmode="decimal" value={max} placeholder={min.toFixed(2)} onChange={setMax} testId="max-bid" />
-            <Field label="Bid Increment ($)" type="number" inputmode="decimal" value={increment} placeholder={minInc.toFixed(2)} onChange={setIncrement} testId="bid-increment" />
-            <p className="gavel-muted">We bid for you only as much as needed to keep you in the lead, up to your maximum.</p>
-          </>
-        ) : null}
-        {error ? <p className="gavel-error" role="alert" data-testid="bid-error">{error}</p> : null}
-        <IonButton type="submit" expand="block" size="large" disabled={busy} data-testid="submit-bid">
-          {auto ? 'Place Automatic Bid' : 'Place Bid'}
-        </IonButton>
-      </form>
-    </Page>
+    <FormCard of={bidForm} button={auto ? 'Place Automatic Bid' : 'Place Bid'} buttonTestId="submit-bid" errorTestId="bid-error">
+      <h1 style={{ marginTop: 0, fontSize: '1.3rem' }}>{item.name}</h1>
+      <p>
+        {item.numberofbids > 0 ? 'Current bid' : 'Starting bid'} <strong>{formatMoney(item.numberofbids > 0 ? item.currentbid : item.startingbid)}</strong> · minimum next bid <strong data-testid="min-bid">{formatMoney(min)}</strong>
+      </p>
+      {!showPlaceBid(item, user?.authorizebidder === true) ? <p className="gavel-error">Bidding is not available on this item.</p> : null}
+      {!auto ? <FormField form={form} name="amount" label="Your Bid ($)" type="number" inputmode="decimal" placeholder={amountInput(min)} testId="bid-amount" /> : null}
+      {item.allowautobid ? (
+        <IonItem lines="none" className="gavel-field">
+          <IonCheckbox labelPlacement="end" justify="start" checked={auto} data-testid="auto-bid-toggle" onIonChange={(e) => form.setValue('auto', e.detail.checked)}>
+            <span style={{ whiteSpace: 'normal' }}>Bid for me automatically up to a maximum</span>
+          </IonCheckbox>
+        </IonItem>
+      ) : null}
+      {auto ? (
+        <>
+          <FormField form={form} name="max" label="Maximum Bid ($)" type="number" inputmode="decimal" placeholder={amountInput(min)} testId="max-bid" />
+          <FormField form={form} name="increment" label="Bid Increment ($)" type="number" inputmode="decimal" placeholder={amountInput(defaultIncrement(item.minimumbidincrease))} testId="bid-increment" />
+          <p className="gavel-muted">We bid for you only as much as needed to keep you in the lead, up to your maximum.</p>
+        </>
+      ) : null}
+    </FormCard>
   );
 }
 
-/** /auto-bid/{id}: the leader raises their maximum or changes their increment. */
-export function AutoBid() {
-  const { item, guard } = useBidPage();
-  const { user } = useSession();
-  const toast = useToast();
-  const submit = useSubmit('/maxbid');
-  const [max, setMax] = useState('');
-  const [increment, setIncrement] = useState('');
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (guard) return guard;
-  if (!item) return <Page header="back-item" testId="auto-bid-page"><Loading /></Page>;
-  if (done) return <Page header="back-item" itemId={item.itemid} testId="auto-bid-page"><Thanks message={done} itemId={item.itemid} /></Page>;
+/** The leader raises their maximum or changes their increment. */
+function MaxBidForm({ item, onDone }: BidFormProps) {
+  const { eventcode, user } = useSession();
+  const submit = useSubmit();
   const currentMax = item.accountautobidamount;
-  const currentInc = item.accountautobidincrement || item.minimumbidincrease || 1;
-
-  const send = async () => {
-    setError('');
-    const maxbid = cleanAmount(max || String(currentMax));
-    const inc = cleanAmount(increment || String(currentInc));
-    if (maxbid < currentMax) return setError(`Please adjust the max bid amount. The minimum bid for this item is ${dollars(currentMax)}.`);
-    if (inc < currentInc) return setError(`Desired bid increment must be at least ${dollars(currentInc)}`);
-    setBusy(true);
-    try {
-      const res = await submit({ itemid: item.itemid, maxbid, increment: inc });
-      if (res.message) toast.info(res.message);
-      setDone(res.message ? res.message : 'Congratulations! You are the high bidder.');
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong');
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const currentIncrement = item.accountautobidincrement || defaultIncrement(item.minimumbidincrease);
+  const bidForm = useBidForm({
+    schema: maxBidSchema(item),
+    defaultValues: { max: '', increment: '' },
+    submit: (v) => submit.maximum({ eventcode, itemid: item.itemid, ...v }),
+    thanks: 'Congratulations! You are the high bidder.',
+    onDone,
+  });
   return (
-    <Page header="back-item" itemId={item.itemid} testId="auto-bid-page">
-      <form className="gavel-card" noValidate onSubmit={(e) => { e.preventDefault(); void send(); }}>
-        <h1 style={{ marginTop: 0, fontSize: '1.3rem' }}>Update Max Bid</h1>
-        <p>
-          {item.name}: current bid <strong>{money(item.currentbid)}</strong>, your maximum <strong data-testid="current-max">{money(currentMax)}</strong>
-        </p>
-        {!showUpdateMaxBid(item, user?.authorizebidder === true) ? <p className="gavel-error">You are not the high bidder on this item.</p> : null}
-        <Field label="New Maximum Bid ($)" type="number" inputmode="decimal" value={max} placeholder={currentMax.toFixed(2)} onChange={setMax} testId="max-bid" />
-        <Field label="Bid Increment ($)" type="number" inputmode="decimal" value={increment} placeholder={currentInc.toFixed(2)} onChange={setIncrement} testId="bid-increment" />
-        {error ? <p className="gavel-error" role="alert" data-testid="bid-error">{error}</p> : null}
-        <IonButton type="submit" expand="block" size="large" disabled={busy} data-testid="submit-max-bid">
-          Update Max Bid
-        </IonButton>
-      </form>
-    </Page>
+    <FormCard of={bidForm} button="Update Max Bid" buttonTestId="submit-max-bid" errorTestId="bid-error">
+      <h1 style={{ marginTop: 0, fontSize: '1.3rem' }}>Update Max Bid</h1>
+      <p>
+        {item.name}: current bid <strong>{formatMoney(item.currentbid)}</strong>, your maximum <strong data-testid="current-max">{formatMoney(currentMax)}</strong>
+      </p>
+      {!showUpdateMaxBid(item, user?.authorizebidder === true) ? <p className="gavel-error">You are not the high bidder on this item.</p> : null}
+      <FormField form={bidForm.form} name="max" label="New Maximum Bid ($)" type="number" inputmode="decimal" placeholder={amountInput(currentMax)} testId="max-bid" />
+      <FormField form={bidForm.form} name="increment" label="Bid Increment ($)" type="number" inputmode="decimal" placeholder={amountInput(currentIncrement)} testId="bid-increment" />
+    </FormCard>
   );
 }
+
+/** /place-bid/{id} and /auto-bid/{id}. */
+export const PlaceBid = () => <BidPage testId="place-bid-page" Form={PlaceBidForm} />;
+export const AutoBid = () => <BidPage testId="auto-bid-page" Form={MaxBidForm} />;

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { Sheet } from '../../ui/Sheet';
-import type { AuctionItem, SubmitBidResponse } from '@gavel/domain';
-import { buyNowLimit, buyNowSubtotal } from '@gavel/domain';
+import type { AuctionItem } from '@gavel/domain';
+import { buyNowLimit, buyNowSubtotal, formatMoney } from '@gavel/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../api/client';
+import { api } from '../../api/client';
+import { keys } from '../../queries/keys';
 import { useSession } from '../../session/SessionProvider';
 import { useHistory } from '../../ui/navigation';
-import { money } from './format';
-import { usePatchItem } from './useItems';
+import { usePatchItem } from '../../queries/items';
 
 /**
  * Buy It Now, as a bottom sheet opening at 45%: choose a quantity (step 0), confirm (step 1),
@@ -40,9 +40,9 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
     setBusy(true);
     setError('');
     try {
-      const res = await apiPost<SubmitBidResponse>('/submitbid', { eventcode, itemid: item.itemid, buyitnow: true, quantity }, { headers: { 'idempotency-key': key } });
+      const res = await api('POST /submitbid', { eventcode, itemid: item.itemid, buyitnow: true, quantity }, { headers: { 'idempotency-key': key } });
       patch(res.item);
-      void client.invalidateQueries({ queryKey: ['cart', eventcode] });
+      void client.invalidateQueries({ queryKey: keys.cart(eventcode) });
       setStep(2);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Something went wrong');
@@ -58,7 +58,7 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
           <section data-testid="buynow-step-quantity">
             <h2 style={{ marginTop: 8 }}>Buy It Now</h2>
             <p>
-              {item.name} · <strong>{money(item.buyitnowprice)}</strong> each
+              {item.name} · <strong>{formatMoney(item.buyitnowprice)}</strong> each
             </p>
             <div className="gavel-qty" role="group" aria-label="Quantity">
               <button type="button" className="gavel-icon-button" aria-label="One fewer" disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
@@ -71,7 +71,7 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
               <span className="gavel-muted">of {limit}</span>
             </div>
             <p>
-              Subtotal <strong data-testid="buynow-subtotal">{money(subtotal)}</strong>
+              Subtotal <strong data-testid="buynow-subtotal">{formatMoney(subtotal)}</strong>
             </p>
             <IonButton expand="block" data-testid="buynow-next" onClick={() => { setKey(crypto.randomUUID()); setStep(1); }}>
               Next
@@ -84,7 +84,7 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
             <p>
               {quantity} × {item.name}
               <br />
-              Total <strong>{money(subtotal)}</strong>
+              Total <strong>{formatMoney(subtotal)}</strong>
             </p>
             {error ? <p className="gavel-error" role="alert" data-testid="buynow-error">{error}</p> : null}
             <IonButton expand="block" disabled={busy} data-testid="buynow-confirm" onClick={() => void confirm()}>

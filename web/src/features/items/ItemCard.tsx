@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AuctionItem } from '@gavel/domain';
-import { cardVariant, closingLabel, displayPrice, USER_STATUS_LABEL, userItemStatus } from '@gavel/domain';
+import { cardVariant, closingLabel, displayPrice, formatMoney, USER_STATUS_LABEL, userItemStatus } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
-import { money } from './format';
 
 /** One item in the list: card (image on top) or list row. Its price line follows the card variant. */
 export function ItemCard({ item, layout, now }: { item: AuctionItem; layout: 'card' | 'list'; now: Date }) {
@@ -16,11 +15,11 @@ export function ItemCard({ item, layout, now }: { item: AuctionItem; layout: 'ca
       <span className="gavel-live">Live Auction</span>
     ) : variant === 'buynow' ? (
       <span>
-        Buy Now <strong>{money(item.buyitnowprice)}</strong>
+        Buy Now <strong>{formatMoney(item.buyitnowprice)}</strong>
       </span>
     ) : (
       <span>
-        {item.numberofbids > 0 ? 'Last Bid' : 'Starting Bid'} <strong>{money(displayPrice(item))}</strong>
+        {item.numberofbids > 0 ? 'Last Bid' : 'Starting Bid'} <strong>{formatMoney(displayPrice(item))}</strong>
       </span>
     );
   return (

@@ -3,8 +3,8 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { star, starOutline } from 'ionicons/icons';
 import { Navigate, useParams } from 'react-router-dom';
 import type { AuctionItem } from '@gavel/domain';
-import { closingLabel, formatAge, formatClosingTime, formatTimeLeft, showPlaceBid, showUpdateMaxBid, USER_STATUS_LABEL, userItemStatus } from '@gavel/domain';
-import { apiPost } from '../../api/client';
+import { closingLabel, formatAge, formatMoney, formatClosingTime, formatTimeLeft, showPlaceBid, showUpdateMaxBid, USER_STATUS_LABEL, userItemStatus } from '@gavel/domain';
+import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
 import { Html } from '../../ui/Html';
@@ -13,8 +13,7 @@ import { useServerNow } from '../../ui/HeaderCountdown';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
 import { BuyNowSheet } from './BuyNowSheet';
-import { money } from './format';
-import { useBidHistory, useItem, usePatchItem, usePhotos } from './useItems';
+import { useBidHistory, useItem, usePatchItem, usePhotos } from '../../queries/items';
 
 function Photos({ item }: { item: AuctionItem }) {
   const photos = usePhotos(item.itemid).data ?? (item.imageurl ? [{ photourl: item.imageurl }] : []);
@@ -29,7 +28,7 @@ function Photos({ item }: { item: AuctionItem }) {
 }
 
 function History({ item, now }: { item: AuctionItem; now: Date }) {
-  const history = useBidHistory(item.itemid, item.currentbid).data ?? [];
+  const history = useBidHistory(item.itemid).data ?? [];
   if (item.buyitnowonly || item.itemisliveonly) return null;
   return (
     <section className="gavel-card" data-testid="bid-history">
@@ -44,7 +43,7 @@ function History({ item, now }: { item: AuctionItem; now: Date }) {
               <br />
               <small className="gavel-muted">{formatAge(now.getTime() - Date.parse(h.bidtime))}</small>
             </span>
-            <strong>{money(h.amount)}</strong>
+            <strong>{formatMoney(h.amount)}</strong>
           </li>
         ))}
       </ul>
@@ -78,7 +77,7 @@ export function ItemDetail() {
   const needsCard = (to: string) => (data.needscardtobid ? `/${eventcode}/account-update-payment-method/auction-items/${data.itemid}` : to);
   const toggleWatch = async () => {
     try {
-      const res = await apiPost<{ watchlist: boolean }>('/watchlist', { eventcode, itemid: data.itemid });
+      const res = await api('POST /watchlist', { eventcode, itemid: data.itemid });
       patch({ itemid: data.itemid, watchlist: res.watchlist });
     } catch (err) {
       toast.error(err instanceof Error ? err.message : 'Something went wrong');
@@ -108,14 +107,14 @@ export function ItemDetail() {
           {data.buyitnowonly ? null : (
             <div>
               <div className="gavel-label">{data.numberofbids > 0 ? 'Current Bid' : 'Starting Bid'}</div>
-              <div className="big" data-testid="detail-current-bid">{money(data.numberofbids > 0 ? data.currentbid : data.startingbid)}</div>
+              <div className="big" data-testid="detail-current-bid">{formatMoney(data.numberofbids > 0 ? data.currentbid : data.startingbid)}</div>
               <div className="gavel-muted" data-testid="detail-bid-count">{data.numberofbids} bid{data.numberofbids === 1 ? '' : 's'}</div>
             </div>
           )}
           {data.buyitnowavailable || data.buyitnowonly ? (
             <div>
               <div className="gavel-label">Buy It Now</div>
-              <div className="big">{money(data.buyitnowprice)}</div>
+              <div className="big">{formatMoney(data.buyitnowprice)}</div>
               {!data.unlimitedquantity ? <div className="gavel-muted">{data.quantityavailable} available</div> : null}
             </div>
           ) : null}
@@ -129,7 +128,7 @@ export function ItemDetail() {
           </div>
           <div>
             <div className="gavel-label">Value</div>
-            <div>{data.ispriceless ? 'Priceless' : money(data.fairmarketvalue)}</div>
+            <div>{data.ispriceless ? 'Priceless' : formatMoney(data.fairmarketvalue)}</div>
           </div>
         </div>
         <div className="gavel-actions">

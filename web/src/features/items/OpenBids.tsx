@@ -1,12 +1,11 @@
 import { IonItem, IonLabel, IonList } from '@ionic/react';
 import type { SessionUser } from '@gavel/domain';
-import { USER_STATUS_LABEL, userItemStatus } from '@gavel/domain';
+import { formatMoney, USER_STATUS_LABEL, userItemStatus } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
 import { Loading } from '../../ui/Loading';
-import { money } from './format';
-import { useItems } from './useItems';
+import { useItems } from '../../queries/items';
 
 /** /event/open-bids: the items this bidder is bidding on, with their standing and current bid. */
 function OpenBidsPage(_: { user: SessionUser }) {
@@ -26,7 +25,7 @@ function OpenBidsPage(_: { user: SessionUser }) {
                 <h2>{i.name}</h2>
                 <p>{USER_STATUS_LABEL[userItemStatus(i)]}</p>
               </IonLabel>
-              <strong slot="end">{money(i.currentbid)}</strong>
+              <strong slot="end">{formatMoney(i.currentbid)}</strong>
             </IonItem>
           ))}
         </IonList>

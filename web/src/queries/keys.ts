@@ -1,0 +1,17 @@
+/**
+ * Every query key of the app, in one place. Each starts with what it is and the event code, so a
+ * live message or a reconnect can reach exactly the cached answers it concerns.
+ */
+export const keys = {
+  event: (eventcode: string) => ['event', eventcode] as const,
+  privacyPolicy: (eventcode: string) => ['privacypolicy', eventcode] as const,
+  items: (eventcode: string) => ['items', eventcode] as const,
+  item: (eventcode: string, id: number) => ['items', eventcode, 'item', id] as const,
+  history: (eventcode: string, id: number) => ['items', eventcode, 'item', id, 'history'] as const,
+  photos: (eventcode: string, id: number) => ['items', eventcode, 'item', id, 'photos'] as const,
+  cart: (eventcode: string) => ['cart', eventcode] as const,
+  orders: (eventcode: string) => ['orders', eventcode] as const,
+};
+
+/** Is this key one of the event's? Used to refetch everything after a reconnect. */
+export const isEventKey = (key: readonly unknown[], eventcode: string) => key[1] === eventcode;
