@@ -121,7 +121,9 @@ export async function seed(db: Database, opts: { items: number; people: number; 
 
 /** A Gavel server process, as `npm start` runs it, on its own port. */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
+  // BENCH_CPU_PROF=DIR writes each server's CPU profile there when it stops, to see where its time goes.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET, ADMIN_TOKEN, SEED_DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

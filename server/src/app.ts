@@ -70,7 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     origin: config.publicUrl ?? `http://localhost:${config.port}`,
     log: app.log,
   });
-  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier };
+  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier, log: app.log };
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();

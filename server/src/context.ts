@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { TokenService } from './lib/tokens';
@@ -15,4 +16,6 @@ export interface AppContext {
   live: LivePublisher;
   /** Outbid, won and closing-soon notices by email, text and in-app, off the request's path. */
   notifier: Notifier;
+  /** The server's logger, for work that runs off a request (effects after a commit, jobs). */
+  log: FastifyBaseLogger;
 }

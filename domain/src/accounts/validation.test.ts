@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { STATE_CODES, formatPhone, joinEmailError, passwordError, phoneDigits, profileErrors, setupStepOneErrors } from './validation';
+import { STATE_CODES, formatPhone, joinEmail, joinEmailError, newPasswordPair, passwordError, phoneDigits, phoneRules, profileErrors, setupStepOneErrors } from './validation';
+import { z } from 'zod';
 
 describe('join email', () => {
   it('gives the spec messages in order', () => {
@@ -49,5 +50,23 @@ describe('profile rules', () => {
     expect(STATE_CODES).toContain('IL');
     expect(STATE_CODES).toContain('ON');
     expect(new Set(STATE_CODES).size).toBe(STATE_CODES.length);
+  });
+});
+
+describe('the same rules as form schemas', () => {
+  const first = (r: { success: boolean; error?: z.ZodError }) => r.error?.issues[0]?.message;
+  it('checks the join email with the spec messages, trimmed', () => {
+    expect(first(joinEmail.safeParse('ab'))).toBe(joinEmailError('ab'));
+    expect(joinEmail.parse('  ann@example.org ')).toBe('ann@example.org');
+  });
+  it('says a mismatch before the password rule, and accepts a good pair', () => {
+    expect(first(newPasswordPair.safeParse({ password: 'short', confirm: 'other' }))).toBe('Passwords do not match');
+    expect(first(newPasswordPair.safeParse({ password: 'short', confirm: 'short' }))).toBe(passwordError('short'));
+    expect(newPasswordPair.safeParse({ password: 'long enough', confirm: 'long enough' }).success).toBe(true);
+  });
+  it('puts the phone rule on the phone field', () => {
+    const schema = z.object({ cellphone: z.string() }).superRefine(phoneRules);
+    expect(schema.safeParse({ cellphone: '555-01' }).error?.issues[0]).toMatchObject({ path: ['cellphone'], message: 'Phone number is invalid.' });
+    expect(schema.safeParse({ cellphone: '' }).success).toBe(true);
   });
 });

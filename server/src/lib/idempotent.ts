@@ -15,8 +15,8 @@ import { AppError } from '../errors';
  */
 export interface Written<T> {
   answer: T;
-  /** Runs once the transaction has committed; not on a replay. */
-  after?: () => void;
+  /** Runs once the transaction has committed; not on a replay. The answer does not wait for it. */
+  after?: () => void | Promise<void>;
 }
 
 export interface WriteOnce<L> {
@@ -81,6 +81,13 @@ export async function writeOnce<T, L>(ctx: AppContext, w: WriteOnce<L>, work: (t
     if (prior) return prior;
     throw err;
   }
-  done.after?.();
+  // Effects run at once, in commit order (live messages must not overtake each other); a failing
+  // one is logged, never turned into a failed answer for a write that has committed.
+  const failed = (err: unknown) => ctx.log.error({ err, route: w.route }, 'effects after a write failed');
+  try {
+    void done.after?.()?.catch(failed);
+  } catch (err) {
+    failed(err);
+  }
   return done.answer;
 }

@@ -72,7 +72,16 @@ describe('idempotent writes', () => {
     const first = await bidAs({ bid: 100 }, 'key-reuse-0001');
     expect(first.statusCode).toBe(200);
     const before = await count();
+    // A replay sends no live message again.
+    const sent: string[] = [];
+    const toEvent = t.ctx.live.toEvent;
+    t.ctx.live.toEvent = (a, e, m) => {
+      sent.push(m.type);
+      toEvent(a, e, m);
+    };
     const retry = await bidAs({ bid: 100 }, 'key-reuse-0001');
+    t.ctx.live.toEvent = toEvent;
+    expect(sent).toEqual([]);
     expect(retry.json()).toEqual(first.json());
     const other = await bidAs({ bid: 150 }, 'key-reuse-0001');
     expect(other.statusCode).toBe(422);

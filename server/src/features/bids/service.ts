@@ -1,31 +1,44 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BidAction, BidState, LiveBidEntry } from '@gavel/domain';
-import { buyNowAvailable, buyNowLimit, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, quantityAvailable } from '@gavel/domain';
+import { buyNowAvailable, buyNowLimit, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, publicBidderName, quantityAvailable } from '@gavel/domain';
 import type { Tx } from '../../db/client';
 import { accounts, auctionItems, bidActions, bidders, bids, itemMaxima, watchlist, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import type { ItemRow } from '../items/presenter';
-import { lockItem, publicNames } from '../items/queries';
+import { lockItem, nameColumns } from '../items/queries';
 
 /**
  * The bidder may bid (authorized, verified) — checked in the same query that tells whether they
  * watch the item, for the answer.
  */
-export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, itemId: number): Promise<{ watching: boolean }> {
-  const [bidder] = await tx
+export interface MayBid {
+  watching: boolean;
+  /**
+   * Public names of the bidder and of the item's leader: a bid's history entries are only ever
+   * theirs (the engine writes the challenger's bid and the standing leader's answer).
+   */
+  names: Map<number, string>;
+}
+
+export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, item: ItemRow): Promise<MayBid> {
+  const ids = item.leaderBidderId !== null && item.leaderBidderId !== bidderId ? [bidderId, item.leaderBidderId] : [bidderId];
+  const rows = await tx
     .select({
+      id: bidders.id,
+      name: nameColumns,
       authorizebidder: bidders.authorizebidder,
       verified: accounts.emailVerified,
-      watching: sql<boolean>`exists (select 1 from ${watchlist} where ${watchlist.bidderId} = ${bidders.id} and ${watchlist.itemId} = ${itemId})`,
+      watching: sql<boolean>`exists (select 1 from ${watchlist} where ${watchlist.bidderId} = ${bidders.id} and ${watchlist.itemId} = ${item.id})`,
     })
     .from(bidders)
     .innerJoin(accounts, eq(bidders.accountId, accounts.id))
-    .where(and(eq(bidders.id, bidderId), eq(bidders.eventId, tenant.event.id)));
+    .where(and(inArray(bidders.id, ids), eq(bidders.eventId, tenant.event.id)));
+  const bidder = rows.find((r) => r.id === bidderId);
   if (!bidder) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
   if (!bidder.authorizebidder) throw new AppError('forbidden', 'Not authorized to bid. Contact the event organizer.');
   if (!bidder.verified) throw new AppError('forbidden', 'Please verify your email address before bidding.');
-  return { watching: bidder.watching };
+  return { watching: bidder.watching, names: new Map(rows.map((r) => [r.id, publicBidderName(r.name, tenant.event.allowanonymousbidding)])) };
 }
 
 function assertBiddable(item: ItemRow, tenant: Tenant, now: Date): void {
@@ -46,15 +59,14 @@ export interface BidResult {
   history: LiveBidEntry[];
 }
 
-/**
- * One bid, automatic bid or change of maximum, in the caller's transaction: lock the item, load
- * its maxima, apply the engine, write history, maxima and price.
- */
 export type BidRequest = { kind: 'manual'; amount: number } | { kind: 'auto'; max: number; increment: number };
 
-export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, action: BidRequest, now: Date, locked?: ItemRow): Promise<BidResult> {
-  // The caller may already hold the lock (and the row); otherwise take it here.
-  const item = locked?.id === itemId ? locked : await lockItem(tx, tenant, itemId);
+/**
+ * One bid, automatic bid or change of maximum, in the caller's transaction on the item it has
+ * locked: load the maxima, apply the engine, write history, maxima and price. `names` are the
+ * public names assertMayBid read for the history entries.
+ */
+export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, action: BidRequest, now: Date, item: ItemRow, names: Map<number, string>): Promise<BidResult> {
   assertBiddable(item, tenant, now);
   const maxima = await tx.select().from(itemMaxima).where(eq(itemMaxima.itemId, item.id));
   const state: BidState = {
@@ -98,9 +110,9 @@ export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, itemId:
     .returning();
   if (!updated) throw new Error('item update returned nothing');
   const maximum = mine ? { itemId: item.id, bidderId, max: mine.max, increment: mine.increment, isAuto: mine.isAuto, seq: mine.seq } : undefined;
-  const names = outcome.history.length > 0 ? await publicNames(tx, tenant, outcome.history.map((h) => h.bidderId)) : new Map<number, string>();
+  const bidtimecst = formatClosingTime(now, tenant.event.timezone);
   const history = outcome.history
-    .map((h) => ({ bidderid: h.bidderId, biddername: names.get(h.bidderId) ?? '', bidtime: now.toISOString(), bidtimecst: formatClosingTime(now, tenant.event.timezone), amount: h.amount, isauto: h.isAuto }))
+    .map((h) => ({ bidderid: h.bidderId, biddername: names.get(h.bidderId) ?? '', bidtime: now.toISOString(), bidtimecst, amount: h.amount, isauto: h.isAuto }))
     .reverse();
   return { leading: outcome.state.leader === bidderId, item: updated, previousLeader: item.leaderBidderId, maximum, history };
 }

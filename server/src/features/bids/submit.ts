@@ -9,14 +9,14 @@ import type { Written } from '../../lib/idempotent';
 import { publishBid, publishCart, publishItem } from '../../realtime/publish';
 import { type ItemRow, presentItem } from '../items/presenter';
 import { oneItem } from '../items/queries';
-import { applyBid, assertMayBid, type BidRequest, buyNow } from './service';
+import { applyBid, assertMayBid, type BidRequest, buyNow, type MayBid } from './service';
 
 const OUTBID = 'Another bidder has a higher maximum bid. You have been outbid.';
 
 /** The work of /submitbid inside its transaction, on the locked item: Buy It Now, a bid, or an automatic bid. */
 export async function submitBid(ctx: AppContext, tx: Tx, caller: BidderCaller, body: SubmitBidRequest, now: Date, locked: ItemRow): Promise<Written<SubmitBidResponse>> {
   const { tenant, bidderId } = caller;
-  const { watching } = await assertMayBid(tx, tenant, bidderId, body.itemid);
+  const may = await assertMayBid(tx, tenant, bidderId, locked);
   if (body.buyitnow) {
     const bought = await buyNow(tx, tenant, bidderId, body.itemid, body.quantity ?? 1, now, locked);
     return {
@@ -27,7 +27,7 @@ export async function submitBid(ctx: AppContext, tx: Tx, caller: BidderCaller, b
       },
     };
   }
-  return bid(ctx, tx, caller, body.itemid, bidRequest(body, locked), now, locked, watching);
+  return bid(ctx, tx, caller, bidRequest(body, locked), now, locked, may);
 }
 
 /** A bid or an automatic bid from the request; an automatic bid's increment defaults to the item's minimum increase. */
@@ -43,16 +43,16 @@ function bidRequest(body: SubmitBidRequest, item: ItemRow): BidRequest {
 
 /** The work of /maxbid: the leader changes their automatic maximum and increment. */
 export async function changeMaximum(ctx: AppContext, tx: Tx, caller: BidderCaller, body: z.output<typeof maxBidRequest>, now: Date, locked: ItemRow): Promise<Written<SubmitBidResponse>> {
-  const { watching } = await assertMayBid(tx, caller.tenant, caller.bidderId, body.itemid);
-  return bid(ctx, tx, caller, body.itemid, { kind: 'auto', max: body.maxbid, increment: body.increment }, now, locked, watching);
+  const may = await assertMayBid(tx, caller.tenant, caller.bidderId, locked);
+  return bid(ctx, tx, caller, { kind: 'auto', max: body.maxbid, increment: body.increment }, now, locked, may);
 }
 
-async function bid(ctx: AppContext, tx: Tx, caller: BidderCaller, itemId: number, action: BidRequest, now: Date, locked: ItemRow, watching: boolean): Promise<Written<SubmitBidResponse>> {
+async function bid(ctx: AppContext, tx: Tx, caller: BidderCaller, action: BidRequest, now: Date, locked: ItemRow, may: MayBid): Promise<Written<SubmitBidResponse>> {
   const { tenant, bidderId } = caller;
-  const result = await applyBid(tx, tenant, bidderId, itemId, action, now, locked);
+  const result = await applyBid(tx, tenant, bidderId, action, now, locked, may.names);
   const message = result.leading ? '' : OUTBID;
   // The answer is built from what the bid already holds, so the item lock is released sooner.
-  const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching, historyid: 0 }, now);
+  const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching: may.watching, historyid: 0 }, now);
   return {
     answer: { status: 'success', message, historyid: 0, item },
     after: () => publishBid(ctx, tenant, { item: result.item, history: result.history, bidderId, previousLeader: result.previousLeader, message, answer: item }),

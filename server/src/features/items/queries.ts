@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuctionItem } from '@gavel/domain';
-import { publicBidderName } from '@gavel/domain';
 import type { Db, Tx } from '../../db/client';
 import { accounts, auctionItems, bidders, events, itemMaxima, watchlist, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -58,13 +57,3 @@ export const nameColumns = {
   bidanonymously: bidders.bidanonymously,
   bidderdisplaynumber: bidders.bidderdisplaynumber,
 };
-
-/** How each of these bidders appears in a public bid history. */
-export async function publicNames(db: Db | Tx, tenant: Tenant, bidderIds: number[]): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ id: bidders.id, ...nameColumns })
-    .from(bidders)
-    .innerJoin(accounts, eq(bidders.accountId, accounts.id))
-    .where(and(eq(bidders.eventId, tenant.event.id), inArray(bidders.id, [...new Set(bidderIds)])));
-  return new Map(rows.map((r) => [r.id, publicBidderName(r, tenant.event.allowanonymousbidding)]));
-}
