@@ -19,14 +19,6 @@ export function auctionCodeFromHost(host: string | undefined, fallback: string):
   return labels[0] ?? fallback;
 }
 
-/** The request's organization. A body that names another organization than the host finds nothing. */
-export function requestAuctionCode(request: FastifyRequest, fallback: string, bodyCode?: string): string {
-  // request.host, not the raw header: behind a trusted proxy it is X-Forwarded-Host, the name the phone used.
-  const fromHost = auctionCodeFromHost(request.host, fallback);
-  if (bodyCode && bodyCode.toLowerCase() !== fromHost) throw eventNotFound();
-  return fromHost;
-}
-
 export type EventRow = typeof events.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 export interface Tenant {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '@gavel/domain';
 import type { AppContext } from '../context';
-import { AppError } from '../errors';
+import { AppError, eventNotFound } from '../errors';
 import { auctionCodeFromHost, findTenantCached, type Tenant } from '../tenancy';
 import type { LoginClaims, TokenCheck } from './tokens';
 
@@ -65,7 +65,7 @@ export function checkToken(ctx: AppContext, request: FastifyRequest): Promise<To
 const sessionInvalid = () => new AppError('unauthorized', 'Your session is not valid. Please log in again.');
 
 /** The host's organization, the one rule every call follows. */
-export function hostAuctionCode(ctx: AppContext, request: FastifyRequest): string {
+function hostAuctionCode(ctx: AppContext, request: FastifyRequest): string {
   return auctionCodeFromHost(request.host, ctx.config.defaultAuctionCode);
 }
 
@@ -80,9 +80,9 @@ function bodyCodes(request: FastifyRequest): { eventcode?: string; auctioncode?:
 /** The event a request names within the host's organization. A body naming another organization finds nothing. */
 async function eventOf(ctx: AppContext, auctioncode: string, request: FastifyRequest, fallbackEventcode?: string): Promise<Tenant> {
   const codes = bodyCodes(request);
-  if (codes.auctioncode && codes.auctioncode.toLowerCase() !== auctioncode) throw new AppError('event_not_found', 'Event Not Found');
+  if (codes.auctioncode && codes.auctioncode.toLowerCase() !== auctioncode) throw eventNotFound();
   const eventcode = codes.eventcode ?? fallbackEventcode;
-  if (!eventcode) throw new AppError('event_not_found', 'Event Not Found');
+  if (!eventcode) throw eventNotFound();
   return findTenantCached(ctx.db, auctioncode, eventcode);
 }
 

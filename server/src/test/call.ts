@@ -21,7 +21,8 @@ export async function call<K extends ContractKey>(app: FastifyInstance, key: K, 
   const values = (opts.params ?? {}) as Record<string, string>;
   const url = `/api${c.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''))}`;
   const payload = 'body' in c && body !== undefined ? z.encode(c.body, body) : undefined;
-  const res = await app.inject({ method: c.method, url, headers: opts.headers ?? {}, ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}), ...(payload !== undefined ? { headers: { 'content-type': 'application/json', ...opts.headers } } : {}) });
+  const headers = payload === undefined ? { ...opts.headers } : { 'content-type': 'application/json', ...opts.headers };
+  const res = await app.inject({ method: c.method, url, headers, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
   const schema: z.ZodType<AnswerOf<K>> = c.response;
   if (res.statusCode === 200) return { ok: true, statusCode: 200, answer: schema.parse(res.json()) };
   return { ok: false, statusCode: res.statusCode, failure: failure.parse(res.json()) };

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { accounts, bidders } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, eventNotFound } from '../../errors';
 import type { BidderCaller } from '../../lib/caller';
 import { route } from '../../lib/route';
 import { presentSession } from './presenter';
@@ -31,7 +31,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
 
     route(app, ctx, 'POST /admin/bidders/authorize', async ({ caller, body }) => {
       const tenant = caller.tenant;
-      if (!tenant) throw new AppError('event_not_found', 'Event Not Found');
+      if (!tenant) throw eventNotFound();
       const email = body.email.trim().toLowerCase();
       const updated = await ctx.db
         .update(bidders)
