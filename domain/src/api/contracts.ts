@@ -135,3 +135,8 @@ export type AnswerOf<K extends ContractKey> = z.output<Contracts[K]['response']>
  * follows a mapped type through a generic index, where it would widen the plain object to a union).
  */
 export const contracts: { [K in ContractKey]: Contracts[K] & { response: z.ZodType<AnswerOf<K>> } } = definitions;
+
+/** A call's URL path under /api, its `:name` parameters filled in (encoded). */
+export function contractPath(template: string, params: Readonly<Record<string, string>> = {}): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type AnswerOf, type ContractKey, contracts, type ParamsOf, type RequestOf } from '@gavel/domain';
+import { type AnswerOf, type ContractKey, contractPath, contracts, type ErrorResponse, errorResponse, type ParamsOf, type RequestOf } from '@gavel/domain';
 
 export interface CallOptions<K extends ContractKey> {
   headers?: Record<string, string>;
   params?: ParamsOf<K>;
 }
 
-export type Called<K extends ContractKey> = { ok: true; statusCode: number; answer: AnswerOf<K> } | { ok: false; statusCode: number; failure: { status: string; code: string; message: string } };
+export type Called<K extends ContractKey> = { ok: true; statusCode: number; answer: AnswerOf<K> } | { ok: false; statusCode: number; failure: ErrorResponse };
 
-const failure = z.object({ status: z.string(), code: z.string(), message: z.string() });
 
 /**
  * One call of the contract map through app.inject, typed as the web client is: the body is given
@@ -18,12 +17,11 @@ const failure = z.object({ status: z.string(), code: z.string(), message: z.stri
  */
 export async function call<K extends ContractKey>(app: FastifyInstance, key: K, body: RequestOf<K>, opts: CallOptions<K> = {}): Promise<Called<K>> {
   const c = contracts[key];
-  const values = (opts.params ?? {}) as Record<string, string>;
-  const url = `/api${c.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''))}`;
+  const url = `/api${contractPath(c.path, opts.params ?? undefined)}`;
   const payload = 'body' in c && body !== undefined ? z.encode(c.body, body) : undefined;
   const headers = payload === undefined ? { ...opts.headers } : { 'content-type': 'application/json', ...opts.headers };
   const res = await app.inject({ method: c.method, url, headers, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
   const schema: z.ZodType<AnswerOf<K>> = c.response;
   if (res.statusCode === 200) return { ok: true, statusCode: 200, answer: schema.parse(res.json()) };
-  return { ok: false, statusCode: res.statusCode, failure: failure.parse(res.json()) };
+  return { ok: false, statusCode: res.statusCode, failure: errorResponse.parse(res.json()) };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AnswerOf, type Contract, type ContractKey, contracts, type ParamsOf, type RequestOf } from '@gavel/domain';
+import { type AnswerOf, type Contract, type ContractKey, contractPath, contracts, errorResponse, type ParamsOf, type RequestOf } from '@gavel/domain';
 import { readToken } from '../session/token';
 
 /**
@@ -49,12 +49,6 @@ export function setExpiredHandler(handler: () => void): void {
   onExpired = handler;
 }
 
-function pathOf(template: string, params: unknown): string {
-  const values = (params ?? {}) as Record<string, string>;
-  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
-}
-
-const failureShape = z.object({ status: z.string().optional(), message: z.string().optional(), code: z.string().optional() });
 
 /**
  * Makes one call of the contract map (domain/src/api/contracts.ts). The body is encoded by the
@@ -70,17 +64,17 @@ export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallAr
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(`${apiBase()}${pathOf(contract.path, opts?.params)}`, { method: contract.method, headers, body: payload });
+    res = await fetch(`${apiBase()}${contractPath(contract.path, opts?.params ?? undefined)}`, { method: contract.method, headers, body: payload });
   } catch {
     throw new ApiError(0, 'failure', 'Something wrong with the token or connection');
   }
   const data: unknown = await res.json().catch(() => ({}));
   if (!res.ok) {
-    const failure = failureShape.safeParse(data);
-    const f = failure.success ? failure.data : {};
+    const failure = errorResponse.safeParse(data);
+    const f = failure.success ? failure.data : undefined;
     // Only a signed-in call's expiry ends the session; an emailed link's expiry is the link's own.
-    if (f.code === 'expired' && token) onExpired();
-    throw new ApiError(res.status, f.status ?? 'failure', f.message || res.statusText, f.code);
+    if (f?.code === 'expired' && token) onExpired();
+    throw new ApiError(res.status, f?.status ?? 'failure', f?.message || res.statusText, f?.code);
   }
   const schema: z.ZodType<AnswerOf<K>> = contracts[key].response;
   return decode(schema, data, res.status);
