@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAge,
   formatClosingTime,
+  formatMinutesLeft,
   formatMinutesSeconds,
   formatTimeLeft,
   isValidTimeZone,
@@ -29,6 +30,13 @@ describe('time formats', () => {
     expect(formatAge(86_400_000 + 2 * 3_600_000 + 3 * 60_000)).toBe('1d 2h 3m ago');
     expect(formatMinutesSeconds(59 * 60_000 + 1_000)).toBe('59:01');
     expect(formatMinutesSeconds(500)).toBe('00:01');
+  });
+
+  it('says the minutes left, rounded up, singular for one', () => {
+    expect(formatMinutesLeft(3 * 60_000)).toBe('3 minutes');
+    expect(formatMinutesLeft(2 * 60_000 + 1)).toBe('3 minutes');
+    expect(formatMinutesLeft(60_000)).toBe('1 minute');
+    expect(formatMinutesLeft(1_000)).toBe('1 minute');
   });
 
   it('knows real zones', () => {

@@ -42,10 +42,25 @@ export function formatClosingTime(instant: Date | string, timeZone?: string): st
   return `${p.month}-${p.day}-${p.year} ${p.hour}:${p.minute} ${p.dayPeriod.toUpperCase()}`;
 }
 
+/** 'h:mm A' in the given zone (default: local), for times within the night such as a notice's. */
+export function formatClock(instant: Date | string, timeZone?: string): string {
+  const p = partsIn(new Date(instant), timeZone);
+  return `${p.hour}:${p.minute} ${p.dayPeriod.toUpperCase()}`;
+}
+
 /** A short zone label such as 'CST' or 'CDT' for an instant in a zone. */
 export function zoneAbbreviation(instant: Date | string, timeZone: string): string {
   const fmt = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
   return fmt.formatToParts(new Date(instant)).find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/**
+ * A time as a bidder reads it: the spec's 'MM-DD-YYYY h:mm A' followed by the zone's abbreviation
+ * ('11-23-2026 9:17 PM CST'), in the given zone or the phone's own.
+ */
+export function formatTimeWithZone(instant: Date | string, timeZone?: string): string {
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return `${formatClosingTime(instant, zone)} ${zoneAbbreviation(instant, zone)}`.trim();
 }
 
 const MINUTE = 60_000;
@@ -59,9 +74,10 @@ export function formatTimeLeft(ms: number): string {
   return `${Math.floor(left / HOUR)}h ${Math.floor((left % HOUR) / MINUTE)}m`;
 }
 
-/** Bid age: 'Xd Yh Zm ago'. */
+/** Bid age: 'Xd Yh Zm ago', or 'just now' within the first minute. */
 export function formatAge(ms: number): string {
   const age = Math.max(0, ms);
+  if (age < MINUTE) return 'just now';
   const d = Math.floor(age / DAY);
   const h = Math.floor((age % DAY) / HOUR);
   const m = Math.floor((age % HOUR) / MINUTE);
@@ -74,4 +90,10 @@ export function formatMinutesSeconds(ms: number): string {
   const mm = String(Math.floor(total / 60)).padStart(2, '0');
   const ss = String(total % 60).padStart(2, '0');
   return `${mm}:${ss}`;
+}
+
+/** Minutes left as a notice says them: '3 minutes', '1 minute'; rounded up, so never '0 minutes' before the close. */
+export function formatMinutesLeft(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

@@ -24,6 +24,7 @@ import { devMailboxRoutes } from './mail/routes';
 import { itemRoutes } from './features/items/routes';
 import { bidRoutes } from './features/bids/routes';
 import { cartRoutes } from './features/cart/routes';
+import { noticeRoutes } from './features/notices/routes';
 import { appJobs, startJobs } from './jobs';
 import { createHub } from './realtime/hub';
 import { createNotifier } from './notifications/notifier';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(itemRoutes(ctx));
       await api.register(bidRoutes(ctx));
       await api.register(cartRoutes(ctx));
+      await api.register(noticeRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { STATE_CODES, formatPhone, joinEmail, joinEmailError, newPasswordPair, passwordError, phoneDigits, phoneRules, profileErrors, setupStepOneErrors } from './validation';
+import { STATE_CODES, TEXT_NOTIFICATION_COLUMN, canReceiveTexts, formatPhone, joinEmail, joinEmailError, newPasswordPair, passwordError, phoneDigits, phoneRules, profileErrors, setupStepOneErrors } from './validation';
 import { z } from 'zod';
 
 describe('join email', () => {
@@ -36,6 +36,33 @@ describe('profile rules', () => {
   it('formats and strips phones', () => {
     expect(formatPhone('3125550100')).toBe('(312) 555-0100');
     expect(phoneDigits('(312) 555-0100')).toBe('3125550100');
+  });
+  it('drops a leading country code 1 before the 10-digit rule', () => {
+    expect(phoneDigits('+1 (312) 555-0199')).toBe('3125550199');
+    expect(phoneDigits('1-312-555-0199')).toBe('3125550199');
+    expect(formatPhone('+1 (312) 555-0199')).toBe('(312) 555-0199');
+    expect(profileErrors({ ...ok, cellphone: '+1 (312) 555-0199' })).toEqual({});
+    // Only a 1, only with 11 digits: anything else is still judged as typed.
+    expect(phoneDigits('2 (312) 555-0199')).toBe('23125550199');
+    expect(profileErrors({ ...ok, cellphone: '2 (312) 555-0199' })).toEqual({ cellphone: 'Phone number is invalid.' });
+    expect(profileErrors({ ...ok, cellphone: '+1 312 555 01999' })).toEqual({ cellphone: 'Phone number is invalid.' });
+    expect(profileErrors({ ...ok, cellphone: '+11 (312) 555-0199' })).toEqual({ cellphone: 'Phone number is invalid.' });
+  });
+  it('any 10-digit number reads the same with +1 in front', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[2-9]\d{9}$/), (digits) => {
+        expect(phoneDigits(`+1 ${formatPhone(digits)}`)).toBe(digits);
+        expect(phoneDigits(digits)).toBe(digits);
+      }),
+    );
+  });
+  it('texts reach only a bidder with a phone who agreed to them', () => {
+    expect(TEXT_NOTIFICATION_COLUMN).toBe('text');
+    expect(canReceiveTexts({ cellphone: '(312) 555-0199', allowtexting: true })).toBe(true);
+    expect(canReceiveTexts({ cellphone: '+1 312 555 0199', allowtexting: true })).toBe(true);
+    expect(canReceiveTexts({ cellphone: '(312) 555-0199', allowtexting: false })).toBe(false);
+    expect(canReceiveTexts({ cellphone: '', allowtexting: true })).toBe(false);
+    expect(canReceiveTexts({ cellphone: '555-01', allowtexting: true })).toBe(false);
   });
   it('setup step one', () => {
     expect(setupStepOneErrors({ firstname: '', lastname: '', zip: '' })).toEqual({

@@ -33,9 +33,13 @@ export function passwordError(password: string): string | null {
   return null;
 }
 
-/** Digits only, as the phone is sent. */
+/**
+ * Digits only, as the phone is sent. A US number typed with its country code ('+1 (312) 555-0199',
+ * 11 digits starting with 1) loses the 1, so the 10-digit rule below judges the number itself.
+ */
 export function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, '');
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
 /** (###) ###-#### for 10 digits; the digits as typed otherwise. */
@@ -45,9 +49,20 @@ export function formatPhone(phone: string): string {
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
-/** A phone is optional; one that is given has 10 digits. */
+/** A phone is optional; one that is given has 10 digits (after a leading country code 1). */
 export function phoneError(phone: string): string | null {
   return phone.trim() !== '' && phoneDigits(phone).length !== 10 ? 'Phone number is invalid.' : null;
+}
+
+/** The notification column whose notices go out as text messages. */
+export const TEXT_NOTIFICATION_COLUMN = 'text';
+
+/** Why the Text column cannot be chosen: texts go only to a bidder with a cell phone who agreed to them. */
+export const TEXTS_NEED_PHONE = 'Add a cell phone and agree to texts to get text messages.';
+
+/** Whether text notices can reach a bidder: a valid cell phone and agreement to texts. */
+export function canReceiveTexts(p: { cellphone: string; allowtexting: boolean }): boolean {
+  return p.allowtexting && phoneDigits(p.cellphone).length === 10;
 }
 
 export interface ProfileFields {

@@ -21,6 +21,7 @@ import { cartResponse } from './cart';
 import { codeSchema, tenantBody } from './common';
 import { eventRequest, eventResponse, healthResponse, privacyPolicyRequest, privacyPolicyResponse } from './event';
 import { auctionItemsRequest, auctionItemsResponse, bidHistoryResponse, itemDetailsResponse, itemOverviewResponse, itemPhotosResponse, itemRequest, watchlistResponse } from './items';
+import { noticesResponse } from './notices';
 import { ordersResponse } from './orders';
 
 /**
@@ -114,6 +115,7 @@ const definitions = {
   'POST /maxbid': contract({ method: 'POST', path: '/maxbid', access: 'bidder', tags: ['bids'], summary: 'Change your automatic maximum and increment', body: maxBidRequest, response: submitBidResponse }),
 
   'GET /cart': contract({ method: 'GET', path: '/cart', access: 'bidder', tags: ['cart'], summary: 'Won items awaiting checkout, and open items being bid on', response: cartResponse }),
+  'GET /notices': contract({ method: 'GET', path: '/notices', access: 'bidder', tags: ['notices'], summary: "The bidder's notices of this event (outbid, won, closing soon), newest first", response: noticesResponse }),
   'GET /myorders': contract({ method: 'GET', path: '/myorders', access: 'bidder', tags: ['orders'], summary: 'Completed purchases: won items paid at checkout', response: ordersResponse }),
 
   'POST /admin/import': contract({ method: 'POST', path: '/admin/import', access: 'admin', tags: ['admin'], summary: 'Import or re-import an event document (see docs/import.md); all or nothing', body: z.unknown(), response: importResponse }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { AuctionItem } from '../api/items';
+import { itemLook, itemTime, itemVariant } from '../items/look';
 import type {
   SORTS} from './catalog';
 import {
@@ -8,9 +9,7 @@ import {
   availableFilters,
   buyNowLimit,
   buyNowSubtotal,
-  cardVariant,
   cartTotal,
-  closingLabel,
   headerCountdown,
   showPlaceBid,
   showUpdateMaxBid,
@@ -31,11 +30,11 @@ const item = (over: Partial<AuctionItem>): AuctionItem => ({ ...base, ...over })
 
 describe('cards and labels', () => {
   it('picks the card variant', () => {
-    expect(cardVariant(item({}))).toBe('bid');
-    expect(cardVariant(item({ buyitnowonly: true }))).toBe('buynow');
-    expect(cardVariant(item({ itemisliveonly: true }))).toBe('live');
-    expect(cardVariant(item({ quantityavailable: 0 }))).toBe('soldout');
-    expect(cardVariant(item({ quantityavailable: 0, unlimitedquantity: true, buyitnowonly: true }))).toBe('buynow');
+    expect(itemVariant(item({}))).toBe('bid');
+    expect(itemVariant(item({ buyitnowonly: true }))).toBe('buynow');
+    expect(itemVariant(item({ itemisliveonly: true }))).toBe('live');
+    expect(itemVariant(item({ quantityavailable: 0 }))).toBe('soldout');
+    expect(itemVariant(item({ quantityavailable: 0, unlimitedquantity: true, buyitnowonly: true }))).toBe('buynow');
   });
   it('labels the user status', () => {
     expect(USER_STATUS_LABEL[userItemStatus(item({ currentlywinningbid: true, accountbiddingon: true }))]).toBe('Current High Bidder');
@@ -45,9 +44,9 @@ describe('cards and labels', () => {
   });
   it('labels closing', () => {
     const now = new Date('2026-12-03T00:00:00Z');
-    expect(closingLabel(item({}), now)).toBe('2d 2h');
-    expect(closingLabel(item({ bidstatus: 'biddingclosed' }), now)).toBe('Closed');
-    expect(closingLabel(item({ quantityavailable: 0 }), now)).toBe('Closed');
+    expect(itemTime(item({}), now).text).toBe('2d 2h left');
+    expect(itemTime(item({ bidstatus: 'biddingclosed' }), now).text).toBe('Closed');
+    expect(itemLook(item({ quantityavailable: 0 }), now, 'card').time?.text).toBe('Closed');
   });
   it('shows Place Bid and Update Max Bid by the spec', () => {
     expect(showPlaceBid(item({}), true)).toBe(true);
@@ -104,6 +103,7 @@ describe('search, filters and sorts', () => {
   it('offers Live Auction Only only with live items, and tags from the items', () => {
     expect(availableFilters(items)).toContain('Live Auction Only');
     expect(availableFilters([items[0] as AuctionItem])).not.toContain('Live Auction Only');
+    expect(availableFilters(items, true)).toEqual(['Live Auction Only', 'Online Auction']);
     expect(tagsOf(items)).toEqual(['Food', 'Travel', 'Wine']);
   });
 });

@@ -1,21 +1,11 @@
 import type { AuctionItem } from '../api/items';
 import type { Cents } from '../money';
-import { noneLeft } from '../items/rules';
-import { formatMinutesSeconds, formatTimeLeft } from '../time';
+import { formatMinutesSeconds } from '../time';
 
 /**
  * The catalog's rules as the bidder app applies them: card variants, labels, search, filters and
  * sorts (spec bidder-app.md sections 2, 4, 5 and 9).
  */
-export type CardVariant = 'bid' | 'buynow' | 'live' | 'soldout';
-
-export function cardVariant(item: Pick<AuctionItem, 'itemisliveonly' | 'buyitnowonly' | 'quantityavailable' | 'unlimitedquantity'>): CardVariant {
-  if (noneLeft(item)) return 'soldout';
-  if (item.itemisliveonly) return 'live';
-  if (item.buyitnowonly) return 'buynow';
-  return 'bid';
-}
-
 export type UserItemStatus = 'default' | 'highBidder' | 'winner' | 'losingBidder';
 
 export function userItemStatus(item: Pick<AuctionItem, 'currentlywinningbid' | 'accountbiddingon' | 'bidstatus'>): UserItemStatus {
@@ -31,13 +21,6 @@ export const USER_STATUS_LABEL: Record<UserItemStatus, string> = {
   winner: 'Winner',
   losingBidder: 'Current Low Bidder',
 };
-
-/** 'Closed' when bidding closed or nothing is left; otherwise the time left. */
-export function closingLabel(item: Pick<AuctionItem, 'bidstatus' | 'quantityavailable' | 'unlimitedquantity' | 'closing'>, now: Date): string {
-  if (item.bidstatus === 'biddingclosed') return 'Closed';
-  if (noneLeft(item)) return 'Closed';
-  return formatTimeLeft(new Date(item.closing).getTime() - now.getTime());
-}
 
 /** Place Bid shows for an authorized bidder on an open, online, biddable item — not to an auto-bidding leader. */
 export function showPlaceBid(item: Pick<AuctionItem, 'buyitnowonly' | 'bidstatus' | 'itemisliveonly' | 'currentlywinningbid' | 'accountisautobid'>, authorized: boolean): boolean {
@@ -78,10 +61,10 @@ export function tagsOf(items: ReadonlyArray<Pick<AuctionItem, 'tags'>>): string[
   return [...all].sort((a, b) => a.localeCompare(b));
 }
 
-/** The filters to offer: Live Auction Only only when some item is live-only. */
-export function availableFilters(items: ReadonlyArray<Pick<AuctionItem, 'itemisliveonly'>>): FilterOption[] {
+/** The filters to offer: Live Auction Only only when some item is live-only; Watchlist and My Bids not to guests, who have neither. */
+export function availableFilters(items: ReadonlyArray<Pick<AuctionItem, 'itemisliveonly'>>, guest = false): FilterOption[] {
   const live = items.some((i) => i.itemisliveonly);
-  return FILTERS.filter((f) => f !== 'Live Auction Only' || live);
+  return FILTERS.filter((f) => (f !== 'Live Auction Only' || live) && !(guest && (f === 'Watchlist' || f === 'My Bids')));
 }
 
 const FILTER_TEST: Record<FilterOption, (i: AuctionItem) => boolean> = {

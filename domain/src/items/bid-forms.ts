@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { Cents } from '../money';
-import { autoBidProblem, bidInputCents, defaultIncrement, manualBidProblem, maxBidProblem } from './rules';
+import { amountCorrections, autoBidProblem, bidMessages, defaultIncrement, manualBidProblem, maxBidProblem, readTypedAmount } from './rules';
 
 /**
  * The bid forms' schemas: what a bidder typed (text) to what /submitbid and /maxbid take (cents),
  * with the spec's messages. The web's forms validate with them before anything is sent; the
- * engine checks the same rules again on the locked item.
+ * engine checks the same rules again on the locked item. An amount is never silently changed:
+ * `corrections` says what reading it did (capped, rounded), for the confirmation step to show.
  */
 const typed = z.string().max(40, 'That amount is too long.');
 
@@ -18,24 +19,33 @@ export const placeBidFields = z.object({ amount: typed, auto: z.boolean(), max: 
 
 export type PlaceBidValues = { autobid: false; bid: Cents } | { autobid: true; maxbid: Cents; increment: Cents };
 
+/** A checked bid, ready to confirm: the request, and what the bidder must be told about their amounts. */
+export interface Checked<T> {
+  request: T;
+  corrections: string[];
+}
+
 export function placeBidSchema(item: PlaceBidLimits) {
   const min = item.minimumnextbid;
   const minIncrement = defaultIncrement(item.minimumbidincrease);
-  return placeBidFields.transform((v, ctx): PlaceBidValues => {
+  return placeBidFields.transform((v, ctx): Checked<PlaceBidValues> => {
     const fail = (path: string, message: string) => {
       ctx.issues.push({ code: 'custom', message, input: v, path: [path] });
       return z.NEVER;
     };
     if (!v.auto) {
-      // An empty amount bids the minimum shown as the placeholder.
-      const bid = bidInputCents(v.amount) ?? min;
-      const problem = manualBidProblem(bid, min);
-      return problem ? fail('amount', problem) : { autobid: false, bid };
+      const typed = readTypedAmount(v.amount);
+      if (!typed) return fail('amount', bidMessages.noAmount());
+      const problem = manualBidProblem(typed.cents, min);
+      return problem ? fail('amount', problem) : { request: { autobid: false, bid: typed.cents }, corrections: amountCorrections('bid', typed) };
     }
-    const maxbid = bidInputCents(v.max) ?? 0;
-    const increment = bidInputCents(v.increment) ?? minIncrement;
+    const max = readTypedAmount(v.max);
+    const typedIncrement = readTypedAmount(v.increment);
+    const maxbid = max?.cents ?? 0;
+    const increment = typedIncrement?.cents ?? minIncrement;
     const problem = autoBidProblem(maxbid, increment, min, minIncrement);
-    return problem ? fail(maxbid < min ? 'max' : 'increment', problem) : { autobid: true, maxbid, increment };
+    if (problem) return fail(maxbid < min ? 'max' : 'increment', problem);
+    return { request: { autobid: true, maxbid, increment }, corrections: [...amountCorrections('maximum bid', max), ...amountCorrections('bid increment', typedIncrement)] };
   });
 }
 
@@ -51,11 +61,13 @@ export const maxBidFields = z.object({ max: typed, increment: typed });
 export function maxBidSchema(item: MaxBidLimits) {
   const currentMax = item.accountautobidamount;
   const currentIncrement = item.accountautobidincrement || defaultIncrement(item.minimumbidincrease);
-  return maxBidFields.transform((v, ctx) => {
-    const maxbid = bidInputCents(v.max) ?? currentMax;
-    const increment = bidInputCents(v.increment) ?? currentIncrement;
+  return maxBidFields.transform((v, ctx): Checked<{ maxbid: Cents; increment: Cents }> => {
+    const max = readTypedAmount(v.max);
+    const typedIncrement = readTypedAmount(v.increment);
+    const maxbid = max?.cents ?? currentMax;
+    const increment = typedIncrement?.cents ?? currentIncrement;
     const problem = maxBidProblem(maxbid, increment, currentMax, currentIncrement);
-    if (!problem) return { maxbid, increment };
+    if (!problem) return { request: { maxbid, increment }, corrections: [...amountCorrections('maximum bid', max), ...amountCorrections('bid increment', typedIncrement)] };
     ctx.issues.push({ code: 'custom', message: problem, input: v, path: [maxbid < currentMax ? 'max' : 'increment'] });
     return z.NEVER;
   });

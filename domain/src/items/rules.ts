@@ -101,18 +101,53 @@ export const bidMessages = {
   incrementBelowMinimum: (min: Cents) => `Desired bid increment must be at least ${formatMoney(min)}`,
   maxBelowCurrentMax: (floor: Cents) => `Please adjust the max bid amount. The minimum bid for this item is ${formatMoney(floor)}.`,
   aboveCap: () => `Bids cannot be above ${formatMoney(BID_CAP)}.`,
+  noAmount: () => 'Please enter your bid amount.',
 };
 
+/** An amount a bidder typed, read as the spec reads a bid input, with what reading it changed. */
+export interface TypedAmount {
+  cents: Cents;
+  /** Above the cap: brought down to $1,000,000.00. */
+  capped: boolean;
+  /** More than two decimals: rounded to whole cents. */
+  rounded: boolean;
+  /** What was typed, trimmed. */
+  typed: string;
+}
+
 /**
- * What a bidder typed, as the spec reads a bid input: dollars capped at 1,000,000 and rounded to
- * two decimals, in cents; null when nothing (or no number) was typed.
+ * What a bidder typed: dollars capped at 1,000,000 and rounded to two decimals, in cents, with
+ * whether either happened (the bidder is shown the corrected amount before confirming); null when
+ * nothing, or no amount, was typed.
  */
-export function bidInputCents(typed: string): Cents | null {
+export function readTypedAmount(input: string): TypedAmount | null {
+  const typed = input.trim();
   const text = typed.replace(/[$,\s]/g, '');
   if (!text) return null;
   const dollars = Number(text);
   if (!Number.isFinite(dollars) || dollars < 0) return null;
-  return Math.min(Math.round(dollars * 100), BID_CAP);
+  const exact = Math.round(dollars * 100);
+  const rounded = Math.abs(dollars * 100 - exact) > 1e-6;
+  return { cents: Math.min(exact, BID_CAP), capped: exact > BID_CAP, rounded: rounded && exact <= BID_CAP, typed };
+}
+
+export function bidInputCents(typed: string): Cents | null {
+  return readTypedAmount(typed)?.cents ?? null;
+}
+
+/** What the bidder is told about an amount that was changed in reading it; empty when none. */
+export function amountCorrections(what: string, amount: TypedAmount | null): string[] {
+  if (!amount) return [];
+  if (amount.capped) return [`You typed ${amount.typed} as your ${what}; the most it may be is ${formatMoney(BID_CAP)}.`];
+  if (amount.rounded) return [`You typed ${amount.typed} as your ${what}; it is rounded to ${formatMoney(amount.cents)}.`];
+  return [];
+}
+
+/** Quick bids: the minimum and a step or two above it, never above the cap. */
+export function quickBids(minimumNextBid: Cents, minimumbidincrease: Cents): Cents[] {
+  const step = defaultIncrement(minimumbidincrease);
+  const all = [minimumNextBid, minimumNextBid + step, minimumNextBid + 2 * step].filter((c) => c <= BID_CAP);
+  return [...new Set(all)];
 }
 
 /** The increment a bidder starts from: the item's minimum increase, or $1 when it has none. */

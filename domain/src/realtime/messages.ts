@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money } from '../money';
 import { auctionItem } from '../api/items';
+import { NOTIFICATION_KINDS } from '../api/event';
 
 /**
  * Messages of the live hub (/hubs/auction). The server emits them as 'ReceiveJSON' with a `type`;
@@ -54,7 +55,20 @@ export const hubMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('eventclosing'), closesat: z.string(), ...codes }),
   z.object({ type: z.literal('updateUser'), ...codes }),
   z.object({ type: z.literal('itemmessage'), itemid: z.number().int(), message: z.string(), ...codes }),
-  z.object({ type: z.literal('notification'), title: z.string(), message: z.string(), ...codes }),
+  /**
+   * To one bidder: a notice shown until dismissed. Item notices carry the item, their kind (so an
+   * outbid notice can offer 'Bid again') and when they were sent; organizer notices need none.
+   */
+  z.object({
+    type: z.literal('notification'),
+    title: z.string(),
+    message: z.string(),
+    itemid: z.number().int().optional(),
+    itemname: z.string().optional(),
+    kind: z.enum(NOTIFICATION_KINDS).optional(),
+    senttime: z.string().optional(),
+    ...codes,
+  }),
 ]);
 export type HubMessage = z.infer<typeof hubMessage>;
 export type HubMessageType = HubMessage['type'];

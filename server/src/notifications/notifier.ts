@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney, type NotificationKind } from '@gavel/domain';
+import { canReceiveTexts, formatMinutesLeft, formatMoney, itemBidStatus, itemCloses, type NotificationKind } from '@gavel/domain';
 import type { Db } from '../db/client';
 import { accounts, auctionItems, bidders, events, itemMaxima, notices, organizations, watchlist } from '../db/schema';
 import { effectiveNotifications } from '../features/accounts/presenter';
@@ -85,17 +85,30 @@ async function claim(db: Db, kind: NotificationKind, bidderId: number, itemId: n
   return rows.length > 0;
 }
 
-const WORDS: Record<NotificationKind, { subject: (item: string) => string; text: (item: string, amount: string) => string; title: string }> = {
-  outbid: { subject: (i) => `You have been outbid on ${i}`, text: (i, a) => `You have been outbid on ${i}. The current bid is ${a}.`, title: 'Outbid' },
-  won: { subject: (i) => `You won ${i}!`, text: (i, a) => `Congratulations! You won ${i} for ${a}. It is waiting in your cart.`, title: 'You won!' },
-  closingsoon: { subject: (i) => `Bidding on ${i} closes soon`, text: (i, a) => `Bidding on ${i} closes in about ${CLOSING_SOON_MINUTES} minutes. The current bid is ${a}.`, title: 'Closing soon' },
+/** What a notice says, from the item as it stands when the notice is sent. */
+interface NoticeFacts {
+  item: string;
+  amount: string;
+  /** Until the item closes; only closing-soon notices say it. */
+  msLeft: number;
+}
+
+export const NOTICE_WORDS: Record<NotificationKind, { subject: (item: string) => string; text: (facts: NoticeFacts) => string; title: string }> = {
+  outbid: { subject: (i) => `You have been outbid on ${i}`, text: ({ item, amount }) => `You have been outbid on ${item}. The current bid is ${amount}.`, title: 'Outbid' },
+  won: { subject: (i) => `You won ${i}!`, text: ({ item, amount }) => `Congratulations! You won ${item} for ${amount}. It is waiting in your cart.`, title: 'You won!' },
+  closingsoon: {
+    subject: (i) => `Bidding on ${i} closes soon`,
+    // The sweep may find an item with anything up to CLOSING_SOON_MINUTES left: say what is really left.
+    text: ({ item, amount, msLeft }) => `Bidding on ${item} closes in ${formatMinutesLeft(msLeft)}. The current bid is ${amount}.`,
+    title: 'Closing soon',
+  },
 };
 
-async function sendNotice(deps: Deps, kind: NotificationKind, bidderId: number, itemId: number): Promise<void> {
-  const now = deps.clock();
-  // Claim first: in a bidding war most outbid notices fall in the quiet window and stop here.
-  if (!(await claim(deps.db, kind, bidderId, itemId, now))) return;
-  const [row] = await deps.db
+type NoticeRow = NonNullable<Awaited<ReturnType<typeof noticeRow>>>;
+
+/** The bidder, their account, the item, its event and organization: everything a notice needs. */
+async function noticeRow(db: Db, bidderId: number, itemId: number) {
+  const [row] = await db
     .select({ bidder: bidders, account: accounts, item: auctionItems, event: events, organization: organizations })
     .from(bidders)
     .innerJoin(accounts, eq(bidders.accountId, accounts.id))
@@ -103,13 +116,47 @@ async function sendNotice(deps: Deps, kind: NotificationKind, bidderId: number, 
     .innerJoin(organizations, eq(events.organizationId, organizations.id))
     .innerJoin(auctionItems, and(eq(auctionItems.id, itemId), eq(auctionItems.eventId, events.id)))
     .where(eq(bidders.id, bidderId));
-  if (!row) return;
+  return row;
+}
+
+async function sendNotice(deps: Deps, kind: NotificationKind, bidderId: number, itemId: number): Promise<void> {
+  const now = deps.clock();
+  if (kind === 'closingsoon') {
+    // Read before the claim: a warning queued before the item closed must neither arrive after the
+    // close nor leave a row for the notices panel to list.
+    const row = await noticeRow(deps.db, bidderId, itemId);
+    if (!row || itemBidStatus(row.item, row.event, now) !== 'biddingopen') return;
+    if (!(await claim(deps.db, kind, bidderId, itemId, now))) return;
+    return deliver(deps, kind, row, now);
+  }
+  // Claim first: in a bidding war most outbid notices fall in the quiet window and stop here.
+  if (!(await claim(deps.db, kind, bidderId, itemId, now))) return;
+  const row = await noticeRow(deps.db, bidderId, itemId);
+  if (row) await deliver(deps, kind, row, now);
+}
+
+/** Keeps what was said on the claimed row, then tells the bidder live and queues their email and text. */
+async function deliver(deps: Deps, kind: NotificationKind, row: NoticeRow, now: Date): Promise<void> {
   const tenant = { organization: row.organization, event: row.event };
-  const words = WORDS[kind];
+  const words = NOTICE_WORDS[kind];
   const amount = formatMoney(row.item.currentbid ?? 0);
-  const text = words.text(row.item.name, amount);
+  const text = words.text({ item: row.item.name, amount, msLeft: itemCloses(row.item, row.event).getTime() - now.getTime() });
+  // Stored before the live message, so a phone that opens its notices on hearing one finds it there.
+  await deps.db
+    .update(notices)
+    .set({ title: words.title, message: text })
+    .where(and(eq(notices.bidderId, row.bidder.id), eq(notices.itemId, row.item.id), eq(notices.kind, kind)));
   const codes = { auctioncode: row.organization.auctioncode, eventcode: row.event.eventcode };
-  deps.live.toBidder(bidderId, { type: 'notification', title: words.title, message: text, ...codes });
+  deps.live.toBidder(row.bidder.id, {
+    type: 'notification',
+    title: words.title,
+    message: text,
+    itemid: row.item.id,
+    itemname: row.item.name,
+    kind,
+    senttime: now.toISOString(),
+    ...codes,
+  });
 
   const choice = effectiveNotifications(tenant, row.bidder.notifications).find((n) => row.event.notificationrows.find((r) => r.notificationrowid === n.notificationrowid)?.kind === kind);
   if (!choice) return;
@@ -120,6 +167,6 @@ async function sendNotice(deps: Deps, kind: NotificationKind, bidderId: number, 
     await enqueueMail(deps.db, { ...recipient, to: row.account.email }, itemNoticeMail(brand, words.subject(row.item.name), words.title, text, url));
   }
   // Texts go only to a bidder who opted in with a number.
-  if (choice.flags.text && row.account.allowtexting && row.account.cellphone)
+  if (choice.flags.text && canReceiveTexts(row.account))
     await enqueueText(deps.db, { ...recipient, to: row.account.cellphone }, `${row.event.eventname}: ${text} Reply STOP to unsubscribe.`);
 }

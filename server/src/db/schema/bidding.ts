@@ -98,7 +98,10 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.bidderId, t.key] })],
 );
 
-/** Notices sent, so each is sent once (won, closing soon) or at most every few minutes (outbid). */
+/**
+ * Notices sent, so each is sent once (won, closing soon) or at most every few minutes (outbid),
+ * and what was said, for the bidder's notices panel (GET /notices).
+ */
 export const notices = pgTable(
   'notices',
   {
@@ -106,6 +109,9 @@ export const notices = pgTable(
     itemId: ownedBy('item_id', () => auctionItems.id),
     kind: text('kind', { enum: ['outbid', 'won', 'closingsoon'] }).notNull(),
     sentAt: tstz('sent_at').notNull(),
+    /** What the bidder was told last, so the notices panel lists it again after it was dismissed. */
+    title: text('title').notNull().default(''),
+    message: text('message').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.bidderId, t.itemId, t.kind] })],
 );
