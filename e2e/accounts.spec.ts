@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiBidder, emailedLink, importEvent, testEvent, uniqueCode } from './support/api';
-import { expectAccessible, fill, openSignedIn } from './support/page';
+import { expectAccessible, fill, openSignedIn, storedToken } from './support/page';
 
 const code = uniqueCode('acct');
 
@@ -14,7 +14,7 @@ test('a new bidder joins, creates an account, verifies by email, completes setup
   await fill(page, 'join-email', email);
   await page.getByTestId('join-button').click();
   await expect(page.getByTestId('create-account-page')).toBeVisible();
-  await expect(page.getByTestId('create-email').locator('input')).toHaveValue(email);
+  await expect(page.getByTestId('create-email')).toHaveText(email);
   await expectAccessible(page);
   await fill(page, 'create-password', 'correct horse');
   await fill(page, 'create-confirm', 'correct horsee');
@@ -107,7 +107,7 @@ test('a guest browses, and Log In to Bid returns to the event page', async ({ pa
   await expect(page.getByTestId('place-bid')).toHaveCount(0);
   await page.getByTestId('login-to-bid').click();
   await expect(page).toHaveURL(new RegExp(`/${code}$`));
-  expect(await page.evaluate(() => localStorage.getItem('gavel.token'))).toBeNull();
+  expect(await storedToken(page, code)).toBeNull();
 });
 
 test('logout clears the session, and an expired session goes back to the event page', async ({ page, request }) => {
@@ -118,7 +118,7 @@ test('logout clears the session, and an expired session goes back to the event p
   await page.getByTestId('menu-button').click();
   await page.getByTestId('menu-logout').click();
   await expect(page).toHaveURL(new RegExp(`/${code}$`));
-  expect(await page.evaluate(() => localStorage.getItem('gavel.token'))).toBeNull();
+  expect(await storedToken(page, code)).toBeNull();
   await page.goto(`/${code}/my-account`);
   await expect(page).toHaveURL(new RegExp(`/${code}$`));
 });
@@ -168,7 +168,7 @@ test('a session whose token expires while open is logged out and sent to the eve
   await openSignedIn(page, `/${code}/my-account`, shortLived);
   await expect(page.getByTestId('my-account-page')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/${code}$`), { timeout: 15_000 });
-  expect(await page.evaluate(() => localStorage.getItem('gavel.token'))).toBeNull();
+  expect(await storedToken(page, code)).toBeNull();
 });
 
 test('order history opens from the menu with its empty state', async ({ page, request }) => {

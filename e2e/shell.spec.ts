@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, fill } from './support/page';
+import { expectAccessible, fill, storedToken, tokenKey } from './support/page';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const fakeToken = (payload: object) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.signature`;
@@ -66,16 +66,36 @@ test('the side menu offers guests Home and Auction Items, and closes on navigati
   await expect(menu.getByTestId('menu-home')).toBeHidden();
 });
 
-test('a stored token that expired, or is for another event, is dropped on load', async ({ page }) => {
+test("a stored token that expired is dropped on load; another event's token is not used here but is kept", async ({ page }) => {
   const now = Math.floor(Date.now() / 1000);
-  for (const payload of [
-    { exp: now - 60, eventcode: 'demo', auctioncode: 'demo', isguest: false, email: 'x@example.org', userid: 1 },
-    { exp: now + 3600, eventcode: 'other', auctioncode: 'demo', isguest: false, email: 'x@example.org', userid: 1 },
-  ]) {
-    await page.goto('/');
-    await page.evaluate((t) => localStorage.setItem('gavel.token', t), fakeToken(payload));
-    await page.goto('/demo');
-    await expect(page.getByTestId('event-name')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('gavel.token'))).toBeNull();
-  }
+  const expired = fakeToken({ exp: now - 60, eventcode: 'demo', auctioncode: 'demo', isguest: false, email: 'x@example.org', userid: 1 });
+  const other = fakeToken({ exp: now + 3600, eventcode: 'other', auctioncode: 'demo', isguest: false, email: 'x@example.org', userid: 1 });
+  await page.goto('/');
+  await page.evaluate(
+    ({ tokens }) => {
+      for (const { key, token } of tokens) localStorage.setItem(key, token);
+    },
+    { tokens: [{ key: tokenKey('demo'), token: expired }, { key: tokenKey('other'), token: other }] },
+  );
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    const auth = r.headers().authorization;
+    if (r.url().includes('/api/') && auth) sent.push(auth);
+  });
+  await page.goto('/demo');
+  await expect(page.getByTestId('event-name')).toBeVisible();
+  await expect(page.getByTestId('join-button')).toBeVisible();
+  expect(await storedToken(page, 'demo')).toBeNull();
+  expect(await storedToken(page, 'other')).toBe(other);
+  expect(sent).toEqual([]);
+});
+
+test('a token kept under the single key of earlier versions moves to its own event', async ({ page }) => {
+  const token = fakeToken({ exp: Math.floor(Date.now() / 1000) + 3600, eventcode: 'Other', auctioncode: 'demo', isguest: false, email: 'x@example.org', userid: 1 });
+  await page.goto('/');
+  await page.evaluate((t) => localStorage.setItem('gavel.token', t), token);
+  await page.goto('/demo');
+  await expect(page.getByTestId('join-button')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('gavel.token'))).toBeNull();
+  expect(await storedToken(page, 'other')).toBe(token);
 });

@@ -10,14 +10,34 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""} ${n.html.slice(0, 200)}`).join(", ")})`)).toEqual([]);
 }
 
-/** Opens an event page already signed in with a token (as the app stores it). */
+/** Where the app keeps the login token of an event (one per event code). */
+export function tokenKey(eventcode: string): string {
+  return `gavel.token:${eventcode.toLowerCase()}`;
+}
+
+/** The event code a login token is for, read from its payload. */
+export function tokenEventcode(token: string): string {
+  const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+  if (typeof payload !== 'object' || payload === null || !('eventcode' in payload) || typeof payload.eventcode !== 'string') throw new Error('a login token without an event code');
+  return payload.eventcode;
+}
+
+/** The token the app holds for an event, or null. */
+export async function storedToken(page: Page, eventcode: string): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), tokenKey(eventcode));
+}
+
+/** Opens an event page already signed in with a token (kept under its event, as the app keeps it). */
 export async function openSignedIn(page: Page, path: string, token: string): Promise<void> {
-  await page.addInitScript((t) => {
-    if (!sessionStorage.getItem('gavel.e2e.token-set')) {
-      localStorage.setItem('gavel.token', t);
-      sessionStorage.setItem('gavel.e2e.token-set', '1');
-    }
-  }, token);
+  await page.addInitScript(
+    ({ key, t }) => {
+      if (!sessionStorage.getItem('gavel.e2e.token-set')) {
+        localStorage.setItem(key, t);
+        sessionStorage.setItem('gavel.e2e.token-set', '1');
+      }
+    },
+    { key: tokenKey(tokenEventcode(token)), t: token },
+  );
   await page.goto(path);
 }
 

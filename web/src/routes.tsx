@@ -3,8 +3,9 @@ import { lazyPage } from './ui/lazyPage';
 
 const accounts = () => import('./features/accounts/accountPages');
 const items = () => import('./features/items/itemPages');
+const notFound = lazyPage(() => import('./features/event/PageNotFound'), 'PageNotFound');
 
-/** Every screen under /:eventcode, each loaded with its route. */
+/** Every screen under /:eventcode, each loaded with its route; any other path is the event's not-found page (last). */
 export const routes: Array<{ path: string; Page: ComponentType }> = [
   { path: 'privacy-policy', Page: lazyPage(() => import('./features/event/PrivacyPolicy'), 'PrivacyPolicy') },
   { path: 'login', Page: lazyPage(accounts, 'Login') },
@@ -29,4 +30,6 @@ export const routes: Array<{ path: string; Page: ComponentType }> = [
   { path: 'event/open-bids', Page: lazyPage(items, 'OpenBids') },
   { path: 'cart', Page: lazyPage(items, 'Cart') },
   { path: 'my-orders', Page: lazyPage(items, 'MyOrders') },
+  { path: 'not-found', Page: notFound },
+  { path: '*', Page: notFound },
 ];

@@ -60,6 +60,7 @@ export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallAr
   const headers: Record<string, string> = { accept: 'application/json', ...opts?.headers };
   const payload = contract.body && body !== undefined ? JSON.stringify(z.encode(contract.body, body)) : undefined;
   if (payload !== undefined) headers['content-type'] = 'application/json';
+  // The token of the event in the page's path; other events' tokens are never sent (session/token.ts).
   const token = opts?.anonymous ? null : readToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;

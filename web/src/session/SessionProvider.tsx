@@ -5,8 +5,9 @@ import { api, setExpiredHandler } from '../api/client';
 import { clearToken, decodeToken, readToken, storeToken, validateStoredToken, type TokenClaims } from './token';
 
 /**
- * Who is using the app: nobody, a guest, or a signed-in bidder of the event in the path. The
- * token lives in local storage; the user comes from the login answer or GET /api/userprofile.
+ * Who is using the app: nobody, a guest, or a signed-in bidder of the event in the path. Each
+ * event's token lives in local storage under its own key (token.ts), so signing in to one event
+ * leaves another's session alone; the user comes from the login answer or GET /api/userprofile.
  */
 export interface Session {
   eventcode: string;
@@ -30,10 +31,6 @@ export function useSession(): Session {
   return s;
 }
 
-export function eventcodeOfPath(pathname: string): string {
-  return decodeURIComponent(pathname.split('/')[1] ?? '').toLowerCase();
-}
-
 export function SessionProvider({ eventcode, children }: { eventcode: string; children: ReactNode }) {
   const [claims, setClaims] = useState<TokenClaims | null>(() => validateStoredToken(eventcode, new Date()));
   const [user, setUserState] = useState<SessionUser | null>(null);
@@ -45,16 +42,17 @@ export function SessionProvider({ eventcode, children }: { eventcode: string; ch
 
   const logout = useCallback(() => {
     forgetCaller();
-    clearToken();
+    clearToken(eventcode);
     setClaims(null);
     setUserState(null);
-  }, [forgetCaller]);
+  }, [forgetCaller, eventcode]);
 
   const refreshUser = useCallback(async () => {
-    if (!readToken()) return null;
+    const token = readToken(eventcode);
+    if (!token) return null;
     try {
       const profile = await api('GET /userprofile');
-      const next = { ...profile, token: readToken() ?? '' };
+      const next = { ...profile, token };
       setUserState(next);
       return next;
     } catch {
@@ -62,9 +60,9 @@ export function SessionProvider({ eventcode, children }: { eventcode: string; ch
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [eventcode]);
 
-  // A different event in the path: keep the token only if it belongs to that event.
+  // A different event in the path: that event's own token, if it has a good one.
   useEffect(() => {
     const kept = validateStoredToken(eventcode, new Date());
     setClaims(kept);
@@ -83,12 +81,15 @@ export function SessionProvider({ eventcode, children }: { eventcode: string; ch
     return () => clearTimeout(timer);
   }, [claims, logout]);
 
+  // Just after the path moves to another event, until the effect above has run, the state still
+  // holds the last event's session: it is not this event's, so pages see nobody signed in.
+  const ours = claims !== null && claims.eventcode.toLowerCase() === eventcode;
   const value = useMemo<Session>(
     () => ({
       eventcode,
-      claims,
-      user,
-      isGuest: claims?.isguest === true,
+      claims: ours ? claims : null,
+      user: ours ? user : null,
+      isGuest: ours && claims.isguest,
       loading,
       signIn: (u) => {
         if (decodeToken(u.token)?.userid !== claims?.userid) forgetCaller();
@@ -108,7 +109,7 @@ export function SessionProvider({ eventcode, children }: { eventcode: string; ch
       logout,
       refreshUser,
     }),
-    [eventcode, claims, user, loading, logout, refreshUser, forgetCaller],
+    [eventcode, ours, claims, user, loading, logout, refreshUser, forgetCaller],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,8 +1,12 @@
 /**
- * The login token in local storage, and what its payload says. The payload is read, not verified:
- * the server verifies every call; the app only needs to know whose token it holds and until when.
+ * The login tokens in local storage, one per event code, and what a token's payload says. The
+ * payload is read, not verified: the server verifies every call; the app only needs to know whose
+ * token it holds and until when. A bidder may be signed in to several events at once; each page
+ * uses only the token of the event in its path and never touches another event's.
  */
-export const TOKEN_KEY = 'gavel.token';
+const TOKEN_PREFIX = 'gavel.token:';
+/** Where a single token was kept before tokens were kept per event; moved to its event's key on start. */
+export const LEGACY_TOKEN_KEY = 'gavel.token';
 
 export interface TokenClaims {
   exp: number;
@@ -15,20 +19,43 @@ export interface TokenClaims {
   bidderid: number;
 }
 
-export function readToken(): string | null {
+/** The event code of a path ('/Gala/welcome' is 'gala'); empty at the bare root. */
+export function eventcodeOfPath(pathname: string): string {
   try {
-    return localStorage.getItem(TOKEN_KEY);
+    return decodeURIComponent(pathname.split('/')[1] ?? '').toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/** The event of the page the app is on. */
+function currentEventcode(): string {
+  return typeof location === 'undefined' ? '' : eventcodeOfPath(location.pathname);
+}
+
+export function tokenKey(eventcode: string): string {
+  return `${TOKEN_PREFIX}${eventcode.toLowerCase()}`;
+}
+
+/** The token of an event (by default the event in the path), or null. */
+export function readToken(eventcode: string = currentEventcode()): string | null {
+  if (!eventcode) return null;
+  try {
+    return localStorage.getItem(tokenKey(eventcode));
   } catch {
     return null;
   }
 }
 
+/** Keeps a token under its own event's code (the path's event when the token cannot be read). */
 export function storeToken(token: string): void {
-  localStorage.setItem(TOKEN_KEY, token);
+  const eventcode = decodeToken(token)?.eventcode ?? currentEventcode();
+  if (eventcode) localStorage.setItem(tokenKey(eventcode), token);
 }
 
-export function clearToken(): void {
-  localStorage.removeItem(TOKEN_KEY);
+/** Forgets the token of one event (by default the event in the path); other events' stay. */
+export function clearToken(eventcode: string = currentEventcode()): void {
+  if (eventcode) localStorage.removeItem(tokenKey(eventcode));
 }
 
 export function decodeToken(token: string): TokenClaims | null {
@@ -56,16 +83,31 @@ export function isExpired(claims: TokenClaims, now: Date): boolean {
   return claims.exp * 1000 <= now.getTime();
 }
 
+/** A token kept under the single key of earlier versions moves to its event's key; an unreadable one goes. */
+export function adoptLegacyToken(): void {
+  const token = localStorage.getItem(LEGACY_TOKEN_KEY);
+  if (token === null) return;
+  localStorage.removeItem(LEGACY_TOKEN_KEY);
+  const claims = decodeToken(token);
+  if (claims) localStorage.setItem(tokenKey(claims.eventcode), token);
+}
+
 /**
- * On start: keep a stored token only if it is readable, unexpired and for the event in the path
- * (store-and-display.md, App shell). Answers the claims kept, or null.
+ * On start and on each change of event: the claims of the path's event's token when it is
+ * readable, unexpired and really of that event; otherwise that token is removed and the answer is
+ * null. Tokens of other events are left as they are (store-and-display.md, App shell).
  */
-export function validateStoredToken(eventcode: string | undefined, now: Date): TokenClaims | null {
-  const token = readToken();
+export function validateStoredToken(eventcode: string, now: Date): TokenClaims | null {
+  try {
+    adoptLegacyToken();
+  } catch {
+    return null;
+  }
+  const token = readToken(eventcode);
   if (!token) return null;
   const claims = decodeToken(token);
-  if (!claims || isExpired(claims, now) || !eventcode || claims.eventcode.toLowerCase() !== eventcode.toLowerCase()) {
-    clearToken();
+  if (!claims || isExpired(claims, now) || claims.eventcode.toLowerCase() !== eventcode.toLowerCase()) {
+    clearToken(eventcode);
     return null;
   }
   return claims;

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@gavel/domain';
 import { profileRules } from '@gavel/domain';
+import { Link } from 'react-router-dom';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
@@ -9,7 +10,7 @@ import { FormCard } from '../../ui/formParts';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
 import { useEvent } from '../../queries/event';
-import { AddressFields, draftOf, NameFields, NotificationMatrix, PhoneAndTexting, profileForm, TextOptInAlert, useSaveProfile, useTextOptIn, ZipField } from './profileParts';
+import { AddressFields, draftOf, NameFields, NotificationMatrix, PhoneAndTexting, profileForm, TextOptInAlert, useFormFollowsUser, useSaveProfile, useTextOptIn, ZipField } from './profileParts';
 
 const editProfileForm = profileForm.superRefine(profileRules);
 
@@ -28,6 +29,7 @@ function AccountProfilePage({ user }: { user: SessionUser }) {
       history.replace(`/${eventcode}/my-account`);
     },
   });
+  useFormFollowsUser(profile.form, user);
   const optIn = useTextOptIn(profile.form, () => void profile.onSubmit());
 
   return (
@@ -44,6 +46,7 @@ function AccountProfilePage({ user }: { user: SessionUser }) {
 }
 
 function AccountNotificationsPage({ user }: { user: SessionUser }) {
+  const { eventcode } = useSession();
   const event = useEvent().data;
   const save = useSaveProfile();
   const toast = useToast();
@@ -54,10 +57,22 @@ function AccountNotificationsPage({ user }: { user: SessionUser }) {
     onError: () => toast.error('There is an error saving your notifications.'),
     onSuccess: () => toast.success('Successfully saved your notifications.'),
   });
+  useFormFollowsUser(notifications.form, user);
   return (
     <Page header="back-account" testId="account-notifications-page">
       <FormCard of={notifications} title="Notifications" button="Save" buttonTestId="save-notifications">
-        {event ? <NotificationMatrix form={notifications.form} rows={event.notificationrows} columns={event.notificationcolumns} /> : null}
+        {event ? (
+          <NotificationMatrix
+            form={notifications.form}
+            rows={event.notificationrows}
+            columns={event.notificationcolumns}
+            textsLink={
+              <Link to={`/${eventcode}/account-profile`} data-testid="add-phone-link">
+                Edit My Profile
+              </Link>
+            }
+          />
+        ) : null}
       </FormCard>
     </Page>
   );

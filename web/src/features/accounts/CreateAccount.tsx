@@ -3,11 +3,11 @@ import { newPasswordPair } from '@gavel/domain';
 import { api, ApiError } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
-import { Field } from '../../ui/Field';
-import { FormField, useApiForm } from '../../ui/form';
+import { useApiForm } from '../../ui/form';
 import { FormCard } from '../../ui/formParts';
 import { useHistory } from '../../ui/navigation';
 import { pendingEmail } from './pendingEmail';
+import { EmailLine, PasswordField } from './accountParts';
 
 /** A new bidder chooses a password; the verification email goes out at once. */
 export function CreateAccount() {
@@ -39,9 +39,9 @@ function CreateAccountForm({ email }: { email: string }) {
     <Page header="logo" testId="create-account-page">
       <FormCard of={create} title="Create your account" button="Create Account" buttonTestId="create-submit" errorTestId="create-error" actions={<Link className="gavel-center" to={`/${eventcode}`}>Use a different email</Link>}>
         <p className="gavel-muted">Choose a password of at least 8 characters.</p>
-        <Field label="Email" value={email} onChange={() => undefined} readonly testId="create-email" />
-        <FormField form={create.form} name="password" label="Password" type="password" autocomplete="new-password" testId="create-password" />
-        <FormField form={create.form} name="confirm" label="Confirm Password" type="password" autocomplete="new-password" testId="create-confirm" />
+        <EmailLine email={email} testId="create-email" />
+        <PasswordField form={create.form} name="password" label="Password" autocomplete="new-password" testId="create-password" />
+        <PasswordField form={create.form} name="confirm" label="Confirm Password" autocomplete="new-password" testId="create-confirm" />
       </FormCard>
     </Page>
   );

@@ -6,17 +6,19 @@ import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { pathAfterLogin } from '../../session/guards';
 import { Page } from '../../ui/Page';
-import { Field, FormError } from '../../ui/Field';
-import { FormField, useApiForm } from '../../ui/form';
+import { FormError } from '../../ui/Field';
+import { useApiForm } from '../../ui/form';
 import { useHistory } from '../../ui/navigation';
 import { pendingEmail } from './pendingEmail';
+import { EmailLine, PasswordField } from './accountParts';
 
 /** Sign in with the email from the join step and a password. */
 export function Login() {
   const { eventcode, claims, isGuest, logout } = useSession();
   const email = pendingEmail();
 
-  // A stored token for someone else (another email) is discarded here; guests keep theirs.
+  // The session holds only this event's token (session/token.ts); one for another email is
+  // discarded here; guests keep theirs.
   useEffect(() => {
     if (claims && !isGuest && email && claims.email.toLowerCase() !== email.toLowerCase()) logout();
   }, [claims, isGuest, email, logout]);
@@ -45,8 +47,8 @@ function LoginForm({ email }: { email: string }) {
     <Page header="logo" testId="login-page">
       <form className="gavel-card" noValidate onSubmit={(e) => void onSubmit(e)}>
         <h1 style={{ marginTop: 0 }}>Welcome back</h1>
-        <Field label="Email" value={email} onChange={() => undefined} readonly testId="login-email" />
-        <FormField form={form} name="password" label="Password" type="password" autocomplete="current-password" testId="login-password" />
+        <EmailLine email={email} testId="login-email" />
+        <PasswordField form={form} name="password" label="Password" autocomplete="current-password" testId="login-password" />
         <FormError message={message} testId="login-error" />
         <div className="gavel-actions">
           <IonButton type="submit" expand="block" size="large" disabled={busy} data-testid="sign-in">

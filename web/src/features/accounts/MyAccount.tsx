@@ -10,6 +10,7 @@ import { useApiForm } from '../../ui/form';
 import { useToast } from '../../ui/toast';
 import { useEvent } from '../../queries/event';
 import { draftOf, useSaveProfile } from './profileParts';
+import { Email } from './accountParts';
 
 const anonymousForm = profileFields.pick({ bidanonymously: true }).required();
 
@@ -31,10 +32,9 @@ function MyAccountPage({ user }: { user: SessionUser }) {
     <Page header="main" testId="my-account-page">
       <section className="gavel-card">
         <h1 style={{ marginTop: 0 }}>My Account</h1>
-        <p className="gavel-muted">
-          {user.firstname} {user.lastname} · Bidder #{user.bidderdisplaynumber}
-          <br />
-          {user.email}
+        <p className="gavel-muted gavel-account-who">
+          {user.firstname} {user.lastname} · Bidder #{user.bidderdisplaynumber}{' '}
+          <Email email={user.email} testId="account-email" />
         </p>
         <IonList lines="full">
           <IonItem button routerLink={`/${eventcode}/account-profile`} data-testid="edit-profile">

@@ -5,11 +5,12 @@ import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { type HeaderKind, Page } from '../../ui/Page';
-import { FormField, useApiForm } from '../../ui/form';
+import { useApiForm } from '../../ui/form';
 import { FormCard } from '../../ui/formParts';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
 import { pendingEmail } from './pendingEmail';
+import { Email, EmailLine, PasswordField } from './accountParts';
 
 /** /reset-password: email a sign-in link (and a new-password link). */
 export function ResetPassword() {
@@ -35,7 +36,7 @@ function ForgotPasswordForm({ email }: { email: string }) {
     <Page header="logo" testId="reset-password-page">
       <FormCard of={forgot} title="Forgot your password?" button="Login Via Email" buttonTestId="login-via-email" errorTestId="reset-error" actions={<Link className="gavel-center" to={`/${eventcode}/login`}>Back to Login</Link>}>
         <p className="gavel-muted">We will email you a link that signs you in, and one to choose a new password.</p>
-        <FormField form={forgot.form} name="email" label="Email" readonly testId="reset-email" />
+        <EmailLine email={email} testId="reset-email" />
       </FormCard>
     </Page>
   );
@@ -49,7 +50,7 @@ export function ResetPasswordEmail() {
       <section className="gavel-card gavel-center">
         <h1 style={{ marginTop: 0 }}>Check your email</h1>
         <p>
-          We sent an email to <strong>{pendingEmail()}</strong> with a link to sign in.
+          We sent an email to <strong><Email email={pendingEmail()} /></strong> with a link to sign in.
         </p>
         <Link to={`/${eventcode}/login`} data-testid="back-to-login">
           Back to Login
@@ -93,8 +94,8 @@ function NewPasswordPage({ header, testId, title, button, send, next }: NewPassw
   return (
     <Page header={header} testId={testId}>
       <FormCard of={reset} title={title} button={button} buttonTestId="reset-submit">
-        <FormField form={reset.form} name="password" label="New Password" type="password" autocomplete="new-password" testId="new-password" />
-        <FormField form={reset.form} name="confirm" label="Confirm New Password" type="password" autocomplete="new-password" testId="confirm-password" />
+        <PasswordField form={reset.form} name="password" label="New Password" autocomplete="new-password" testId="new-password" />
+        <PasswordField form={reset.form} name="confirm" label="Confirm New Password" autocomplete="new-password" testId="confirm-password" />
       </FormCard>
     </Page>
   );

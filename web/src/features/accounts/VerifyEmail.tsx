@@ -9,6 +9,7 @@ import { Page } from '../../ui/Page';
 import { errorMessage } from '../../ui/form';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
+import { Email } from './accountParts';
 
 /** Waits for the emailed link to be followed (here or on another device), then moves on. */
 function VerifyEmailPage({ user }: { user: SessionUser }) {
@@ -29,7 +30,10 @@ function VerifyEmailPage({ user }: { user: SessionUser }) {
       <section className="gavel-card gavel-center">
         <h1 style={{ marginTop: 0 }}>Check your email</h1>
         <p>
-          We just emailed <strong data-testid="verify-email-address">{user.email}</strong>
+          We just emailed{' '}
+          <strong className="gavel-email-block">
+            <Email email={user.email} testId="verify-email-address" />
+          </strong>
         </p>
         <p>Click the Verify Email Address button in the email to continue.</p>
         <div className="gavel-actions">

@@ -1,15 +1,16 @@
-import { type BaseSyntheticEvent, useState } from 'react';
+import { type BaseSyntheticEvent, type ReactNode, useEffect, useState } from 'react';
 import { IonButton, IonItem, IonLabel } from '@ionic/react';
-import { type UseFormReturn, useController } from 'react-hook-form';
+import { type UseFormReturn, useController, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { IonCheckbox, IonToggle } from '../../ui/ionicLazy';
 import { Sheet } from '../../ui/Sheet';
 import type { NotificationColumn, NotificationRow, SessionUser } from '@gavel/domain';
-import { formatPhone, phoneDigits, profileFields, STATE_CODES } from '@gavel/domain';
+import { canReceiveTexts, formatPhone, phoneDigits, profileFields, STATE_CODES, TEXT_NOTIFICATION_COLUMN, TEXTS_NEED_PHONE } from '@gavel/domain';
 import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Field } from '../../ui/Field';
 import { FormField } from '../../ui/form';
+import './accounts.css';
 
 /**
  * The profile as the forms edit it: the fields of PUT /userprofile, every one present. Screens add
@@ -34,6 +35,18 @@ export function draftOf(user: SessionUser): ProfileDraft {
     bidanonymously: user.bidanonymously,
     notifications: user.notifications,
   };
+}
+
+/**
+ * Keeps a profile form on the saved profile: a screen may stay mounted while the bidder changes
+ * their profile elsewhere (Ionic keeps visited pages), so it takes the new values when they change.
+ */
+export function useFormFollowsUser(form: ProfileForm, user: SessionUser): void {
+  // Keyed by the values, not the object: a refetch of the same profile keeps what is being typed.
+  const saved = JSON.stringify(draftOf(user));
+  useEffect(() => {
+    form.reset(profileForm.parse(JSON.parse(saved)));
+  }, [form, saved]);
 }
 
 /** Saves the whole profile (only digits of the phone are sent) and keeps the session's user current. */
@@ -134,16 +147,16 @@ export function AddressFields({ form }: { form: ProfileForm }) {
       <FormField form={form} name="address" label="Address" autocomplete="address-line1" testId="address" showError />
       <FormField form={form} name="address2" label="Address Line 2" autocomplete="address-line2" testId="address2" showError />
       <FormField form={form} name="city" label="City" autocomplete="address-level2" testId="city" showError />
-      <IonItem lines="none" className="gavel-field">
+      <div className="gavel-field">
         <label className="gavel-select">
           <span>State</span>
-          <select value={state.value} data-testid="state" onChange={(e) => state.set(e.target.value)}>
+          <select value={state.value} autoComplete="address-level1" data-testid="state" onChange={(e) => state.set(e.target.value)}>
             <option value="">Choose a state</option>
             {STATE_CODES.map((code) => <option key={code}>{code}</option>)}
           </select>
         </label>
-      </IonItem>
-      {state.error ? <p className="gavel-error">{state.error}</p> : null}
+        {state.error ? <p className="gavel-error">{state.error}</p> : null}
+      </div>
     </>
   );
 }
@@ -163,9 +176,16 @@ export function AnonymousToggle({ form }: { form: ProfileForm }) {
   );
 }
 
-/** One checkbox per notification row and column, as the event defines them. */
-export function NotificationMatrix({ form, rows, columns }: { form: ProfileForm; rows: NotificationRow[]; columns: NotificationColumn[] }) {
+/**
+ * One checkbox per notification row and column, as the event defines them. The Text column is
+ * unticked and disabled, with the reason, while the form has no phone or no agreement to texts:
+ * the server sends none then, and the screen says the same (with `textsLink`, where to fix it).
+ */
+export function NotificationMatrix({ form, rows, columns, textsLink }: { form: ProfileForm; rows: NotificationRow[]; columns: NotificationColumn[]; textsLink?: ReactNode }) {
   const { value, set } = useProfileValue(form, 'notifications');
+  const [cellphone, allowtexting] = useWatch({ control: form.control, name: ['cellphone', 'allowtexting'] });
+  const textsOff = !canReceiveTexts({ cellphone, allowtexting }) && columns.some((c) => c.value === TEXT_NOTIFICATION_COLUMN);
+  const unavailable = (col: string) => textsOff && col === TEXT_NOTIFICATION_COLUMN;
   const flag = (rowId: number, col: string) => value.find((n) => n.notificationrowid === rowId)?.flags[col] ?? false;
   const toggle = (rowId: number, col: string, on: boolean) => {
     const others = value.filter((n) => n.notificationrowid !== rowId);
@@ -173,36 +193,45 @@ export function NotificationMatrix({ form, rows, columns }: { form: ProfileForm;
     set([...others, { notificationrowid: rowId, flags: { ...current, [col]: on } }].sort((a, b) => a.notificationrowid - b.notificationrowid));
   };
   return (
-    <table className="gavel-matrix" data-testid="notification-matrix">
-      <thead>
-        <tr>
-          <th scope="col">Notify me</th>
-          {columns.map((c) => (
-            <th key={c.value} scope="col">
-              {c.title}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.notificationrowid}>
-            <th scope="row">
-              <IonLabel>{r.title}</IonLabel>
-            </th>
+    <>
+      <table className="gavel-matrix" data-testid="notification-matrix">
+        <thead>
+          <tr>
+            <th scope="col">Notify me</th>
             {columns.map((c) => (
-              <td key={c.value}>
-                <IonCheckbox
-                  aria-label={`${r.title}: ${c.title}`}
-                  checked={flag(r.notificationrowid, c.value)}
-                  data-testid={`notify-${r.notificationrowid}-${c.value}`}
-                  onIonChange={(e) => toggle(r.notificationrowid, c.value, e.detail.checked)}
-                />
-              </td>
+              <th key={c.value} scope="col">
+                {c.title}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.notificationrowid}>
+              <th scope="row">
+                <IonLabel>{r.title}</IonLabel>
+              </th>
+              {columns.map((c) => (
+                <td key={c.value}>
+                  <IonCheckbox
+                    aria-label={`${r.title}: ${c.title}`}
+                    aria-describedby={unavailable(c.value) ? 'texts-unavailable' : undefined}
+                    checked={!unavailable(c.value) && flag(r.notificationrowid, c.value)}
+                    disabled={unavailable(c.value)}
+                    data-testid={`notify-${r.notificationrowid}-${c.value}`}
+                    onIonChange={(e) => toggle(r.notificationrowid, c.value, e.detail.checked)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {textsOff ? (
+        <p className="gavel-muted gavel-matrix-note" id="texts-unavailable" data-testid="texts-unavailable">
+          {TEXTS_NEED_PHONE} {textsLink}
+        </p>
+      ) : null}
+    </>
   );
 }

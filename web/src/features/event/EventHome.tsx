@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
+import { formatTimeWithZone } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
 import { Html } from '../../ui/Html';
 import { Loading } from '../../ui/Loading';
 import { isEventNotFound, useEvent } from '../../queries/event';
+import './event.css';
 
 // Fetched at once, beside the event's call, but outside the first download's budget.
 const joinFormModule = import('./JoinForm');
@@ -28,6 +30,11 @@ export function EventHome() {
             {data.logourl ? <img className="logo" src={data.logourl} alt={`${data.eventname} logo`} /> : null}
             <h1 data-testid="event-name">{data.eventname}</h1>
             <p className="gavel-muted">{data.organizationname}</p>
+            {data.eventflag === 'eventnotopen' || data.eventflag === 'biddingnotopen' ? (
+              <p className="gavel-opens" data-testid="bidding-opens">
+                <span className="gavel-opens-label">Bidding opens</span> <time dateTime={data.eventbiddingopen}>{formatTimeWithZone(data.eventbiddingopen)}</time>
+              </p>
+            ) : null}
           </section>
           {(data.eventflag === 'eventnotopen' ? data.preeventtext : data.homemessage) ? (
             <section className="gavel-card">

@@ -1,10 +1,9 @@
-import { IonButton, IonInput, IonItem, IonList } from '@ionic/react';
-import { useController } from 'react-hook-form';
+import { IonButton } from '@ionic/react';
 import { z } from 'zod';
 import { guestLoginRequest, joinEmail, joinEmailRequest } from '@gavel/domain';
 import { api, ApiError } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
-import { useApiForm } from '../../ui/form';
+import { FormField, useApiForm } from '../../ui/form';
 import { FormCard } from '../../ui/formParts';
 import { useHistory } from '../../ui/navigation';
 import { pendingEmail, rememberEmail } from '../accounts/pendingEmail';
@@ -48,7 +47,6 @@ export function JoinForm({ allowGuests }: { allowGuests: boolean }) {
     },
     formatMessage: (m) => `Error : ${m}`,
   });
-  const email = useController({ control: join.form.control, name: 'email' }).field;
 
   return (
     <FormCard
@@ -64,21 +62,7 @@ export function JoinForm({ allowGuests }: { allowGuests: boolean }) {
         ) : null
       }
     >
-      <IonList lines="none">
-        <IonItem className="gavel-field">
-          <IonInput
-            type="email"
-            label="Email"
-            labelPlacement="stacked"
-            placeholder="you@example.com"
-            autocomplete="email"
-            inputmode="email"
-            value={email.value}
-            data-testid="join-email"
-            onIonInput={(e) => email.onChange(String(e.detail.value ?? ''))}
-          />
-        </IonItem>
-      </IonList>
+      <FormField form={join.form} name="email" type="email" label="Email" placeholder="you@example.com" autocomplete="email" inputmode="email" testId="join-email" />
     </FormCard>
   );
 }

@@ -5,6 +5,17 @@ import { Html } from '../../ui/Html';
 import { Loading } from '../../ui/Loading';
 import { useSession } from '../../session/SessionProvider';
 import { usePrivacyPolicy } from '../../queries/event';
+import './event.css';
+
+const NO_POLICY = '<p>This organization has not published a privacy policy yet.</p>';
+
+/**
+ * The organizer's policy without a heading of its own that only repeats the page's ('Privacy
+ * Policy'), so the title shows once. Other headings are theirs and stay.
+ */
+export function withoutRepeatedTitle(html: string): string {
+  return html.replace(/^\s*<h([1-6])\b[^>]*>\s*privacy\s+policy\s*<\/h\1>/i, '');
+}
 
 export function PrivacyPolicy() {
   const policy = usePrivacyPolicy();
@@ -12,9 +23,9 @@ export function PrivacyPolicy() {
   const navigate = useNavigate();
   return (
     <Page header="logo" testId="privacy-page">
-      <div className="gavel-card">
-        <h1 style={{ marginTop: 0 }}>Privacy Policy</h1>
-        {policy.isPending ? <Loading /> : <Html html={policy.data?.privacypolicy || '<p>This organization has not published a privacy policy yet.</p>'} testId="privacy-html" />}
+      <div className="gavel-card gavel-privacy">
+        <h1>Privacy Policy</h1>
+        {policy.isPending ? <Loading /> : <Html html={withoutRepeatedTitle(policy.data?.privacypolicy || NO_POLICY)} testId="privacy-html" />}
         <IonButton
           expand="block"
           fill="outline"

@@ -1,6 +1,6 @@
 import { IonContent, IonPage } from '@ionic/react';
 
-/** The bare root and unknown events: no event to show. */
+/** The bare root and codes that are no event: no event to show. */
 export function EventNotFound({ testId = 'event-not-found' }: { testId?: string }) {
   return (
     <IonPage data-testid={testId}>
