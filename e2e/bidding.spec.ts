@@ -53,7 +53,9 @@ test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, 
   await expect(visible(page, 'bid-error')).toHaveText('Please adjust the bid amount. The minimum bid for this item is $100.00.');
   await fill(page, 'bid-amount', '100');
   await visible(page, 'submit-bid').click();
-  await expect(visible(page, 'bid-thanks')).toHaveText('Thank you for bidding!');
+  await expect(visible(page, 'confirm-question')).toHaveText('Bid $100.00 on Weekend Getaway?');
+  await visible(page, 'confirm-bid').click();
+  await expect(visible(page, 'bid-result-title')).toHaveText('Thank you for bidding!');
   await expect(visible(page, 'detail-status')).toHaveText('Current High Bidder');
 
   // Bob, in his own browser, sets a maximum of 200 and goes ahead.
@@ -65,7 +67,9 @@ test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, 
   await fill(bobPage, 'max-bid', '200');
   await fill(bobPage, 'bid-increment', '10');
   await visible(bobPage, 'submit-bid').click();
-  await expect(visible(bobPage, 'bid-thanks')).toHaveText('Thank you for bidding!');
+  await expect(visible(bobPage, 'confirm-question')).toHaveText('Bid up to $200.00 on Weekend Getaway?');
+  await visible(bobPage, 'confirm-bid').click();
+  await expect(visible(bobPage, 'bid-result-title')).toHaveText('Thank you for bidding!');
   await bobContext.close();
 
   // Ann sees she was outbid, without reloading, and sets a maximum of 300.
@@ -76,6 +80,7 @@ test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, 
   await fill(page, 'max-bid', '300');
   await fill(page, 'bid-increment', '20');
   await visible(page, 'submit-bid').click();
+  await visible(page, 'confirm-bid').click();
   await expect(visible(page, 'bid-thanks')).toBeVisible();
   await expect(visible(page, 'detail-current-bid')).toHaveText('$220.00');
   await expect(visible(page, 'detail-status')).toHaveText('Current High Bidder');
@@ -87,7 +92,9 @@ test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, 
   await expect(visible(page, 'bid-error')).toHaveText('Please adjust the max bid amount. The minimum bid for this item is $300.00.');
   await fill(page, 'max-bid', '400');
   await visible(page, 'submit-max-bid').click();
-  await expect(visible(page, 'bid-thanks')).toHaveText('Congratulations! You are the high bidder.');
+  await expect(visible(page, 'confirm-question')).toHaveText('Raise your maximum to $400.00 on Weekend Getaway?');
+  await visible(page, 'confirm-bid').click();
+  await expect(visible(page, 'bid-result-title')).toHaveText('Congratulations! You are the high bidder.');
 
   // Buy It Now: two coffee baskets (the per-purchase limit).
   await page.goto(`/${code}/auction-items`);

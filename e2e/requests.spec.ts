@@ -44,7 +44,8 @@ test('placing a bid issues only the bid itself, and another phone on the item pa
   const bobRequests = countRequests(bobPhone);
   await fill(annPhone, 'bid-amount', '120');
   await visible(annPhone, 'submit-bid').click();
-  await expect(visible(annPhone, 'bid-thanks')).toHaveText('Thank you for bidding!');
+  await visible(annPhone, 'confirm-bid').click();
+  await expect(visible(annPhone, 'bid-result-title')).toHaveText('Thank you for bidding!');
   // Back on the item page (after the thanks), everything shows the bid without fetching again.
   await expect(visible(annPhone, 'item-title')).toHaveText('Lake Cabin Weekend', { timeout: 10_000 });
   await expect(visible(annPhone, 'detail-current-bid')).toHaveText('$120.00');

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AnswerOf, AuctionItem, LiveBidEntry } from '@gavel/domain';
+import type { AnswerOf, AuctionItem, BidderNotice, LiveBidEntry } from '@gavel/domain';
 import { keys } from './keys';
 
 /**
@@ -19,4 +19,9 @@ export function prependHistory(client: QueryClient, eventcode: string, itemid: n
   if (entries.length === 0) return;
   const added: HistoryEntries = entries.map(({ bidderid, ...e }) => ({ ...e, mine: myBidderId > 0 && bidderid === myBidderId }));
   client.setQueryData<HistoryEntries>(keys.history(eventcode, itemid), (old) => (old ? [...added, ...old] : old));
+}
+
+/** Adds a notice that just arrived to the top of the cached notices list (the list drops repeats of an item's kind). */
+export function prependNotice(client: QueryClient, eventcode: string, notice: BidderNotice): void {
+  client.setQueryData<BidderNotice[]>(keys.notices(eventcode), (old) => (old ? [notice, ...old.filter((n) => n.itemid !== notice.itemid || n.kind !== notice.kind)] : old));
 }

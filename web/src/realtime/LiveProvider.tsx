@@ -1,12 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useIonToast } from '@ionic/react';
 import { HUB_PATH, hubMessage, isForEvent, RECEIVE, type HubMessage } from '@gavel/domain';
-import { patchItem, prependHistory } from '../queries/cache';
+import { patchItem, prependHistory, prependNotice } from '../queries/cache';
 import { isEventKey, keys } from '../queries/keys';
 import { readToken } from '../session/token';
 import { useSession } from '../session/SessionProvider';
 import { LiveContext, type LiveState } from './state';
+import { clearItemNotices, pushNotice } from '../ui/notices';
+import { NoticeStack } from '../ui/NoticeStack';
 
 /** The hub retries a failed start after 5 seconds, and drops are retried sooner. */
 const RETRY_MAX_MS = 5000;
@@ -19,11 +20,12 @@ const RETRY_MAX_MS = 5000;
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { eventcode, claims, logout, refreshUser } = useSession();
   const client = useQueryClient();
-  const [present] = useIonToast();
   const [state, setState] = useState<LiveState>('off');
   const token = claims ? readToken() : null;
 
   useEffect(() => {
+    // A notice of another bidder's (or another event's) items has no place on this session's screen.
+    clearItemNotices();
     if (!token || !claims) {
       setState('off');
       return;
@@ -61,10 +63,13 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         case 'forcelogout':
           logout();
           break;
-        case 'notification':
-          // Notices stay until the bidder dismisses them.
-          void present({ header: m.title, message: m.message, duration: 0, color: 'primary', position: 'top', buttons: [{ text: 'Dismiss', role: 'cancel' }] });
+        case 'notification': {
+          // Notices stay until the bidder dismisses them, and item notices are kept in the bell's list.
+          const { itemid, itemname, kind, senttime } = m;
+          pushNotice({ tone: 'alert', title: m.title, message: m.message, duration: 0, item: itemid ? { eventcode, itemid, kind } : undefined });
+          if (itemid && kind) prependNotice(client, eventcode, { itemid, itemname: itemname ?? '', kind, title: m.title, message: m.message, senttime: senttime ?? new Date().toISOString() });
           break;
+        }
         default:
           break;
       }
@@ -115,6 +120,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   return (
     <LiveContext.Provider value={state}>
       {children}
+      <NoticeStack />
       {state === 'disconnected' || state === 'reconnecting' ? (
         <div className="gavel-live-state" role="status" data-testid="live-state">
           {state === 'reconnecting' ? 'Reconnecting…' : 'Offline: updates paused'}

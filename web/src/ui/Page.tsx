@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IonBackButton, IonBadge, IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonMenuButton, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import { IonBackButton, IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonMenuButton, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { cartOutline, logOutOutline } from 'ionicons/icons';
 import { useHistory } from './navigation';
 import { useSession } from '../session/SessionProvider';
@@ -7,6 +7,8 @@ import { useEvent } from '../queries/event';
 import { useCart } from '../queries/cart';
 import { Footer } from './Footer';
 import { HeaderCountdown } from './HeaderCountdown';
+import { NoticesBell } from './NoticesBell';
+import { HeaderButton } from './HeaderButton';
 
 /**
  * The four header groups of the spec: logo only; the main header (menu, bidding countdown, cart
@@ -54,14 +56,7 @@ function CartButton() {
   if (!user || isGuest) return null;
   const count = cart.data?.auctionswon.length ?? 0;
   return (
-    <IonButton routerLink={`/${eventcode}/cart`} aria-label={`My Cart, ${count} item${count === 1 ? '' : 's'}`} data-testid="cart-button">
-      <IonIcon slot="icon-only" icon={cartOutline} aria-hidden="true" />
-      {count > 0 ? (
-        <IonBadge color="secondary" data-testid="cart-badge" style={{ position: 'absolute', top: 2, right: 0, fontSize: '0.7rem' }}>
-          {count}
-        </IonBadge>
-      ) : null}
-    </IonButton>
+    <HeaderButton icon={cartOutline} routerLink={`/${eventcode}/cart`} label={`My Cart, ${count} item${count === 1 ? '' : 's'}`} count={count} testId="cart-button" badgeTestId="cart-badge" />
   );
 }
 
@@ -85,6 +80,7 @@ export function Page({ header, title, itemId, testId, children, footer = true }:
           <IonTitle>{title ?? <EventLogo />}</IonTitle>
           <IonButtons slot="end">
             <GuestLogout />
+            {header === 'main' ? <NoticesBell /> : null}
             {header === 'main' ? <CartButton /> : null}
           </IonButtons>
         </IonToolbar>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 /**
  * A bottom sheet (and, centred, a dialog) of our own: light enough for the screens that use it,
@@ -20,13 +21,15 @@ export function Sheet({ open, onClose, label, height = '45%', variant = 'sheet',
     };
   }, [open, onClose]);
   if (!open) return null;
-  return (
+  // On the body, so no header or scrolling content around the opener can clip or cover it.
+  return createPortal(
     <div className={`gavel-overlay gavel-overlay-${variant}`} data-testid={testId}>
       <div className="gavel-backdrop" onClick={onClose} aria-hidden="true" />
       <div ref={panel} className={`gavel-${variant}`} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1} style={variant === "sheet" ? { minHeight: height } : undefined}>
         {variant === 'sheet' ? <div className="gavel-sheet-handle" aria-hidden="true" /> : null}
         <div className="gavel-sheet-body">{children}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

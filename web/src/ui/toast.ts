@@ -1,11 +1,12 @@
-import { useIonToast } from '@ionic/react';
+import { pushNotice } from './notices';
 
-/** Toasts last 3 seconds (5 for password resets), as the spec says. */
+/** Toasts last 3 seconds (5 for password resets), as the spec says; they queue, never replace each other. */
+export const TOAST_MS = 3000;
+
 export function useToast() {
-  const [present] = useIonToast();
   return {
-    success: (message: string, duration = 3000) => void present({ message, duration, color: 'success', position: 'top' }),
-    error: (message: string, duration = 3000) => void present({ message, duration, color: 'danger', position: 'top' }),
-    info: (message: string, duration = 3000) => void present({ message, duration, color: 'primary', position: 'top' }),
+    success: (message: string, duration = TOAST_MS) => void pushNotice({ tone: 'success', message, duration }),
+    error: (message: string, duration = TOAST_MS) => void pushNotice({ tone: 'error', message, duration }),
+    info: (message: string, duration = TOAST_MS) => void pushNotice({ tone: 'info', message, duration }),
   };
 }

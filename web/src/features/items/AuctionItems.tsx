@@ -35,7 +35,7 @@ function Chips<T extends string>({ options, chosen, onChange, testPrefix }: { op
 
 /** The catalog: search, filters, tags and sorts over the event's items, as cards or a list. */
 export function AuctionItems() {
-  const { eventcode, claims } = useSession();
+  const { eventcode, claims, isGuest } = useSession();
   const items = useItems();
   const event = useEvent().data;
   const now = useServerNow();
@@ -95,7 +95,7 @@ export function AuctionItems() {
             </select>
           </label>
           <strong>Filters</strong>
-          <Chips options={availableFilters(all)} chosen={filters} onChange={setFilters} testPrefix="filter" />
+          <Chips options={availableFilters(all, isGuest)} chosen={filters} onChange={setFilters} testPrefix="filter" />
           {tagsOf(all).length > 0 ? <strong>Tags</strong> : null}
           <Chips options={tagsOf(all)} chosen={tags} onChange={setTags} testPrefix="tag" />
         </section>

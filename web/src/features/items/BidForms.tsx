@@ -1,117 +1,120 @@
-import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { IonItem } from '@ionic/react';
+import { type ComponentType, useState } from 'react';
+import { IonButton, IonItem } from '@ionic/react';
 import { IonCheckbox } from '../../ui/ionicLazy';
 import { Navigate, useParams } from 'react-router-dom';
-import { type FieldValues, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
-import type { AuctionItem, RequestOf, SubmitBidResponse } from '@gavel/domain';
-import { amountInput, defaultIncrement, formatMoney, maxBidSchema, placeBidSchema, showPlaceBid, showUpdateMaxBid } from '@gavel/domain';
-import { api } from '../../api/client';
+import { useWatch } from 'react-hook-form';
+import type { AuctionItem, BidMode, Cents, Checked, PlaceBidValues, SubmitBidResponse } from '@gavel/domain';
+import { amountInput, defaultIncrement, formatMoney, maxBidSchema, placeBidSchema, quickBids, whyNoBid } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
 import { FormCard } from '../../ui/formParts';
-import { type ApiFormOptions, FormField, useApiForm } from '../../ui/form';
+import { FormField, useApiForm } from '../../ui/form';
+import { useAction } from '../../ui/action';
 import { Loading } from '../../ui/Loading';
-import { useHistory } from '../../ui/navigation';
-import { useToast } from '../../ui/toast';
-import { useItem, usePatchItem } from '../../queries/items';
+import { useItem } from '../../queries/items';
+import { useSubmitBid } from './bidSubmit';
+import { BidResult, ConfirmBid } from './BidConfirm';
 
-const THANKS_MS = 3000;
-
-/**
- * Sends a bid. A retry of the same bid (after a dropped connection) reuses its Idempotency-Key, so
- * it is placed once; a different bid gets a new key.
- */
-function useSubmit() {
-  const patch = usePatchItem();
-  const last = useRef<{ body: string; key: string } | null>(null);
-  const keyFor = (body: object) => {
-    const text = JSON.stringify(body);
-    if (last.current?.body !== text) last.current = { body: text, key: crypto.randomUUID() };
-    return { 'idempotency-key': last.current.key };
-  };
-  return {
-    bid: async (body: RequestOf<'POST /submitbid'>) => {
-      const res = await api('POST /submitbid', body, { headers: keyFor(body) });
-      patch(res.item);
-      return res;
-    },
-    maximum: async (body: RequestOf<'POST /maxbid'>) => {
-      const res = await api('POST /maxbid', body, { headers: keyFor(body) });
-      patch(res.item);
-      return res;
-    },
-  };
-}
-
-/** A bid form: the answer's note (outbid) is toasted and shown, else the thanks; a refusal is toasted too. */
-function useBidForm<S extends z.ZodType<FieldValues, FieldValues>>(o: Pick<ApiFormOptions<S, SubmitBidResponse>, 'schema' | 'defaultValues' | 'submit'> & { thanks: string; onDone: (message: string) => void }) {
-  const toast = useToast();
-  return useApiForm({
-    ...o,
-    onSuccess: (res) => {
-      if (res.message) toast.info(res.message);
-      o.onDone(res.message ? res.message : o.thanks);
-    },
-    onError: (m) => toast.error(m),
-  });
-}
-
-function Thanks({ message, itemId }: { message: string; itemId: number }) {
-  const { eventcode } = useSession();
-  const history = useHistory();
-  useEffect(() => {
-    const t = setTimeout(() => history.replace(`/${eventcode}/auction-items/${itemId}`), THANKS_MS);
-    return () => clearTimeout(t);
-  }, [eventcode, itemId, history]);
-  return (
-    <section className="gavel-card gavel-center" data-testid="bid-thanks" role="status">
-      <h1 style={{ marginTop: 0 }}>{message}</h1>
-    </section>
-  );
+interface Outcome {
+  outbid: boolean;
+  title: string;
+  detail: string;
 }
 
 interface BidFormProps {
   item: AuctionItem;
-  onDone: (message: string) => void;
+  onDone: (outcome: Outcome) => void;
 }
 
-/** The bid pages' frame: only signed-in bidders; a loading state; the thanks once done. */
-function BidPage({ testId, Form }: { testId: string; Form: ComponentType<BidFormProps> }) {
-  const { id } = useParams();
-  const { eventcode, claims, isGuest } = useSession();
-  const item = useItem(Number(id)).data;
-  const [done, setDone] = useState('');
-  if (!claims || isGuest) return <Navigate to={`/${eventcode}`} replace />;
+/** The answer to a bid as the result panel tells it: thanks, or outbid by a higher maximum. */
+function outcomeOf(res: SubmitBidResponse, thanks: string, detail: string): Outcome {
+  if (res.message) return { outbid: true, title: res.message, detail: `The current bid is ${formatMoney(res.item.currentbid)}.` };
+  return { outbid: false, title: thanks, detail };
+}
+
+function ItemSummary({ item }: { item: AuctionItem }) {
+  const hasBids = item.numberofbids > 0;
   return (
-    <Page header="back-item" itemId={item?.itemid} testId={testId}>
-      {!item ? <Loading /> : done ? <Thanks message={done} itemId={item.itemid} /> : <Form item={item} onDone={setDone} />}
-    </Page>
+    <>
+      <h1 className="gavel-form-title">{item.name}</h1>
+      <div className="gavel-price-box">
+        <div>
+          <div className="gavel-label">{hasBids ? 'Current Bid' : 'Starting Bid'}</div>
+          <div className="big">{formatMoney(hasBids ? item.currentbid : item.startingbid)}</div>
+        </div>
+        <div>
+          <div className="gavel-label">Minimum Next Bid</div>
+          <div className="big" data-testid="min-bid">
+            {formatMoney(item.minimumnextbid)}
+          </div>
+        </div>
+      </div>
+    </>
   );
 }
 
-/** A bid, or an automatic bid up to a secret maximum. */
+/** A bid, or an automatic bid up to a secret maximum; quick bids skip the typing. Every bid is confirmed first. */
 function PlaceBidForm({ item, onDone }: BidFormProps) {
   const { eventcode, user } = useSession();
-  const submit = useSubmit();
-  const bidForm = useBidForm({
+  const submit = useSubmitBid();
+  const [pending, setPending] = useState<Checked<PlaceBidValues> | null>(null);
+  const bidForm = useApiForm({
     schema: placeBidSchema(item),
     defaultValues: { amount: '', auto: false, max: '', increment: '' },
-    submit: (v) => submit.bid({ eventcode, itemid: item.itemid, userid: user?.userid, ...v }),
-    thanks: 'Thank you for bidding!',
-    onDone,
+    // Checking the typed amounts leads to the confirmation; nothing is sent yet.
+    submit: async (checked) => checked,
+    onSuccess: setPending,
   });
+  const confirm = useAction(
+    (request: PlaceBidValues) => submit.bid({ eventcode, itemid: item.itemid, userid: user?.userid, ...request }),
+    (res) => onDone(outcomeOf(res, 'Thank you for bidding!', res.item.currentlywinningbid ? `You are the high bidder at ${formatMoney(res.item.currentbid)}.` : `The current bid is ${formatMoney(res.item.currentbid)}.`)),
+  );
   const form = bidForm.form;
   const auto = useWatch({ control: form.control, name: 'auto' });
-  const min = item.minimumnextbid;
+
+  if (pending) {
+    const { request } = pending;
+    const back = () => {
+      confirm.clearError();
+      setPending(null);
+    };
+    return request.autobid ? (
+      <ConfirmBid
+        verb="Bid up to"
+        amount={request.maxbid}
+        itemName={item.name}
+        details={[`We bid for you from ${formatMoney(item.minimumnextbid)}, ${formatMoney(request.increment)} at a time, only as much as needed to keep you in the lead.`]}
+        corrections={pending.corrections}
+        confirmText="Confirm Automatic Bid"
+        busy={confirm.busy}
+        error={confirm.error}
+        onConfirm={() => confirm.run(request)}
+        onChange={back}
+      />
+    ) : (
+      <ConfirmBid verb="Bid" amount={request.bid} itemName={item.name} corrections={pending.corrections} confirmText="Confirm Bid" busy={confirm.busy} error={confirm.error} onConfirm={() => confirm.run(request)} onChange={back} />
+    );
+  }
+
+  const quick = (bid: Cents) => setPending({ request: { autobid: false, bid }, corrections: [] });
   return (
     <FormCard of={bidForm} button={auto ? 'Place Automatic Bid' : 'Place Bid'} buttonTestId="submit-bid" errorTestId="bid-error">
-      <h1 style={{ marginTop: 0, fontSize: '1.3rem' }}>{item.name}</h1>
-      <p>
-        {item.numberofbids > 0 ? 'Current bid' : 'Starting bid'} <strong>{formatMoney(item.numberofbids > 0 ? item.currentbid : item.startingbid)}</strong> · minimum next bid <strong data-testid="min-bid">{formatMoney(min)}</strong>
-      </p>
-      {!showPlaceBid(item, user?.authorizebidder === true) ? <p className="gavel-error">Bidding is not available on this item.</p> : null}
-      {!auto ? <FormField form={form} name="amount" label="Your Bid ($)" type="number" inputmode="decimal" placeholder={amountInput(min)} testId="bid-amount" /> : null}
+      <ItemSummary item={item} />
+      {!auto ? (
+        <>
+          <div className="gavel-label" style={{ marginTop: 16 }}>
+            Quick bid
+          </div>
+          <div className="gavel-quick-bids" role="group" aria-label="Quick bids">
+            {quickBids(item.minimumnextbid, item.minimumbidincrease).map((c) => (
+              <IonButton key={c} fill="outline" data-testid="quick-bid" data-amount={c} onClick={() => quick(c)}>
+                {formatMoney(c)}
+              </IonButton>
+            ))}
+          </div>
+          <FormField form={form} name="amount" label="Or your own bid ($)" type="number" inputmode="decimal" placeholder={`${amountInput(item.minimumnextbid)} or more`} testId="bid-amount" />
+        </>
+      ) : null}
       {item.allowautobid ? (
         <IonItem lines="none" className="gavel-field">
           <IonCheckbox labelPlacement="end" justify="start" checked={auto} data-testid="auto-bid-toggle" onIonChange={(e) => form.setValue('auto', e.detail.checked)}>
@@ -121,7 +124,7 @@ function PlaceBidForm({ item, onDone }: BidFormProps) {
       ) : null}
       {auto ? (
         <>
-          <FormField form={form} name="max" label="Maximum Bid ($)" type="number" inputmode="decimal" placeholder={amountInput(min)} testId="max-bid" />
+          <FormField form={form} name="max" label="Maximum Bid ($)" type="number" inputmode="decimal" placeholder={`${amountInput(item.minimumnextbid)} or more`} testId="max-bid" />
           <FormField form={form} name="increment" label="Bid Increment ($)" type="number" inputmode="decimal" placeholder={amountInput(defaultIncrement(item.minimumbidincrease))} testId="bid-increment" />
           <p className="gavel-muted">We bid for you only as much as needed to keep you in the lead, up to your maximum.</p>
         </>
@@ -130,32 +133,119 @@ function PlaceBidForm({ item, onDone }: BidFormProps) {
   );
 }
 
-/** The leader raises their maximum or changes their increment. */
+/** The leader raises their maximum or changes their increment, and confirms it. */
 function MaxBidForm({ item, onDone }: BidFormProps) {
-  const { eventcode, user } = useSession();
-  const submit = useSubmit();
+  const { eventcode } = useSession();
+  const submit = useSubmitBid();
   const currentMax = item.accountautobidamount;
   const currentIncrement = item.accountautobidincrement || defaultIncrement(item.minimumbidincrease);
-  const bidForm = useBidForm({
-    schema: maxBidSchema(item),
-    defaultValues: { max: '', increment: '' },
-    submit: (v) => submit.maximum({ eventcode, itemid: item.itemid, ...v }),
-    thanks: 'Congratulations! You are the high bidder.',
-    onDone,
-  });
+  const [pending, setPending] = useState<Checked<{ maxbid: Cents; increment: Cents }> | null>(null);
+  const bidForm = useApiForm({ schema: maxBidSchema(item), defaultValues: { max: '', increment: '' }, submit: async (checked) => checked, onSuccess: setPending });
+  const confirm = useAction(
+    (request: { maxbid: Cents; increment: Cents }) => submit.maximum({ eventcode, itemid: item.itemid, ...request }),
+    (res) => onDone(outcomeOf(res, 'Congratulations! You are the high bidder.', `Your maximum is ${formatMoney(res.item.accountautobidamount)}; the current bid is ${formatMoney(res.item.currentbid)}.`)),
+  );
+  if (pending) {
+    const { request } = pending;
+    return (
+      <ConfirmBid
+        verb={request.maxbid === currentMax ? 'Keep your maximum at' : 'Raise your maximum to'}
+        amount={request.maxbid}
+        itemName={item.name}
+        details={[`Bid increment ${formatMoney(request.increment)}.`]}
+        corrections={pending.corrections}
+        confirmText="Confirm Max Bid"
+        busy={confirm.busy}
+        error={confirm.error}
+        onConfirm={() => confirm.run(request)}
+        onChange={() => {
+          confirm.clearError();
+          setPending(null);
+        }}
+      />
+    );
+  }
   return (
     <FormCard of={bidForm} button="Update Max Bid" buttonTestId="submit-max-bid" errorTestId="bid-error">
-      <h1 style={{ marginTop: 0, fontSize: '1.3rem' }}>Update Max Bid</h1>
-      <p>
-        {item.name}: current bid <strong>{formatMoney(item.currentbid)}</strong>, your maximum <strong data-testid="current-max">{formatMoney(currentMax)}</strong>
-      </p>
-      {!showUpdateMaxBid(item, user?.authorizebidder === true) ? <p className="gavel-error">You are not the high bidder on this item.</p> : null}
+      <h1 className="gavel-form-title">Update Max Bid</h1>
+      <div className="gavel-price-box">
+        <div>
+          <div className="gavel-label">Current Bid</div>
+          <div className="big">{formatMoney(item.currentbid)}</div>
+        </div>
+        <div>
+          <div className="gavel-label">Your Maximum</div>
+          <div className="big" data-testid="current-max">
+            {formatMoney(currentMax)}
+          </div>
+        </div>
+      </div>
+      <p className="gavel-muted">{item.name}</p>
       <FormField form={bidForm.form} name="max" label="New Maximum Bid ($)" type="number" inputmode="decimal" placeholder={amountInput(currentMax)} testId="max-bid" />
       <FormField form={bidForm.form} name="increment" label="Bid Increment ($)" type="number" inputmode="decimal" placeholder={amountInput(currentIncrement)} testId="bid-increment" />
     </FormCard>
   );
 }
 
+/** Why no bid can be taken here, with the way back (or to the form that can take one). */
+function NoBid({ reason, item, mode, authorized }: { reason: string; item: AuctionItem; mode: BidMode; authorized: boolean }) {
+  const { eventcode } = useSession();
+  const other = authorized && whyNoBid(item, true, mode === 'bid' ? 'max' : 'bid') === null;
+  return (
+    <section className="gavel-card gavel-result" data-testid="no-bid">
+      <h1 className="gavel-result-title">{item.name}</h1>
+      <p className="gavel-result-detail" data-testid="no-bid-reason">
+        {reason}
+      </p>
+      <div className="gavel-actions">
+        {other ? (
+          <IonButton expand="block" size="large" routerLink={`/${eventcode}/${mode === 'bid' ? 'auto-bid' : 'place-bid'}/${item.itemid}`} data-testid="no-bid-other">
+            {mode === 'bid' ? 'Update Max Bid' : 'Place Bid'}
+          </IonButton>
+        ) : null}
+        <IonButton expand="block" fill={other ? 'outline' : 'solid'} routerLink={`/${eventcode}/auction-items/${item.itemid}`} routerDirection="back" data-testid="no-bid-back">
+          Back to Item
+        </IonButton>
+      </div>
+    </section>
+  );
+}
+
+/** The bid pages' frame: only signed-in bidders; why not when no bid can be taken; the result once done. */
+function BidPage({ testId, mode, Form }: { testId: string; mode: BidMode; Form: ComponentType<BidFormProps> }) {
+  const { id } = useParams();
+  const itemId = Number(id);
+  const { eventcode, claims, isGuest, user, loading } = useSession();
+  const item = useItem(itemId);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [round, setRound] = useState(0);
+  if (!claims || isGuest) return <Navigate to={`/${eventcode}`} replace />;
+  const data = item.data;
+  const body = (() => {
+    if (!data || !(itemId > 0)) return item.isError || !(itemId > 0) ? <p className="gavel-card" role="alert" data-testid="item-not-found">This item was not found.</p> : <Loading />;
+    if (outcome)
+      return (
+        <BidResult
+          {...outcome}
+          itemId={data.itemid}
+          onBidAgain={() => {
+            setOutcome(null);
+            setRound(round + 1);
+          }}
+        />
+      );
+    if (loading || !user) return <Loading />;
+    const reason = whyNoBid(data, user.authorizebidder, mode);
+    if (reason) return <NoBid reason={reason} item={data} mode={mode} authorized={user.authorizebidder} />;
+    return <Form key={round} item={data} onDone={setOutcome} />;
+  })();
+  return (
+    <Page header="back-item" itemId={itemId} testId={testId}>
+      {body}
+    </Page>
+  );
+}
+
 /** /place-bid/{id} and /auto-bid/{id}. */
-export const PlaceBid = () => <BidPage testId="place-bid-page" Form={PlaceBidForm} />;
-export const AutoBid = () => <BidPage testId="auto-bid-page" Form={MaxBidForm} />;
+export const PlaceBid = () => <BidPage testId="place-bid-page" mode="bid" Form={PlaceBidForm} />;
+export const AutoBid = () => <BidPage testId="auto-bid-page" mode="max" Form={MaxBidForm} />;

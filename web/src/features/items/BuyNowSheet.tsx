@@ -9,6 +9,7 @@ import { keys } from '../../queries/keys';
 import { useSession } from '../../session/SessionProvider';
 import { useHistory } from '../../ui/navigation';
 import { usePatchItem } from '../../queries/items';
+import { useAction } from '../../ui/action';
 
 /**
  * Buy It Now, as a bottom sheet opening at 45%: choose a quantity (step 0), confirm (step 1),
@@ -21,36 +22,27 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
   const client = useQueryClient();
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const [quantity, setQuantity] = useState(1);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [key, setKey] = useState('');
+  const buy = useAction(
+    () => api('POST /submitbid', { eventcode, itemid: item.itemid, buyitnow: true, quantity }, { headers: { 'idempotency-key': key } }),
+    (res) => {
+      patch(res.item);
+      void client.invalidateQueries({ queryKey: keys.cart(eventcode) });
+      setStep(2);
+    },
+  );
   const limit = Math.max(1, buyNowLimit(item));
   const subtotal = buyNowSubtotal(item.buyitnowprice, quantity);
 
   const reset = () => {
     setStep(0);
     setQuantity(1);
-    setError('');
+    buy.clearError();
   };
   const close = () => {
     reset();
     onClose();
   };
-  const confirm = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      const res = await api('POST /submitbid', { eventcode, itemid: item.itemid, buyitnow: true, quantity }, { headers: { 'idempotency-key': key } });
-      patch(res.item);
-      void client.invalidateQueries({ queryKey: keys.cart(eventcode) });
-      setStep(2);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <Sheet open={open} onClose={close} label={`Buy It Now: ${item.name}`} testId="buynow-sheet">
       <div>
@@ -86,8 +78,12 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
               <br />
               Total <strong>{formatMoney(subtotal)}</strong>
             </p>
-            {error ? <p className="gavel-error" role="alert" data-testid="buynow-error">{error}</p> : null}
-            <IonButton expand="block" disabled={busy} data-testid="buynow-confirm" onClick={() => void confirm()}>
+            {buy.error ? (
+              <p className="gavel-error" role="alert" data-testid="buynow-error">
+                {buy.error}
+              </p>
+            ) : null}
+            <IonButton expand="block" disabled={buy.busy} data-testid="buynow-confirm" onClick={() => buy.run(undefined)}>
               Confirm Purchase
             </IonButton>
             <IonButton expand="block" fill="clear" onClick={() => setStep(0)}>

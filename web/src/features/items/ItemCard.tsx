@@ -1,29 +1,16 @@
 import { Link } from 'react-router-dom';
 import type { AuctionItem } from '@gavel/domain';
-import { cardVariant, closingLabel, displayPrice, formatMoney, USER_STATUS_LABEL, userItemStatus } from '@gavel/domain';
+import { formatMoney, itemLook, USER_STATUS_LABEL, userItemStatus } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
+import { PriceWord } from './PriceBox';
 
-/** One item in the list: card (image on top) or list row. Its price line follows the card variant. */
+/** One item in the list: card (image on top) or list row. Its price line and time follow the item's state. */
 export function ItemCard({ item, layout, now }: { item: AuctionItem; layout: 'card' | 'list'; now: Date }) {
   const { eventcode } = useSession();
-  const variant = cardVariant(item);
+  const look = itemLook(item, now, 'card');
   const status = USER_STATUS_LABEL[userItemStatus(item)];
-  const price =
-    variant === 'soldout' ? (
-      <span className="gavel-soldout">SOLD OUT</span>
-    ) : variant === 'live' ? (
-      <span className="gavel-live">Live Auction</span>
-    ) : variant === 'buynow' ? (
-      <span>
-        Buy Now <strong>{formatMoney(item.buyitnowprice)}</strong>
-      </span>
-    ) : (
-      <span>
-        {item.numberofbids > 0 ? 'Last Bid' : 'Starting Bid'} <strong>{formatMoney(displayPrice(item))}</strong>
-      </span>
-    );
   return (
-    <Link to={`/${eventcode}/auction-items/${item.itemid}`} className={`gavel-item gavel-item-${layout}`} data-testid="item-card" data-itemid={item.itemid}>
+    <Link to={`/${eventcode}/auction-items/${item.itemid}`} className={`gavel-item gavel-item-${layout}`} data-testid="item-card" data-itemid={item.itemid} data-variant={look.variant}>
       <div className="gavel-item-image">
         {item.imageurl ? <img src={item.imageurl} alt="" loading="lazy" /> : null}
         {item.watchlist ? <span className="gavel-watch-badge" aria-label="On your watchlist">★</span> : null}
@@ -34,11 +21,21 @@ export function ItemCard({ item, layout, now }: { item: AuctionItem; layout: 'ca
           {item.name}
         </div>
         <div className="gavel-item-price" data-testid="item-price">
-          {price}
+          {look.price.kind === 'amount' ? (
+            <span>
+              {look.price.label} <strong>{formatMoney(look.price.amount)}</strong>
+            </span>
+          ) : (
+            <PriceWord price={look.price} testId="item-state" />
+          )}
         </div>
         <div className="gavel-item-meta">
-          <span data-testid="item-closing">{closingLabel(item, now)}</span>
-          {item.numberofbids > 0 ? <span>{item.numberofbids} bid{item.numberofbids === 1 ? '' : 's'}</span> : null}
+          {look.time ? (
+            <span className={look.time.urgent ? 'gavel-urgent' : undefined} data-testid="item-closing">
+              {look.time.text}
+            </span>
+          ) : null}
+          {look.bids && item.numberofbids > 0 ? <span>{look.bids}</span> : null}
         </div>
         {status ? (
           <div className={`gavel-status gavel-status-${userItemStatus(item)}`} data-testid="item-status">

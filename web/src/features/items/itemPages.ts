@@ -1,4 +1,5 @@
 // The catalog and bidding screens, loaded together the first time one of them is opened.
+import './items.css';
 export { AuctionItems } from './AuctionItems';
 export { ItemDetail } from './ItemDetail';
 export { PlaceBid, AutoBid } from './BidForms';

@@ -1,0 +1,61 @@
+import { type KeyboardEvent, useRef, useState } from 'react';
+import type { AuctionItem } from '@gavel/domain';
+import { usePhotos } from '../../queries/items';
+
+/**
+ * The item's photos: a strip to swipe, with a dot per photo showing where the bidder is. The
+ * strip takes the arrow keys and each dot is a button, so it works without a finger too.
+ */
+export function ItemPhotos({ item }: { item: AuctionItem }) {
+  const photos = usePhotos(item.itemid).data ?? (item.imageurl ? [{ photourl: item.imageurl }] : []);
+  const strip = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  if (photos.length === 0) return null;
+  const last = photos.length - 1;
+  const show = (i: number) => {
+    const target = Math.max(0, Math.min(last, i));
+    const photo = strip.current?.children[target];
+    if (photo instanceof HTMLElement) strip.current?.scrollTo({ left: photo.offsetLeft - 16, behavior: 'smooth' });
+    setIndex(target);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight') show(index + 1);
+    else if (e.key === 'ArrowLeft') show(index - 1);
+    else return;
+    e.preventDefault();
+  };
+  // The photo nearest the strip's left edge is the one in view (the strip is their offset parent).
+  const onScroll = () => {
+    const el = strip.current;
+    if (!el) return;
+    const lefts = Array.from(el.children, (c) => (c instanceof HTMLElement ? c.offsetLeft - 16 : 0));
+    const nearest = lefts.reduce((best, left, i) => (Math.abs(left - el.scrollLeft) < Math.abs((lefts[best] ?? 0) - el.scrollLeft) ? i : best), 0);
+    setIndex(nearest);
+  };
+  return (
+    <div className="gavel-photos-wrap">
+      <div
+        ref={strip}
+        className="gavel-photos"
+        data-testid="item-photos"
+        role="region"
+        aria-roledescription="carousel"
+        aria-label={photos.length > 1 ? `Photos of ${item.name}: use the arrow keys for the next photo` : `Photo of ${item.name}`}
+        tabIndex={photos.length > 1 ? 0 : undefined}
+        onKeyDown={onKey}
+        onScroll={onScroll}
+      >
+        {photos.map((p, i) => (
+          <img key={p.photourl} src={p.photourl} alt={`${item.name}, photo ${i + 1} of ${photos.length}`} />
+        ))}
+      </div>
+      {photos.length > 1 ? (
+        <div className="gavel-dots" data-testid="photo-dots">
+          {photos.map((p, i) => (
+            <button key={p.photourl} type="button" className="gavel-dot" aria-label={`Photo ${i + 1} of ${photos.length}`} aria-current={i === index ? 'true' : undefined} data-testid="photo-dot" onClick={() => show(i)} />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
