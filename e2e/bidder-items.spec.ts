@@ -15,6 +15,7 @@ const items = [
   { itemnum: '4', name: 'Live Painting', itemisliveonly: true, startingbid: 0 },
   { itemnum: '5', name: 'Coffee Basket', buyitnowonly: true, buyitnowprice: 40, quantity: 1 },
   { itemnum: '6', name: 'Spa Day', startingbid: 60, minimumbidincrease: 5, closing: inMinutes(5) },
+  { itemnum: '7', name: 'Gift Card', buyitnowonly: true, buyitnowprice: 25, quantity: 50 },
 ];
 
 const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
@@ -249,4 +250,27 @@ test('the photo strip shows where the bidder is and works from the keyboard', as
   await dots.nth(2).click();
   await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
   await expectAccessible(page);
+});
+
+test('the header badge sits beside its icon, the close time stays on one line, and the watch star is a round button', async ({ page, request }) => {
+  const ivy = await apiBidder(request, code, `ivy-${Date.now()}@example.org`, 'Ivy');
+  const ids = await itemIds(request, ivy.token);
+  const buy = await request.post('/api/submitbid', { headers: { authorization: `Bearer ${ivy.token}` }, data: { eventcode: code, itemid: ids['Gift Card'], buyitnow: true, quantity: 1 } });
+  expect(buy.ok()).toBe(true);
+  await openSignedIn(page, `/${code}/auction-items`, ivy.token);
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  const icon = await page.getByTestId('cart-button').locator('ion-icon').boundingBox();
+  const badge = await page.getByTestId('cart-badge').boundingBox();
+  if (!icon || !badge) throw new Error('no cart icon or badge');
+  const overlapX = Math.max(0, Math.min(icon.x + icon.width, badge.x + badge.width) - Math.max(icon.x, badge.x));
+  const overlapY = Math.max(0, Math.min(icon.y + icon.height, badge.y + badge.height) - Math.max(icon.y, badge.y));
+  expect(overlapX * overlapY).toBeLessThan(0.35 * badge.width * badge.height);
+
+  await page.goto(`/${code}/auction-items/${ids['Harbor Cruise']}`);
+  const closes = visible(page, 'detail-closing-time');
+  await expect(closes).toHaveText(/ [AP]M [A-Z]{2,5}$/);
+  const lineHeight = await closes.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.2);
+  expect((await closes.boundingBox())?.height ?? 0).toBeLessThan(lineHeight * 1.5);
+  const star = await visible(page, 'watch-toggle').boundingBox();
+  expect(star && Math.abs(star.width - star.height) < 2 && star.height <= 48).toBe(true);
 });
