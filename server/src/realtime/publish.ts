@@ -66,6 +66,11 @@ export function publishBid(ctx: AppContext, tenant: Tenant, bid: PlacedBid): voi
     ctx.live.toBidder(leader, { type: 'itembid', itemid: item.id, status: 'leading', currentlywinningbid: true, ...codes });
 }
 
+/** A leading bidder whose item was sold out by Buy It Now: they no longer lead, and win nothing. */
+export function publishLost(ctx: AppContext, tenant: Tenant, bidderId: number, itemId: number): void {
+  ctx.live.toBidder(bidderId, { type: 'itembid', itemid: itemId, status: 'lost', currentlywinningbid: false, ...codesOf(tenant) });
+}
+
 export function publishCart(ctx: AppContext, tenant: Tenant | EventCodes, bidderId: number): void {
   const codes = 'event' in tenant ? codesOf(tenant) : tenant;
   ctx.live.toBidder(bidderId, { type: 'cartrefresh', ...codes });

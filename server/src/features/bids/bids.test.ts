@@ -9,7 +9,7 @@ import { closeDueItems } from './closing';
 
 let t: TestApp;
 const now = new Date('2026-12-01T18:00:00Z');
-type ItemKey = 'bid' | 'hot' | 'bin' | 'cap' | 'live' | 'early';
+type ItemKey = 'bid' | 'hot' | 'bin' | 'cap' | 'live' | 'both' | 'early';
 let ids: Record<ItemKey, number>;
 let ann: TestBidder;
 let bob: TestBidder;
@@ -28,6 +28,7 @@ beforeAll(async () => {
         { itemnum: 'bin', name: 'Wine Tasting', buyitnowonly: true, buyitnowprice: 40, quantity: 10, maxpurchasequantity: 0 },
         { itemnum: 'cap', name: 'Coffee Card', buyitnowonly: true, buyitnowprice: 25, quantity: 5, maxpurchasequantity: 2 },
         { itemnum: 'live', name: 'Live Painting', itemisliveonly: true, startingbid: 0 },
+        { itemnum: 'both', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5, buyitnowavailable: true, buyitnowprice: 500, quantity: 1 },
         { itemnum: 'early', name: 'Early Close', startingbid: 20, minimumbidincrease: 5, closing: new Date(now.getTime() + 3_600_000).toISOString() },
       ],
     }),
@@ -123,6 +124,29 @@ describe('Buy It Now', () => {
     expect(answers.filter((a) => a.statusCode === 400).every((a) => a.json().message === 'This item is sold out.')).toBe(true);
     const sold = await t.ctx.db.select().from(wonItems).where(eq(wonItems.itemId, ids.bin));
     expect(sold.reduce((n, w) => n + w.quantity, 0)).toBe(10);
+  });
+
+  it('selling out an item that also takes bids ends its auction: the leader is told and wins nothing', async () => {
+    expect((await submit(ann, { itemid: ids.both, bid: 60 })).json().item.currentlywinningbid).toBe(true);
+    const told: unknown[] = [];
+    const toBidder = t.ctx.live.toBidder;
+    t.ctx.live.toBidder = (bidderId, message) => {
+      if (bidderId === ann.bidderId) told.push(message);
+      toBidder(bidderId, message);
+    };
+    try {
+      const bought = await submit(bob, { itemid: ids.both, buyitnow: true, quantity: 1 });
+      expect(bought.statusCode).toBe(200);
+    } finally {
+      t.ctx.live.toBidder = toBidder;
+    }
+    expect(told).toContainEqual(expect.objectContaining({ type: 'itembid', itemid: ids.both, status: 'lost', currentlywinningbid: false }));
+    const view = await t.app.inject({ method: 'POST', url: '/api/itemdetails', headers: ann.auth, payload: { eventcode: 'gala', itemid: ids.both } });
+    expect(view.json().item).toMatchObject({ bidstatus: 'biddingclosed', currentlywinningbid: false, accountbiddingon: true, quantityavailable: 0 });
+    // Closed already, so no sweep records the former leader as its winner.
+    expect((await t.ctx.db.select({ closedAt: auctionItems.closedAt }).from(auctionItems).where(eq(auctionItems.id, ids.both)))[0]?.closedAt).not.toBeNull();
+    const annWon = await t.ctx.db.select().from(wonItems).where(eq(wonItems.itemId, ids.both));
+    expect(annWon.map((w) => w.bidderId)).toEqual([bob.bidderId]);
   });
 });
 

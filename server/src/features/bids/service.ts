@@ -117,8 +117,12 @@ export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, action:
   return { leading: outcome.state.leader === bidderId, item: updated, previousLeader: item.leaderBidderId, maximum, history };
 }
 
-/** Buy It Now: takes the units atomically under the item lock and records the won item at once. */
-export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, quantity: number, now: Date, locked?: ItemRow): Promise<{ historyid: number; item: ItemRow }> {
+/**
+ * Buy It Now: takes the units atomically under the item lock and records the won item at once.
+ * When it sells out an item that also takes bids, the auction ends with it: the leading bidder
+ * wins nothing, and is named in `displacedLeader` to be told.
+ */
+export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, quantity: number, now: Date, locked?: ItemRow): Promise<{ historyid: number; item: ItemRow; displacedLeader: number | null }> {
   const item = locked?.id === itemId ? locked : await lockItem(tx, tenant, itemId);
   if (item.itemisliveonly) throw new AppError('bad_request', 'This item is sold at the live auction.');
   const status = itemBidStatus(item, tenant.event, now);
@@ -129,9 +133,10 @@ export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: n
   const limit = buyNowLimit({ maxpurchasequantity: item.maxpurchasequantity, quantityavailable: quantityAvailable(item), unlimitedquantity: item.unlimitedquantity });
   if (quantity > limit) throw new AppError('bad_request', `You can buy at most ${limit} of this item.`);
   const soldOutNow = isSoldOut({ ...item, quantitysold: item.quantitysold + quantity });
+  const endsAuction = soldOutNow && !item.buyitnowonly;
   const [updated] = await tx
     .update(auctionItems)
-    .set({ quantitysold: item.quantitysold + quantity, updatedAt: now, ...(soldOutNow && !item.buyitnowonly ? { closedAt: now } : {}) })
+    .set({ quantitysold: item.quantitysold + quantity, updatedAt: now, ...(endsAuction ? { closedAt: now, leaderBidderId: null } : {}) })
     .where(eq(auctionItems.id, item.id))
     .returning();
   const [won] = await tx
@@ -139,5 +144,6 @@ export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: n
     .values({ eventId: tenant.event.id, itemId: item.id, bidderId, kind: 'buynow', amount: item.buyitnowprice, quantity, createdAt: now })
     .returning({ id: wonItems.id });
   if (!updated || !won) throw new Error('buy now write returned nothing');
-  return { historyid: won.id, item: updated };
+  const displacedLeader = endsAuction && item.leaderBidderId !== null && item.leaderBidderId !== bidderId ? item.leaderBidderId : null;
+  return { historyid: won.id, item: updated, displacedLeader };
 }

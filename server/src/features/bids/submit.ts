@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BidderCaller } from '../../lib/caller';
 import type { Written } from '../../lib/idempotent';
-import { publishBid, publishCart, publishItem } from '../../realtime/publish';
+import { publishBid, publishCart, publishItem, publishLost } from '../../realtime/publish';
 import { type ItemRow, presentItem } from '../items/presenter';
 import { oneItem } from '../items/queries';
 import { applyBid, assertMayBid, type BidRequest, buyNow, type MayBid } from './service';
@@ -24,6 +24,7 @@ export async function submitBid(ctx: AppContext, tx: Tx, caller: BidderCaller, b
       after: () => {
         publishItem(ctx, tenant, bought.item);
         publishCart(ctx, tenant, bidderId);
+        if (bought.displacedLeader !== null) publishLost(ctx, tenant, bought.displacedLeader, bought.item.id);
       },
     };
   }
