@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { money, moneyIn } from '../money';
 import { maxBidSchema, placeBidSchema } from './bid-forms';
-import { amountCorrections, BID_CAP, bidInputCents, quickBids, readTypedAmount, buyNowAvailable, extendedClose, isSoldOut, itemBidStatus, itemCloses, publicBidderName, quantityAvailable } from './rules';
+import { amountCorrections, BID_CAP, quickBids, readTypedAmount, buyNowAvailable, extendedClose, isSoldOut, itemBidStatus, itemCloses, publicBidderName, quantityAvailable } from './rules';
 
 const at = (iso: string) => new Date(`2026-12-01T${iso}:00Z`);
 const event = { biddingopens: at('18:00'), biddingcloses: at('21:00'), extendedbiddingminutes: 0, extendedbiddinglatest: null };
@@ -56,6 +56,8 @@ describe('public bidder names', () => {
     expect(publicBidderName({ ...row, bidanonymously: true }, false)).toBe('ann T.');
   });
 });
+
+const bidInputCents = (typed: string) => readTypedAmount(typed)?.cents ?? null;
 
 describe('bid input', () => {
   it('reads dollars to cents, capped at $1,000,000 and rounded to cents', () => {

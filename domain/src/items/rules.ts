@@ -131,10 +131,6 @@ export function readTypedAmount(input: string): TypedAmount | null {
   return { cents: Math.min(exact, BID_CAP), capped: exact > BID_CAP, rounded: rounded && exact <= BID_CAP, typed };
 }
 
-export function bidInputCents(typed: string): Cents | null {
-  return readTypedAmount(typed)?.cents ?? null;
-}
-
 /** What the bidder is told about an amount that was changed in reading it; empty when none. */
 export function amountCorrections(what: string, amount: TypedAmount | null): string[] {
   if (!amount) return [];

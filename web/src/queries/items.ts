@@ -17,6 +17,17 @@ export function useItems() {
   });
 }
 
+/** An item id from a route parameter; 0 (no item) for anything that is not a positive whole number. */
+export function itemIdOf(param: string | undefined): number {
+  const id = Number(param);
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
+/** No item to show: the id was never one, or the server refused it. */
+export function isMissing(id: number, query: { isError: boolean }): boolean {
+  return id === 0 || query.isError;
+}
+
 export function useItem(id: number) {
   const { eventcode, claims } = useSession();
   const client = useQueryClient();

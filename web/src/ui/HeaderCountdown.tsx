@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keys } from '../queries/keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { headerCountdown } from '@gavel/domain';
+import { headerCountdown, NOT_AUTHORIZED } from '@gavel/domain';
 import { useSession } from '../session/SessionProvider';
 import { useEvent } from '../queries/event';
 import { useCart } from '../queries/cart';
@@ -42,7 +42,7 @@ export function HeaderCountdown() {
   if (user && !isGuest && !user.authorizebidder)
     return (
       <div className="gavel-banner" data-testid="not-authorized" role="status" style={{ borderRadius: 0, margin: 0, background: 'var(--ion-color-danger)' }}>
-        Not authorized to bid. Contact the event organizer.
+        {NOT_AUTHORIZED}
       </div>
     );
   if (state.kind === 'none') return null;

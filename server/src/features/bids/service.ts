@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BidAction, BidState, LiveBidEntry } from '@gavel/domain';
-import { buyNowAvailable, buyNowLimit, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, publicBidderName, quantityAvailable } from '@gavel/domain';
+import { buyNowAvailable, NOT_AUTHORIZED, buyNowLimit, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, publicBidderName, quantityAvailable } from '@gavel/domain';
 import type { Tx } from '../../db/client';
 import { accounts, auctionItems, bidActions, bidders, bids, itemMaxima, watchlist, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -36,7 +36,7 @@ export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, ite
     .where(and(inArray(bidders.id, ids), eq(bidders.eventId, tenant.event.id)));
   const bidder = rows.find((r) => r.id === bidderId);
   if (!bidder) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
-  if (!bidder.authorizebidder) throw new AppError('forbidden', 'Not authorized to bid. Contact the event organizer.');
+  if (!bidder.authorizebidder) throw new AppError('forbidden', NOT_AUTHORIZED);
   if (!bidder.verified) throw new AppError('forbidden', 'Please verify your email address before bidding.');
   return { watching: bidder.watching, names: new Map(rows.map((r) => [r.id, publicBidderName(r.name, tenant.event.allowanonymousbidding)])) };
 }

@@ -1,30 +1,52 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { IonButton, IonIcon } from '@ionic/react';
 import { alertCircle, checkmarkCircle } from 'ionicons/icons';
-import { type Cents, formatMoney } from '@gavel/domain';
+import { type Cents, type Checked, formatMoney, type SubmitBidResponse } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
+import { useAction } from '../../ui/action';
 import { useHistory } from '../../ui/navigation';
 
 /** The thank-you panel returns to the item after 3 seconds, as the spec says. */
 const THANKS_MS = 3000;
+
+/** What the confirmation step needs from its form: the checked amounts and the Confirm and Change actions. */
+export interface ConfirmStep {
+  corrections: string[];
+  busy: boolean;
+  error: string;
+  onConfirm: () => void;
+  onChange: () => void;
+}
+
+/**
+ * A bid form's two steps: `ask` a checked request to show the confirmation; Confirm sends it,
+ * Change goes back to the form (its typing kept). `step` is null while the form shows.
+ */
+export function useConfirmStep<T>(send: (request: T) => Promise<SubmitBidResponse>, onAnswer: (res: SubmitBidResponse) => void) {
+  const [pending, setPending] = useState<Checked<T> | null>(null);
+  const confirm = useAction(send, onAnswer);
+  const step: (ConfirmStep & { request: T }) | null = pending
+    ? {
+        request: pending.request,
+        corrections: pending.corrections,
+        busy: confirm.busy,
+        error: confirm.error,
+        onConfirm: () => confirm.run(pending.request),
+        onChange: () => {
+          confirm.clearError();
+          setPending(null);
+        },
+      }
+    : null;
+  return { ask: setPending, step };
+}
 
 /**
  * The step before a bid is sent: the amount in large type in a question the bidder answers
  * ("Bid $2,500.00 on Weekend in Napa Valley?"), what reading their typing changed, and the
  * server's refusal if the confirm was refused (the item may have moved on meanwhile).
  */
-export function ConfirmBid(props: {
-  verb: string;
-  amount: Cents;
-  itemName: string;
-  details?: string[];
-  corrections: string[];
-  confirmText: string;
-  busy: boolean;
-  error: string;
-  onConfirm: () => void;
-  onChange: () => void;
-}) {
+export function ConfirmBid(props: ConfirmStep & { verb: string; amount: Cents; itemName: string; details?: string[]; confirmText: string }) {
   const { verb, amount, itemName, details = [], corrections, confirmText, busy, error, onConfirm, onChange } = props;
   return (
     <section className="gavel-card gavel-confirm" data-testid="bid-confirm" aria-labelledby="bid-confirm-question">

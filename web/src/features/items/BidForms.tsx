@@ -3,17 +3,17 @@ import { IonButton, IonItem } from '@ionic/react';
 import { IonCheckbox } from '../../ui/ionicLazy';
 import { Navigate, useParams } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
-import type { AuctionItem, BidMode, Cents, Checked, PlaceBidValues, SubmitBidResponse } from '@gavel/domain';
+import type { AuctionItem, BidMode, Cents, PlaceBidValues, SubmitBidResponse } from '@gavel/domain';
 import { amountInput, defaultIncrement, formatMoney, maxBidSchema, placeBidSchema, quickBids, whyNoBid } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
 import { FormCard } from '../../ui/formParts';
 import { FormField, useApiForm } from '../../ui/form';
-import { useAction } from '../../ui/action';
 import { Loading } from '../../ui/Loading';
-import { useItem } from '../../queries/items';
+import { isMissing, itemIdOf, useItem } from '../../queries/items';
+import { ItemNotFound } from './ItemNotFound';
 import { useSubmitBid } from './bidSubmit';
-import { BidResult, ConfirmBid } from './BidConfirm';
+import { BidResult, ConfirmBid, useConfirmStep } from './BidConfirm';
 
 interface Outcome {
   outbid: boolean;
@@ -57,46 +57,37 @@ function ItemSummary({ item }: { item: AuctionItem }) {
 function PlaceBidForm({ item, onDone }: BidFormProps) {
   const { eventcode, user } = useSession();
   const submit = useSubmitBid();
-  const [pending, setPending] = useState<Checked<PlaceBidValues> | null>(null);
+  const { ask, step } = useConfirmStep(
+    (request: PlaceBidValues) => submit.bid({ eventcode, itemid: item.itemid, userid: user?.userid, ...request }),
+    (res) => onDone(outcomeOf(res, 'Thank you for bidding!', res.item.currentlywinningbid ? `You are the high bidder at ${formatMoney(res.item.currentbid)}.` : `The current bid is ${formatMoney(res.item.currentbid)}.`)),
+  );
   const bidForm = useApiForm({
     schema: placeBidSchema(item),
     defaultValues: { amount: '', auto: false, max: '', increment: '' },
     // Checking the typed amounts leads to the confirmation; nothing is sent yet.
     submit: async (checked) => checked,
-    onSuccess: setPending,
+    onSuccess: ask,
   });
-  const confirm = useAction(
-    (request: PlaceBidValues) => submit.bid({ eventcode, itemid: item.itemid, userid: user?.userid, ...request }),
-    (res) => onDone(outcomeOf(res, 'Thank you for bidding!', res.item.currentlywinningbid ? `You are the high bidder at ${formatMoney(res.item.currentbid)}.` : `The current bid is ${formatMoney(res.item.currentbid)}.`)),
-  );
   const form = bidForm.form;
   const auto = useWatch({ control: form.control, name: 'auto' });
 
-  if (pending) {
-    const { request } = pending;
-    const back = () => {
-      confirm.clearError();
-      setPending(null);
-    };
+  if (step) {
+    const { request } = step;
     return request.autobid ? (
       <ConfirmBid
+        {...step}
         verb="Bid up to"
         amount={request.maxbid}
         itemName={item.name}
         details={[`We bid for you from ${formatMoney(item.minimumnextbid)}, ${formatMoney(request.increment)} at a time, only as much as needed to keep you in the lead.`]}
-        corrections={pending.corrections}
         confirmText="Confirm Automatic Bid"
-        busy={confirm.busy}
-        error={confirm.error}
-        onConfirm={() => confirm.run(request)}
-        onChange={back}
       />
     ) : (
-      <ConfirmBid verb="Bid" amount={request.bid} itemName={item.name} corrections={pending.corrections} confirmText="Confirm Bid" busy={confirm.busy} error={confirm.error} onConfirm={() => confirm.run(request)} onChange={back} />
+      <ConfirmBid {...step} verb="Bid" amount={request.bid} itemName={item.name} confirmText="Confirm Bid" />
     );
   }
 
-  const quick = (bid: Cents) => setPending({ request: { autobid: false, bid }, corrections: [] });
+  const quick = (bid: Cents) => ask({ request: { autobid: false, bid }, corrections: [] });
   return (
     <FormCard of={bidForm} button={auto ? 'Place Automatic Bid' : 'Place Bid'} buttonTestId="submit-bid" errorTestId="bid-error">
       <ItemSummary item={item} />
@@ -139,29 +130,21 @@ function MaxBidForm({ item, onDone }: BidFormProps) {
   const submit = useSubmitBid();
   const currentMax = item.accountautobidamount;
   const currentIncrement = item.accountautobidincrement || defaultIncrement(item.minimumbidincrease);
-  const [pending, setPending] = useState<Checked<{ maxbid: Cents; increment: Cents }> | null>(null);
-  const bidForm = useApiForm({ schema: maxBidSchema(item), defaultValues: { max: '', increment: '' }, submit: async (checked) => checked, onSuccess: setPending });
-  const confirm = useAction(
+  const { ask, step } = useConfirmStep(
     (request: { maxbid: Cents; increment: Cents }) => submit.maximum({ eventcode, itemid: item.itemid, ...request }),
     (res) => onDone(outcomeOf(res, 'Congratulations! You are the high bidder.', `Your maximum is ${formatMoney(res.item.accountautobidamount)}; the current bid is ${formatMoney(res.item.currentbid)}.`)),
   );
-  if (pending) {
-    const { request } = pending;
+  const bidForm = useApiForm({ schema: maxBidSchema(item), defaultValues: { max: '', increment: '' }, submit: async (checked) => checked, onSuccess: ask });
+  if (step) {
+    const { request } = step;
     return (
       <ConfirmBid
+        {...step}
         verb={request.maxbid === currentMax ? 'Keep your maximum at' : 'Raise your maximum to'}
         amount={request.maxbid}
         itemName={item.name}
         details={[`Bid increment ${formatMoney(request.increment)}.`]}
-        corrections={pending.corrections}
         confirmText="Confirm Max Bid"
-        busy={confirm.busy}
-        error={confirm.error}
-        onConfirm={() => confirm.run(request)}
-        onChange={() => {
-          confirm.clearError();
-          setPending(null);
-        }}
       />
     );
   }
@@ -213,8 +196,7 @@ function NoBid({ reason, item, mode, authorized }: { reason: string; item: Aucti
 
 /** The bid pages' frame: only signed-in bidders; why not when no bid can be taken; the result once done. */
 function BidPage({ testId, mode, Form }: { testId: string; mode: BidMode; Form: ComponentType<BidFormProps> }) {
-  const { id } = useParams();
-  const itemId = Number(id);
+  const itemId = itemIdOf(useParams().id);
   const { eventcode, claims, isGuest, user, loading } = useSession();
   const item = useItem(itemId);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -222,7 +204,7 @@ function BidPage({ testId, mode, Form }: { testId: string; mode: BidMode; Form: 
   if (!claims || isGuest) return <Navigate to={`/${eventcode}`} replace />;
   const data = item.data;
   const body = (() => {
-    if (!data || !(itemId > 0)) return item.isError || !(itemId > 0) ? <p className="gavel-card" role="alert" data-testid="item-not-found">This item was not found.</p> : <Loading />;
+    if (!data) return isMissing(itemId, item) ? <ItemNotFound /> : <Loading />;
     if (outcome)
       return (
         <BidResult

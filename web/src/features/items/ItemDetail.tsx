@@ -13,7 +13,8 @@ import { useServerNow } from '../../ui/HeaderCountdown';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
 import { BuyNowSheet } from './BuyNowSheet';
-import { useBidHistory, useItem, usePatchItem } from '../../queries/items';
+import { isMissing, itemIdOf, useBidHistory, useItem, usePatchItem } from '../../queries/items';
+import { ItemNotFound } from './ItemNotFound';
 import { ItemPhotos } from './ItemPhotos';
 import { PriceBox } from './PriceBox';
 import { useAction } from '../../ui/action';
@@ -44,8 +45,7 @@ function History({ item, now }: { item: AuctionItem; now: Date }) {
 
 /** The item page: photos, prices, time left, the bidder's standing, the bid buttons and history. */
 export function ItemDetail() {
-  const { id } = useParams();
-  const itemId = Number(id);
+  const itemId = itemIdOf(useParams().id);
   const { eventcode, claims, isGuest, user, logout } = useSession();
   const item = useItem(itemId);
   const now = useServerNow();
@@ -60,16 +60,10 @@ export function ItemDetail() {
   );
   if (!claims) return <Navigate to={`/${eventcode}`} replace />;
   const data = item.data;
-  if (!data || !Number.isInteger(itemId))
+  if (!data)
     return (
       <Page header="back-item" testId="item-page">
-        {item.isError || !Number.isInteger(itemId) || itemId <= 0 ? (
-          <p className="gavel-card" role="alert" data-testid="item-not-found">
-            This item was not found.
-          </p>
-        ) : (
-          <Loading />
-        )}
+        {isMissing(itemId, item) ? <ItemNotFound /> : <Loading />}
       </Page>
     );
 
