@@ -20,3 +20,6 @@ export * from './items/bid-forms';
 export * from './realtime/messages';
 export * from './catalog/catalog';
 export * from './items/look';
+export * from './payments/fees';
+export * from './payments/cards';
+export * from './api/payments';

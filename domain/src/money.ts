@@ -62,8 +62,10 @@ export const money = z.codec(z.number(), z.number().int(), {
  * An amount a caller sends: not negative, at most two decimals. `what` names it in the refusal
  * ("The bid must have at most two decimals."), which is a whole sentence the API answers as is.
  */
-export function moneyIn(what: string) {
-  return z.codec(z.number().min(0, 'must not be negative'), z.number().int(), {
+export function moneyIn(what: string, max?: Cents) {
+  const dollars = z.number().min(0, 'must not be negative');
+  const bounded = max === undefined ? dollars : dollars.max(max / 100, `must be at most ${formatMoney(max)}`);
+  return z.codec(bounded, z.number().int(), {
     decode: (dollars, ctx) => {
       const cents = dollarsToCents(dollars);
       if (cents !== null) return cents;

@@ -25,6 +25,9 @@ import { itemRoutes } from './features/items/routes';
 import { bidRoutes } from './features/bids/routes';
 import { cartRoutes } from './features/cart/routes';
 import { noticeRoutes } from './features/notices/routes';
+import { paymentRoutes } from './features/payments/routes';
+import { stripeWebhookRoutes } from './features/payments/webhook';
+import { createPayments, stripeConnection, TEST_CARD_FORM_PATH } from './payments/processor';
 import { appJobs, startJobs } from './jobs';
 import { createHub } from './realtime/hub';
 import { createNotifier } from './notifications/notifier';
@@ -71,7 +74,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     origin: config.publicUrl ?? `http://localhost:${config.port}`,
     log: app.log,
   });
-  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier, log: app.log };
+  const payments = createPayments({ secret: config.jwtSecret, clock, stripeTimeoutMs: config.stripeTimeoutMs, ...(config.stripeApiUrl ? { stripe: stripeConnection(config.stripeApiUrl) } : {}) });
+  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier, payments, log: app.log };
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
@@ -85,7 +89,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         'img-src': ["'self'", 'data:', 'https:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        // Stripe Elements (processor code 2) runs Stripe's script and frames; nothing else comes from outside.
+        'script-src': ["'self'", 'https://js.stripe.com'],
+        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        'connect-src': ["'self'", 'https://api.stripe.com'],
         'upgrade-insecure-requests': null,
       },
     },
@@ -127,6 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(bidRoutes(ctx));
       await api.register(cartRoutes(ctx));
       await api.register(noticeRoutes(ctx));
+      await api.register(paymentRoutes(ctx));
+      await api.register(stripeWebhookRoutes(ctx));
     },
     { prefix: '/api' },
   );
@@ -161,6 +170,8 @@ async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
       },
     });
     app.get('/assets/*', { schema: { hide: true } }, (request, reply) => reply.sendFile(request.url.split('?')[0]?.slice(1) ?? ''));
+    // The test gateway's hosted card form (payments/test-gateway.ts), shown in an iframe by the card screens.
+    app.get(TEST_CARD_FORM_PATH, { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('card-form.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -34,6 +34,9 @@ export const envSchema = z.object({
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('Gavel <no-reply@gavel.localhost>'),
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
+  /** Where the Stripe client connects; only for tests and local fakes (the default is Stripe's own API). */
+  STRIPE_API_URL: optionalString.pipe(z.url('must be an absolute URL such as http://127.0.0.1:12111').optional()),
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 
@@ -59,6 +62,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Behind a load balancer: take the client address and host from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** The Stripe API's address, when not Stripe's own (tests and local fakes). */
+  stripeApiUrl: string | undefined;
+  /** How long a checkout waits for Stripe before leaving the charge to the webhook or reconciliation. */
+  stripeTimeoutMs: number;
   /** The built web app; absent in tests that only exercise the API. */
   webDist: string | undefined;
 }
@@ -123,6 +130,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    stripeApiUrl: e.STRIPE_API_URL,
+    stripeTimeoutMs: e.STRIPE_TIMEOUT_MS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
   };
 }

@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import type { TokenService } from './lib/tokens';
 import type { LivePublisher } from './realtime/hub';
 import type { Notifier } from './notifications/notifier';
+import type { Payments } from './payments/processor';
 
 /** What every feature gets: configuration, the database and a clock (tests move it). */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   live: LivePublisher;
   /** Outbid, won and closing-soon notices by email, text and in-app, off the request's path. */
   notifier: Notifier;
+  /** The event's card processor (payments/): one gateway per event, kept while the process runs. */
+  payments: Payments;
   /** The server's logger, for work that runs off a request (effects after a commit, jobs). */
   log: FastifyBaseLogger;
 }

@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'event_not_found'
   | 'conflict'
   | 'unprocessable'
+  | 'payment_failed'
   | 'too_large'
   | 'rate_limited'
   | 'expired'
@@ -24,6 +25,8 @@ const httpStatus: Record<ErrorCode, number> = {
   event_not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  /** A card was declined or could not be charged (HTTP's Payment Required, as processors answer). */
+  payment_failed: 402,
   too_large: 413,
   rate_limited: 429,
   expired: 401,

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from './db/client';
+import type { Db, Tx } from './db/client';
 import { events, organizations } from './db/schema';
 import { AppError, eventNotFound } from './errors';
 
@@ -85,5 +85,16 @@ export async function findTenantById(db: Db, eventId: number, auctioncode: strin
     .limit(1);
   const row = rows[0];
   if (!row) throw eventNotFound();
+  return row;
+}
+
+/** The event of a row found by work off any request (a job, a processor's webhook): no host to check against. */
+export async function tenantOfEvent(db: Db | Tx, eventId: number): Promise<Tenant | undefined> {
+  const [row] = await db
+    .select({ organization: organizations, event: events })
+    .from(events)
+    .innerJoin(organizations, eq(events.organizationId, organizations.id))
+    .where(eq(events.id, eventId))
+    .limit(1);
   return row;
 }

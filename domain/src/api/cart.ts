@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money } from '../money';
 import { auctionItem } from './items';
+import { paymentProcessorInfo, processorCode, savedCard } from './payments';
 
 /** What the cart and the order history both show of a won item. */
 export const wonLine = z.object({
@@ -23,5 +24,16 @@ export const cartResponse = z.object({
   status: z.literal('success'),
   auctionswon: z.array(cartItem),
   auctionsopen: z.array(auctionItem),
+  /** The buyer may cover the card fee, at this percent of subtotal plus donation. */
+  showccfees: z.boolean(),
+  ccfeespercentage: z.number(),
+  paymentprocessorisvalid: z.boolean(),
+  paymentprocessorcode: processorCode,
+  paymentprocessorinfo: paymentProcessorInfo,
+  /** 'Use Visa ending in 4242' when a card is on file. */
+  usecardtitle: z.string(),
+  usecard: z.boolean(),
+  card: savedCard.nullable(),
+  allowbillme: z.boolean(),
 });
 export type CartResponse = z.infer<typeof cartResponse>;

@@ -23,6 +23,18 @@ import { eventRequest, eventResponse, healthResponse, privacyPolicyRequest, priv
 import { auctionItemsRequest, auctionItemsResponse, bidHistoryResponse, itemDetailsResponse, itemOverviewResponse, itemPhotosResponse, itemRequest, watchlistResponse } from './items';
 import { noticesResponse } from './notices';
 import { ordersResponse } from './orders';
+import {
+  adminPaymentsQuery,
+  adminPaymentsResponse,
+  adminRefundRequest,
+  checkoutRequest,
+  checkoutResponse,
+  paymentMethodResponse,
+  testCardTokenRequest,
+  testCardTokenResponse,
+  updateCardRequest,
+  updateCardResponse,
+} from './payments';
 
 /**
  * Who may make a call, and how the server finds the caller:
@@ -37,13 +49,15 @@ import { ordersResponse } from './orders';
 export type Access = 'public' | 'event' | 'guest' | 'bidder' | 'account' | 'admin';
 
 export interface Contract {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   access: Access;
   tags: string[];
   summary: string;
   body?: z.ZodType;
   params?: z.ZodType;
+  /** The query string's schema, for the few GET calls that take one. */
+  query?: z.ZodType;
   response: z.ZodType;
 }
 
@@ -118,6 +132,46 @@ const definitions = {
   'GET /notices': contract({ method: 'GET', path: '/notices', access: 'bidder', tags: ['notices'], summary: "The bidder's notices of this event (outbid, won, closing soon), newest first", response: noticesResponse }),
   'GET /myorders': contract({ method: 'GET', path: '/myorders', access: 'bidder', tags: ['orders'], summary: 'Completed purchases: won items paid at checkout', response: ordersResponse }),
 
+  'GET /userpaymentmethod': contract({ method: 'GET', path: '/userpaymentmethod', access: 'bidder', tags: ['payments'], summary: "The bidder's card on file and the event's card processor", response: paymentMethodResponse }),
+  'POST /updatecard': contract({
+    method: 'POST',
+    path: '/updatecard',
+    access: 'bidder',
+    tags: ['payments'],
+    summary: 'Save a card on file (replacing any) from a processor token; a card that needs confirmation answers requires_action',
+    body: updateCardRequest,
+    response: updateCardResponse,
+  }),
+  'DELETE /updatecard': contract({ method: 'DELETE', path: '/updatecard', access: 'bidder', tags: ['payments'], summary: 'Remove the card on file', response: plainResponse }),
+  'POST /checkout': contract({
+    method: 'POST',
+    path: '/checkout',
+    access: 'bidder',
+    tags: ['payments'],
+    summary: 'Pay for won items (card on file, a new card, or Bill Me). Send an Idempotency-Key header: a retry never charges twice.',
+    body: checkoutRequest,
+    response: checkoutResponse,
+  }),
+  'POST /testpay/tokens': contract({
+    method: 'POST',
+    path: '/testpay/tokens',
+    access: 'event',
+    tags: ['payments'],
+    summary: "The test gateway's hosted card form turns a checked card into a cryptogram (brand, last four, expiry; never the number)",
+    body: testCardTokenRequest,
+    response: testCardTokenResponse,
+  }),
+  'GET /admin/payments': contract({
+    method: 'GET',
+    path: '/admin/payments',
+    access: 'admin',
+    tags: ['admin'],
+    summary: "Every order of an event: bidder, items, amounts, method and state (format=csv for a spreadsheet)",
+    query: adminPaymentsQuery,
+    response: adminPaymentsResponse,
+  }),
+  'POST /admin/refund': contract({ method: 'POST', path: '/admin/refund', access: 'admin', tags: ['admin'], summary: 'Refund a paid card order in full', body: adminRefundRequest, response: plainResponse }),
+
   'POST /admin/import': contract({ method: 'POST', path: '/admin/import', access: 'admin', tags: ['admin'], summary: 'Import or re-import an event document (see docs/import.md); all or nothing', body: z.unknown(), response: importResponse }),
   'POST /admin/bidders/authorize': contract({ method: 'POST', path: '/admin/bidders/authorize', access: 'admin', tags: ['admin'], summary: "Allow or stop a bidder's bidding in an event", body: authorizeBidderRequest, response: plainResponse }),
 } as const;
@@ -129,6 +183,8 @@ export type ContractKey = keyof Contracts;
 export type RequestOf<K extends ContractKey> = Contracts[K] extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
 /** A call's path parameters, for the few calls that have them. */
 export type ParamsOf<K extends ContractKey> = Contracts[K] extends { params: infer P extends z.ZodType } ? z.output<P> : undefined;
+/** A call's query string, for the few calls that take one. */
+export type QueryOf<K extends ContractKey> = Contracts[K] extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
 /** A call's answer, as the code inside holds it (amounts in cents). */
 export type AnswerOf<K extends ContractKey> = z.output<Contracts[K]['response']>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { processorCode } from './payments';
 import { EVENT_FLAGS } from '../event-state';
 import { tenantBody } from './common';
 
@@ -58,6 +59,10 @@ export const eventData = z.object({
   notificationcolumns: z.array(notificationColumn),
   notificationrows: z.array(notificationRow),
   shownotificationsmenuitem: z.boolean(),
+  /** The card processor (0 none, 1 hosted card form, 2 Stripe): the setup wizard has a card step for 2. */
+  paymentprocessorcode: processorCode,
+  /** A card on file is needed to bid. */
+  needscardtobid: z.boolean(),
   /** The server's clock, so countdowns on a phone with a wrong clock still end on time. */
   servertime: z.string(),
 });

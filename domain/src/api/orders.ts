@@ -6,6 +6,10 @@ export const orderItem = wonLine.extend({
   checkoutid: z.number().int(),
   pickupinstructions: z.string(),
   location: z.string(),
+  /** Paid by card, or to be billed by the organizer (Bill Me). */
+  paid: z.boolean(),
+  paidwith: z.string(),
+  orderdate: z.string(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 export const ordersResponse = z.object({ status: z.literal('success'), orderitems: z.array(orderItem) });

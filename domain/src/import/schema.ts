@@ -3,6 +3,7 @@ import { codeSchema } from '../api/common';
 import { notificationColumn, notificationRow } from '../api/event';
 import { hasAtMostTwoDecimals } from '../money';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../time';
+import { PROCESSOR_STRIPE, PROCESSOR_TEST, processorCode } from '../api/payments';
 import { eventTimeProblems } from '../event-state';
 
 /**
@@ -67,6 +68,8 @@ export const importItem = z
     /** This item's own close; absent means the event's bidding close. */
     closing: instant.optional(),
     featured: z.number().int().min(0).max(1_000_000).default(0),
+    /** Where and when this item is collected; empty means the event's pickup instructions. */
+    pickupinstructions: text(2_000).default(''),
   })
   .strict()
   .superRefine((item, ctx) => {
@@ -122,6 +125,19 @@ export const importEvent = z
     extendedbiddingminutes: z.number().int('must be a whole number').min(0, 'cannot be negative').max(60, 'must be at most 60').default(0),
     /** The latest time an extension may push a close to; absent = no limit. */
     extendedbiddinglatest: instant.optional(),
+    /** Card payments: 0 none, 1 the built-in test gateway (no money moves), 2 Stripe. See docs/payments.md. */
+    paymentprocessorcode: processorCode.default(PROCESSOR_TEST),
+    /** Stripe's publishable key (pk_...), secret key (sk_... or rk_...), webhook signing secret (whsec_...) and optional connected account (acct_...). */
+    processorpublickey: text(300).default(''),
+    processorsecretkey: text(300).default(''),
+    processorwebhooksecret: text(300).default(''),
+    processoraccountid: text(100).default(''),
+    currency: z.string().regex(/^[a-z]{3}$/, 'must be a three-letter ISO currency code in lowercase, such as usd').default('usd'),
+    /** A bidder must have a card on file to register (sign in), or to bid. */
+    needscardtoregister: z.boolean().default(false),
+    needscardtobid: z.boolean().default(false),
+    /** Where and when won items are collected (shown in order history and the receipt). */
+    pickupinstructions: text(2_000).default(''),
   })
   .strict()
   .superRefine((ev, ctx) => {
@@ -133,6 +149,11 @@ export const importEvent = z
       biddingopens: new Date(ev.biddingopens),
       biddingcloses: new Date(ev.biddingcloses),
     };
+    if (ev.paymentprocessorcode === PROCESSOR_STRIPE) {
+      if (!/^pk_/.test(ev.processorpublickey)) ctx.addIssue({ code: 'custom', path: ['processorpublickey'], message: 'must be a Stripe publishable key (pk_...) when paymentprocessorcode is 2' });
+      if (!/^(sk|rk)_/.test(ev.processorsecretkey)) ctx.addIssue({ code: 'custom', path: ['processorsecretkey'], message: 'must be a Stripe secret key (sk_... or rk_...) when paymentprocessorcode is 2' });
+      if (ev.processoraccountid && !/^acct_/.test(ev.processoraccountid)) ctx.addIssue({ code: 'custom', path: ['processoraccountid'], message: 'must be a Stripe account id (acct_...)' });
+    }
     for (const [field, message] of eventTimeProblems(times)) ctx.addIssue({ code: 'custom', path: [field], message });
     const columns = new Set(ev.notificationcolumns.map((c) => c.value));
     const seen = new Set<number>();

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { closeAllDueItems } from '../features/bids/closing';
 import { deliverBatch, smtpSender } from '../mail/delivery';
+import { RECONCILE_EVERY_MS, reconcilePending } from '../features/payments/reconcile';
 import { publishClosed } from '../realtime/publish';
 import { defineJob, type PeriodicJob } from './job';
 
@@ -33,6 +34,14 @@ export function appJobs(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): 
       everyMs: CLOSING_SOON_EVERY_MS,
       run: async (now) => {
         await ctx.notifier.closingSoon(now);
+      },
+    }),
+    defineJob({
+      name: 'payments-reconcile',
+      everyMs: RECONCILE_EVERY_MS,
+      run: async (now) => {
+        const count = await reconcilePending(ctx, now);
+        if (count > 0) log.info({ count }, 'pending payments settled');
       },
     }),
   ];

@@ -71,7 +71,8 @@ function hostAuctionCode(ctx: AppContext, request: FastifyRequest): string {
 
 /** The tenancy pair a body carries, when it carries one. */
 function bodyCodes(request: FastifyRequest): { eventcode?: string; auctioncode?: string } {
-  const body = request.body;
+  // A GET names its event in the query string (the organizer's reports).
+  const body = request.body ?? (request.method === 'GET' ? request.query : undefined);
   if (typeof body !== 'object' || body === null) return {};
   const { eventcode, auctioncode } = body as { eventcode?: unknown; auctioncode?: unknown };
   return { eventcode: typeof eventcode === 'string' ? eventcode : undefined, auctioncode: typeof auctioncode === 'string' ? auctioncode : undefined };

@@ -48,7 +48,7 @@ function digest(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body) ?? '').digest('base64url');
 }
 
-async function stored<T>(db: Db | Tx, w: WriteOnce<unknown>, hash: string, key: string): Promise<T | undefined> {
+async function stored<T>(db: Db | Tx, w: Pick<WriteOnce<unknown>, 'route' | 'owner'>, hash: string, key: string): Promise<T | undefined> {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
@@ -58,6 +58,16 @@ async function stored<T>(db: Db | Tx, w: WriteOnce<unknown>, hash: string, key: 
   if (row.route !== w.route || row.requestHash !== hash)
     throw new AppError('unprocessable', 'This Idempotency-Key was already used for a different request. Send a new key for a new request.');
   return row.response as T;
+}
+
+/** The answer stored under a key for this request, for a write that runs its own transactions (checkout). */
+export async function findAnswer<T>(db: Db | Tx, w: Pick<WriteOnce<unknown>, 'route' | 'owner' | 'body'>, key: string): Promise<T | undefined> {
+  return stored<T>(db, w, digest(w.body), key);
+}
+
+/** Stores a write's answer under the caller's key, inside the write's last transaction. */
+export async function keepAnswer(tx: Tx, w: Pick<WriteOnce<unknown>, 'route' | 'owner' | 'body'>, key: string, answer: unknown): Promise<void> {
+  await tx.insert(idempotencyKeys).values({ bidderId: w.owner, key, route: w.route, requestHash: digest(w.body), statusCode: 200, response: answer });
 }
 
 export async function writeOnce<T, L>(ctx: AppContext, w: WriteOnce<L>, work: (tx: Tx, now: Date, locked: L) => Promise<Written<T>>): Promise<T> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerOf, Contract, ContractKey, Contracts, ParamsOf, RequestOf } from '@gavel/domain';
+import type { AnswerOf, Contract, ContractKey, Contracts, ParamsOf, QueryOf, RequestOf } from '@gavel/domain';
 import { contracts, errorResponse } from '@gavel/domain';
 import type { AppContext } from '../context';
 import { assertAdmin } from '../tenancy';
@@ -9,6 +9,7 @@ import { type CallerOf, resolveCaller } from './caller';
 export interface RouteInput<K extends ContractKey> {
   body: RequestOf<K>;
   params: ParamsOf<K>;
+  query: QueryOf<K>;
   caller: CallerOf<Contracts[K]['access']>;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -20,7 +21,7 @@ export interface RouteOptions {
   bodyLimit?: number;
 }
 
-const failures = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse, 429: errorResponse };
+const failures = { 400: errorResponse, 401: errorResponse, 402: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse, 429: errorResponse };
 
 const security = (c: Contract) => {
   if (c.access === 'admin') return [{ adminToken: [] }];
@@ -34,7 +35,7 @@ const security = (c: Contract) => {
  * schema (amounts arrive in cents), the caller is resolved by lib/caller.ts before the handler
  * runs, and the answer is encoded by its schema (amounts leave in dollars).
  */
-export function route<K extends ContractKey>(app: FastifyInstance, ctx: AppContext, key: K, handler: (input: RouteInput<K>) => Promise<AnswerOf<K>>, options: RouteOptions = {}): void {
+export function route<K extends ContractKey>(app: FastifyInstance, ctx: AppContext, key: K, handler: (input: RouteInput<K>) => Promise<AnswerOf<K> | FastifyReply>, options: RouteOptions = {}): void {
   const c: Contract = contracts[key];
   app.route({
     method: c.method,
@@ -49,12 +50,13 @@ export function route<K extends ContractKey>(app: FastifyInstance, ctx: AppConte
       ...(security(c) ? { security: security(c) } : {}),
       ...(c.body ? { body: c.body } : {}),
       ...(c.params ? { params: c.params } : {}),
+      ...(c.query ? { querystring: c.query } : {}),
       response: { 200: c.response, ...failures },
     },
     handler: async (request, reply) => {
       const caller = await resolveCaller(ctx, request, c.access as Contracts[K]['access']);
       // The schemas above validated these; the map's types name what they hold.
-      return handler({ body: request.body as RequestOf<K>, params: request.params as ParamsOf<K>, caller, request, reply });
+      return handler({ body: request.body as RequestOf<K>, params: request.params as ParamsOf<K>, query: request.query as QueryOf<K>, caller, request, reply });
     },
   });
 }

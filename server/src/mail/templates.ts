@@ -41,7 +41,7 @@ function textPart(heading: string, paragraphs: string[], buttons: Array<{ label:
   return [heading, '', ...paragraphs, '', ...buttons.map((b) => `${b.label}: ${b.url}`), '', footer].join('\n');
 }
 
-function message(brand: MailBrand, subject: string, heading: string, paragraphs: string[], buttons: Array<{ label: string; url: string }>, footer: string): MailMessage {
+export function message(brand: MailBrand, subject: string, heading: string, paragraphs: string[], buttons: Array<{ label: string; url: string }>, footer: string): MailMessage {
   return {
     subject,
     text: textPart(heading, paragraphs, buttons, footer),

@@ -57,6 +57,18 @@ export const events = pgTable(
     extendedbiddingminutes: integer('extendedbiddingminutes').notNull().default(0),
     /** The latest an extension may push a close to; null = no limit. */
     extendedbiddinglatest: tstz('extendedbiddinglatest'),
+    /** Card processor: 0 none, 1 the built-in test gateway (hosted card form), 2 Stripe. */
+    paymentprocessorcode: integer('paymentprocessorcode').notNull().default(1),
+    /** The processor's publishable key (served to the web) and secret keys (never served). */
+    processorpublickey: text('processorpublickey').notNull().default(''),
+    processorsecretkey: text('processorsecretkey').notNull().default(''),
+    processorwebhooksecret: text('processorwebhooksecret').notNull().default(''),
+    processoraccountid: text('processoraccountid').notNull().default(''),
+    currency: text('currency').notNull().default('usd'),
+    needscardtoregister: boolean('needscardtoregister').notNull().default(false),
+    needscardtobid: boolean('needscardtobid').notNull().default(false),
+    /** Where and when won items are collected, unless an item says otherwise. */
+    pickupinstructions: text('pickupinstructions').notNull().default(''),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -99,6 +111,8 @@ export const auctionItems = pgTable(
     /** This item's own close; null means the event's bidding close. */
     closing: tstz('closing'),
     featured: integer('featured').notNull().default(0),
+    /** Pickup for this item; empty means the event's. */
+    pickupinstructions: text('pickupinstructions').notNull().default(''),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
 export * from './events';
 export * from './accounts';
 export * from './bidding';
+export * from './payments';

@@ -78,6 +78,8 @@ export function demoItems(soonCloses: string): DemoItem[] {
       location: r.where,
       quantity: 1,
       featured: i,
+      // Gift items are handed over at the gift table; everything else follows the event's pickup instructions.
+      ...(r.motif === 'gift' ? { pickupinstructions: 'Pick up at the gift table by the main entrance, any time tonight.' } : {}),
       ...extra,
       ...(closing === 'soon' ? { closing: soonCloses } : {}),
     };

@@ -35,6 +35,10 @@ export function demoDocument(now: Date): ImportDocumentInput {
       eventallowanonymousbidding: true,
       eventallowguestentry: true,
       ziprequired: true,
+      // Card payments through the built-in test gateway: no money moves (docs/payments.md).
+      paymentprocessorcode: 1,
+      currency: 'usd',
+      pickupinstructions: 'Collect your items at the registration desk in the Grand Hall from 9 pm, or on Monday 9 am to 5 pm at the Foundation office, 210 River Street.',
     },
     items: demoItems(at(120)),
   };

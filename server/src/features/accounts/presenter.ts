@@ -1,6 +1,7 @@
 import type { SessionUser, UserNotification } from '@gavel/domain';
 import type { accounts, bidders } from '../../db/schema';
 import type { Tenant } from '../../tenancy';
+import { cardFlags } from '../payments/cards';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type BidderRow = typeof bidders.$inferSelect;
@@ -20,7 +21,8 @@ export function effectiveNotifications(tenant: Tenant, saved: UserNotification[]
 }
 
 /** The signed-in user as the login, verify, link and profile calls answer it. */
-export function presentSession(tenant: Tenant, account: AccountRow, bidder: BidderRow, token: string): SessionUser {
+export function presentSession(tenant: Tenant, account: AccountRow, bidder: BidderRow, token: string, hasCard: boolean): SessionUser {
+  const { needscardtoregister, showupdatepaymentmethod } = cardFlags(tenant.event, hasCard);
   return {
     token,
     accountstatus: account.emailVerified ? 'verified' : 'notverified',
@@ -39,9 +41,8 @@ export function presentSession(tenant: Tenant, account: AccountRow, bidder: Bidd
     city: account.city,
     state: account.state,
     zip: account.zip,
-    // Card on file comes with payments; until then no event asks for a card to register.
-    needscardtoregister: false,
-    showupdatepaymentmethod: false,
+    needscardtoregister,
+    showupdatepaymentmethod,
     notifications: effectiveNotifications(tenant, bidder.notifications),
     eventcode: tenant.event.eventcode,
     auctioncode: tenant.organization.auctioncode,

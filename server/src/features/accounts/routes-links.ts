@@ -23,7 +23,7 @@ export function accountLinkRoutes(ctx: AppContext): FastifyPluginAsync {
     // Every open tab of this bidder learns the address is verified.
     if (kind === 'verify')
       ctx.live.toBidder(bidder.id, { type: 'emailValidation', valid: true, auctioncode: tenant.organization.auctioncode, eventcode: tenant.event.eventcode });
-    return { status: 'success' as const, message: '', ...(await sessionFor(ctx.tokens, tenant, account, bidder, now)) };
+    return { status: 'success' as const, message: '', ...(await sessionFor(ctx, tenant, account, bidder, now)) };
   };
 
   return async (app) => {

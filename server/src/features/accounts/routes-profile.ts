@@ -5,6 +5,7 @@ import { accounts, bidders } from '../../db/schema';
 import { AppError, eventNotFound } from '../../errors';
 import type { BidderCaller } from '../../lib/caller';
 import { route } from '../../lib/route';
+import { cardOnFile } from '../payments/cards';
 import { presentSession } from './presenter';
 import { bidderOf, changePassword, saveProfile } from './profile-service';
 
@@ -12,7 +13,7 @@ import { bidderOf, changePassword, saveProfile } from './profile-service';
 export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
   const currentProfile = async ({ tenant, claims }: BidderCaller) => {
     const { account, bidder } = await bidderOf(ctx.db, tenant, claims.userid);
-    const { token: _token, ...profile } = presentSession(tenant, account, bidder, '');
+    const { token: _token, ...profile } = presentSession(tenant, account, bidder, '', (await cardOnFile(ctx.db, tenant.event, bidder.id)) !== undefined);
     return { status: 'success' as const, ...profile };
   };
 

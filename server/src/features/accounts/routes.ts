@@ -39,7 +39,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
         const now = ctx.clock();
         const { account, bidder } = await createAccount(ctx.db, tenant, body.email, body.password);
         await ctx.db.transaction((tx) => sendVerification(tx, tenant, account, now, origin(ctx, request)));
-        return { status: 'success', message: '', ...(await sessionFor(ctx.tokens, tenant, account, bidder, now)) };
+        return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, now)) };
       },
       perEmail(10, '1 minute'),
     );
@@ -50,7 +50,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       'POST /login',
       async ({ caller: { tenant }, body }) => {
         const { account, bidder } = await login(ctx.db, tenant, body.email, body.password);
-        return { status: 'success', message: '', ...(await sessionFor(ctx.tokens, tenant, account, bidder, ctx.clock())) };
+        return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, ctx.clock())) };
       },
       perEmail(10, '1 minute'),
     );
@@ -59,7 +59,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       if (body.email && body.email.trim().toLowerCase() !== claims.email.toLowerCase()) throw new AppError('forbidden', 'You can only join with your own account.');
       const bidder = await ctx.db.transaction((tx) => ensureBidder(tx, tenant, claims.userid));
       const { account } = await bidderOf(ctx.db, tenant, claims.userid);
-      return { status: 'success', message: '', ...(await sessionFor(ctx.tokens, tenant, account, bidder, ctx.clock())) };
+      return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, ctx.clock())) };
     });
 
     route(

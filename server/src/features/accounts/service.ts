@@ -1,3 +1,4 @@
+import { cardOnFile } from '../payments/cards';
 import { and, eq, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import type { SessionUser } from '@gavel/domain';
@@ -58,8 +59,8 @@ export async function ensureBidder(tx: Tx, tenant: Tenant, accountId: number): P
   return row;
 }
 
-export async function sessionFor(tokens: TokenService, tenant: Tenant, account: AccountRow, bidder: BidderRow, now: Date): Promise<SessionUser> {
-  const token = await tokens.sign(
+export async function sessionFor(ctx: { tokens: TokenService; db: Db }, tenant: Tenant, account: AccountRow, bidder: BidderRow, now: Date): Promise<SessionUser> {
+  const token = await ctx.tokens.sign(
     {
       userid: account.id,
       bidderid: bidder.id,
@@ -70,7 +71,8 @@ export async function sessionFor(tokens: TokenService, tenant: Tenant, account: 
     },
     now,
   );
-  return presentSession(tenant, account, bidder, token);
+  const hasCard = (await cardOnFile(ctx.db, tenant.event, bidder.id)) !== undefined;
+  return presentSession(tenant, account, bidder, token, hasCard);
 }
 
 /** Join screen: does this email have an account with the organization? */

@@ -182,6 +182,15 @@ async function upsertEvent(tx: Tx, organizationId: number, doc: ImportDocument):
     shownotificationsmenuitem: e.shownotificationsmenuitem,
     extendedbiddingminutes: e.extendedbiddingminutes,
     extendedbiddinglatest: e.extendedbiddinglatest ? new Date(e.extendedbiddinglatest) : null,
+    paymentprocessorcode: e.paymentprocessorcode,
+    processorpublickey: e.processorpublickey,
+    processorsecretkey: e.processorsecretkey,
+    processorwebhooksecret: e.processorwebhooksecret,
+    processoraccountid: e.processoraccountid,
+    currency: e.currency,
+    needscardtoregister: e.needscardtoregister,
+    needscardtobid: e.needscardtobid,
+    pickupinstructions: e.pickupinstructions,
   };
   const found = await tx
     .select({ id: events.id })
@@ -223,5 +232,6 @@ async function itemValues(tx: Tx, organizationId: number, eventId: number, item:
     minimumbidincrease: cents(item.minimumbidincrease),
     closing: item.closing ? new Date(item.closing) : null,
     featured: item.featured,
+    pickupinstructions: item.pickupinstructions,
   };
 }

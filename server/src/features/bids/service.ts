@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BidAction, BidState, LiveBidEntry } from '@gavel/domain';
-import { buyNowAvailable, NOT_AUTHORIZED, buyNowLimit, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, publicBidderName, quantityAvailable } from '@gavel/domain';
+import { buyNowAvailable, CARD_NEEDED_TO_BID, NOT_AUTHORIZED, buyNowLimit, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, publicBidderName, quantityAvailable } from '@gavel/domain';
 import type { Tx } from '../../db/client';
-import { accounts, auctionItems, bidActions, bidders, bids, itemMaxima, watchlist, wonItems } from '../../db/schema';
+import { accounts, auctionItems, bidActions, bidders, bids, itemMaxima, paymentMethods, watchlist, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import type { ItemRow } from '../items/presenter';
 import { lockItem, nameColumns } from '../items/queries';
+import { cardFlags } from '../payments/cards';
 
 /**
  * The bidder may bid (authorized, verified) — checked in the same query that tells whether they
@@ -30,6 +31,7 @@ export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, ite
       authorizebidder: bidders.authorizebidder,
       verified: accounts.emailVerified,
       watching: sql<boolean>`exists (select 1 from ${watchlist} where ${watchlist.bidderId} = ${bidders.id} and ${watchlist.itemId} = ${item.id})`,
+      hasCard: sql<boolean>`exists (select 1 from ${paymentMethods} where ${paymentMethods.bidderId} = ${bidders.id} and ${paymentMethods.processorcode} = ${tenant.event.paymentprocessorcode})`,
     })
     .from(bidders)
     .innerJoin(accounts, eq(bidders.accountId, accounts.id))
@@ -38,6 +40,7 @@ export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, ite
   if (!bidder) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
   if (!bidder.authorizebidder) throw new AppError('forbidden', NOT_AUTHORIZED);
   if (!bidder.verified) throw new AppError('forbidden', 'Please verify your email address before bidding.');
+  if (cardFlags(tenant.event, bidder.hasCard).needscardtobid) throw new AppError('forbidden', CARD_NEEDED_TO_BID);
   return { watching: bidder.watching, names: new Map(rows.map((r) => [r.id, publicBidderName(r.name, tenant.event.allowanonymousbidding)])) };
 }
 

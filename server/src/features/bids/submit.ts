@@ -53,7 +53,7 @@ async function bid(ctx: AppContext, tx: Tx, caller: BidderCaller, action: BidReq
   const result = await applyBid(tx, tenant, bidderId, action, now, locked, may.names);
   const message = result.leading ? '' : OUTBID;
   // The answer is built from what the bid already holds, so the item lock is released sooner.
-  const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching: may.watching, historyid: 0 }, now);
+  const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching: may.watching, historyid: 0, needsCard: false }, now);
   return {
     answer: { status: 'success', message, historyid: 0, item },
     after: () => publishBid(ctx, tenant, { item: result.item, history: result.history, bidderId, previousLeader: result.previousLeader, message, answer: item }),

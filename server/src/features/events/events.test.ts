@@ -39,6 +39,8 @@ const SETTINGS = {
   notificationcolumns: [{ title: 'Email', value: 'email' }],
   notificationrows: [{ notificationrowid: 7, title: 'When I am outbid', flags: { email: true } }],
   shownotificationsmenuitem: false,
+  paymentprocessorcode: 1 as const,
+  needscardtobid: true,
 };
 
 const galaDoc = (event: Partial<ImportDocumentInput['event']> = {}) =>

@@ -1,5 +1,6 @@
 import type { EventData } from '@gavel/domain';
 import { eventFlag, formatClosingTime } from '@gavel/domain';
+import { processorCodeOf } from '../../payments/processor';
 import type { Tenant } from '../../tenancy';
 
 /** The Event answer of the API: every field of spec bidder-app.md section 3, flag derived from now. */
@@ -35,6 +36,8 @@ export function presentEvent({ organization, event }: Tenant, now: Date): EventD
     notificationcolumns: event.notificationcolumns,
     notificationrows: event.notificationrows,
     shownotificationsmenuitem: event.shownotificationsmenuitem,
+    paymentprocessorcode: processorCodeOf(event.paymentprocessorcode),
+    needscardtobid: event.needscardtobid,
     servertime: now.toISOString(),
   };
 }

@@ -13,9 +13,11 @@ export interface CallerView {
   maximum: MaximumRow | undefined;
   watching: boolean;
   historyid: number;
+  /** The event asks for a card to bid and this bidder has none on file. */
+  needsCard: boolean;
 }
 
-export const noCaller: CallerView = { bidderId: null, maximum: undefined, watching: false, historyid: 0 };
+export const noCaller: CallerView = { bidderId: null, maximum: undefined, watching: false, historyid: 0, needsCard: false };
 
 export function presentItem(item: ItemRow, event: EventRow, caller: CallerView, now: Date): AuctionItem {
   const closes = itemCloses(item, event);
@@ -58,8 +60,7 @@ export function presentItem(item: ItemRow, event: EventRow, caller: CallerView, 
     accountisautobid: mine?.isAuto ?? false,
     accountautobidamount: mine?.isAuto ? mine.max : 0,
     accountautobidincrement: mine?.isAuto ? mine.increment : 0,
-    // A card on file comes with payments; until then no item asks for one.
-    needscardtobid: false,
+    needscardtobid: caller.needsCard,
     historyid: caller.historyid,
   };
 }

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, auctionItems, bidders, events, itemMaxima, watchlist, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
+import { cardFlags, cardOnFile } from '../payments/cards';
 import { type ItemRow, noCaller, presentItem } from './presenter';
 
 /**
@@ -25,11 +26,12 @@ export async function listItems(db: Db | Tx, tenant: Tenant, bidderId: number | 
   const maxima = await db.select().from(itemMaxima).where(and(eq(itemMaxima.bidderId, bidderId), inArray(itemMaxima.itemId, ids)));
   const watched = await db.select({ itemId: watchlist.itemId }).from(watchlist).where(and(eq(watchlist.bidderId, bidderId), inArray(watchlist.itemId, ids)));
   const won = await db.select({ id: wonItems.id, itemId: wonItems.itemId }).from(wonItems).where(and(eq(wonItems.bidderId, bidderId), eq(wonItems.eventId, tenant.event.id)));
+  const needsCard = tenant.event.needscardtobid && cardFlags(tenant.event, (await cardOnFile(db, tenant.event, bidderId)) !== undefined).needscardtobid;
   const maxByItem = new Map(maxima.map((m) => [m.itemId, m]));
   const watching = new Set(watched.map((w) => w.itemId));
   const historyByItem = new Map(won.map((w) => [w.itemId, w.id]));
   return items.map((i) =>
-    presentItem(i, tenant.event, { bidderId, maximum: maxByItem.get(i.id), watching: watching.has(i.id), historyid: historyByItem.get(i.id) ?? 0 }, now),
+    presentItem(i, tenant.event, { bidderId, maximum: maxByItem.get(i.id), watching: watching.has(i.id), historyid: historyByItem.get(i.id) ?? 0, needsCard }, now),
   );
 }
 

@@ -1,0 +1,38 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { orders } from '../../db/schema';
+import { tenantOfEvent } from '../../tenancy';
+import { settleOrder } from './orders';
+
+/** A charge gets this long to answer (or the bidder to confirm it) before the job asks the processor. */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+/** A payment still waiting for the bidder's confirmation after this long is given up, and its items go back to the cart. */
+export const CONFIRMATION_WINDOW_MS = 30 * 60_000;
+export const RECONCILE_EVERY_MS = 60_000;
+
+/**
+ * Settles card orders left pending (a timeout, a lost webhook, a crash between recording the order
+ * and charging it) by asking the processor what became of the charge under the order's key. It only
+ * reads from the processor, so it never charges; settleOrder rechecks each order under its row lock,
+ * so two processes asking about one order settle it once.
+ */
+export async function reconcilePending(ctx: AppContext, now: Date): Promise<number> {
+  const due = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.state, 'pending'), eq(orders.method, 'card'), lt(orders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS))))
+    .orderBy(asc(orders.id))
+    .limit(20);
+  let settled = 0;
+  for (const order of due) {
+    const tenant = await tenantOfEvent(ctx.db, order.eventId);
+    const gateway = tenant && ctx.payments.gatewayFor(tenant.event);
+    if (!tenant || !gateway) continue;
+    let outcome = await gateway.chargeOutcome({ key: order.chargeKey, ref: order.processorRef }).catch(() => ({ kind: 'unknown' as const }));
+    const waitedTooLong = now.getTime() - order.createdAt.getTime() > CONFIRMATION_WINDOW_MS;
+    if (outcome.kind === 'requires_action' && waitedTooLong) outcome = { kind: 'failed', message: 'The payment was not confirmed in time.' };
+    const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+    if ((await settleOrder(ctx, order.id, outcome, origin)) !== 'unchanged') settled++;
+  }
+  return settled;
+}

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { PROCESSOR_STRIPE, codeSchema } from '@gavel/domain';
+import type { AppContext } from '../../context';
+import { orders } from '../../db/schema';
+import { AppError } from '../../errors';
+import { resolveCaller } from '../../lib/caller';
+import { processorCodeOf } from '../../payments/processor';
+import { readStripeEvent } from '../../payments/stripe-webhook';
+import { findTenantCached } from '../../tenancy';
+import { origin } from '../accounts/routes';
+import { settleOrder } from './orders';
+
+/**
+ * Stripe's signed webhook for payment outcomes, at /api/webhooks/stripe/{eventcode} on the
+ * organization's host. It is Stripe's call, not one of ours, so it is not in the contract map: its
+ * signature covers the raw bytes, which must reach the check unparsed.
+ */
+export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    app.post(
+      '/webhooks/stripe/:eventcode',
+      { schema: { hide: true, params: z.object({ eventcode: codeSchema }) } },
+      async (request) => {
+        const caller = await resolveCaller(ctx, request, 'public');
+        const { eventcode } = request.params as { eventcode: string };
+        const tenant = await findTenantCached(ctx.db, caller.auctioncode, eventcode);
+        const { event } = tenant;
+        if (processorCodeOf(event.paymentprocessorcode) !== PROCESSOR_STRIPE || !event.processorwebhooksecret)
+          throw new AppError('bad_request', 'This event takes no Stripe webhooks.');
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        const signature = request.headers['stripe-signature'];
+        let outcome;
+        try {
+          outcome = readStripeEvent(raw, Array.isArray(signature) ? signature[0] : signature, event.processorwebhooksecret);
+        } catch (err) {
+          throw new AppError('bad_request', `The webhook signature is not valid: ${(err as Error).message}`);
+        }
+        if (!outcome?.chargekey) return { received: true };
+        const [order] = await ctx.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.chargeKey, outcome.chargekey), eq(orders.eventId, event.id)))
+          .limit(1);
+        if (!order) return { received: true };
+        const settled = await settleOrder(ctx, order.id, outcome, origin(ctx, request));
+        return { received: true, settled };
+      },
+    );
+  };
+}

@@ -1,0 +1,74 @@
+import type { Cents, ProcessorCode } from '@gavel/domain';
+
+/**
+ * The one payment layer: everything Gavel asks of a card processor, whichever it is. The built-in
+ * test gateway (code 1) and Stripe (code 2) implement it; the auction checkout and the event store
+ * use only this. Amounts are integer cents. A processor's own errors never leave an implementation:
+ * each answers one of the outcomes below, with a message a bidder can read.
+ */
+
+/** A card as the processor describes it; the number itself is never known to us. */
+export interface CardDetails {
+  brand: string;
+  last4: string;
+  expmonth: number;
+  expyear: number;
+}
+
+/** A card kept by the processor for later charges without the bidder present. */
+export interface StoredCard extends CardDetails {
+  /** The processor's reference to the card (test card token, Stripe PaymentMethod id). */
+  ref: string;
+}
+
+/** Who the card belongs to, as the processor's customer record shows it. */
+export interface CardOwner {
+  bidderId: number;
+  email: string;
+  name: string;
+  /** The processor's customer for this bidder, if one was made before. */
+  customer: string | undefined;
+}
+
+export type SaveCardOutcome =
+  | { kind: 'saved'; card: StoredCard; customer: string | undefined }
+  /** The bidder must confirm the card in the browser (3-D Secure), then save again with the setup id. */
+  | { kind: 'requires_action'; clientsecret: string; setupintentid: string; customer: string | undefined }
+  | { kind: 'failed'; message: string };
+
+export interface ChargeRequest {
+  amount: Cents;
+  currency: string;
+  /** A card on file (off-session), or a one-time token entered for this payment. */
+  source: { card: StoredCard; customer: string | undefined } | { token: string };
+  /** The processor-side idempotency key: the same key never charges twice. */
+  key: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** A payment the bidder has just confirmed in the browser, to be finished. */
+  confirmed?: string;
+}
+
+export type ChargeOutcome =
+  | { kind: 'succeeded'; ref: string; card: CardDetails | undefined }
+  | { kind: 'requires_action'; ref: string; clientsecret: string }
+  | { kind: 'failed'; message: string; ref?: string }
+  /** No answer in time (a timeout, a dropped connection): the charge may or may not have happened. */
+  | { kind: 'unknown'; ref?: string };
+
+export interface PaymentGateway {
+  readonly code: ProcessorCode;
+  /** Keep a card for later off-session charges. */
+  saveCard(input: { token: string; owner: CardOwner; key: string; setupintentid?: string }): Promise<SaveCardOutcome>;
+  /** Charge an amount with a stored card or a one-time token. */
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** What became of a charge sent before under this key (reconciliation); never charges. */
+  chargeOutcome(input: { key: string; ref: string }): Promise<ChargeOutcome>;
+  /** Refund a charge in full or in part. */
+  refund(input: { ref: string; amount: Cents; key: string }): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** Describe a stored card (brand, last four, expiry). */
+  describeCard(ref: string): Promise<CardDetails | undefined>;
+}
+
+/** What a processor error becomes when there is nothing better to tell the bidder. */
+export const GENERIC_CARD_FAILURE = 'The card could not be charged. Please try another card.';

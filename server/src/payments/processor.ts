@@ -1,0 +1,81 @@
+import { PROCESSOR_NONE, PROCESSOR_STRIPE, PROCESSOR_TEST, type PaymentProcessorInfo, type ProcessorCode } from '@gavel/domain';
+import type { EventRow } from '../tenancy';
+import type { PaymentGateway } from './gateway';
+import { createStripeGateway, type StripeConnection } from './stripe-gateway';
+import { createTestGateway } from './test-gateway';
+
+/** The stored code as the API's type; an unknown code counts as no processor. */
+export function processorCodeOf(code: number): ProcessorCode {
+  return code === PROCESSOR_TEST || code === PROCESSOR_STRIPE ? code : PROCESSOR_NONE;
+}
+
+/** The event can take card payments: a known processor with the keys it needs. */
+export function processorIsValid(event: EventRow): boolean {
+  const code = processorCodeOf(event.paymentprocessorcode);
+  if (code === PROCESSOR_TEST) return true;
+  if (code === PROCESSOR_STRIPE) return event.processorpublickey.startsWith('pk_') && /^(sk|rk)_/.test(event.processorsecretkey);
+  return false;
+}
+
+/** STRIPE_API_URL as the Stripe client's host, port and protocol. */
+export function stripeConnection(url: string): StripeConnection {
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: Number(u.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+/** The path of the test gateway's hosted card form, served by this server. */
+export const TEST_CARD_FORM_PATH = '/testpay/card-form';
+export const STRIPE_SCRIPT_URL = 'https://js.stripe.com/';
+
+/** What the web needs to show the event's card entry; never a secret. */
+export function processorInfo(event: EventRow, origin: string): PaymentProcessorInfo {
+  const code = processorCodeOf(event.paymentprocessorcode);
+  return {
+    providerkey: code === PROCESSOR_STRIPE ? event.processorpublickey : '',
+    accountid: code === PROCESSOR_STRIPE ? event.processoraccountid : '',
+    currency: event.currency,
+    scripturl: code === PROCESSOR_STRIPE ? STRIPE_SCRIPT_URL : '',
+    iframeurl: code === PROCESSOR_TEST ? TEST_CARD_FORM_PATH : '',
+    iframeorigin: code === PROCESSOR_TEST ? origin : '',
+    transcenterid: '',
+    processorid: code === PROCESSOR_NONE ? '' : String(code),
+    transactiontype: 'sale',
+  };
+}
+
+export interface PaymentsOptions {
+  /** Signs the test gateway's cryptograms. */
+  secret: string;
+  clock: () => Date;
+  /** Where the Stripe client connects (tests point it at the fake Stripe API). */
+  stripe?: StripeConnection;
+  /** A bidder waits at most this long for Stripe before the charge is left to reconciliation. */
+  stripeTimeoutMs: number;
+}
+
+/** One gateway per event and settings, kept so a gateway's own state (the test gateway's charges) lasts. */
+export interface Payments {
+  gatewayFor(event: EventRow): PaymentGateway | undefined;
+  readonly options: PaymentsOptions;
+}
+
+export function createPayments(options: PaymentsOptions): Payments {
+  const made = new Map<string, PaymentGateway>();
+  return {
+    options,
+    gatewayFor(event) {
+      if (!processorIsValid(event)) return undefined;
+      const code = processorCodeOf(event.paymentprocessorcode);
+      const id = `${event.id}:${code}:${event.processorsecretkey}:${event.processoraccountid}`;
+      const known = made.get(id);
+      if (known) return known;
+      const gateway =
+        code === PROCESSOR_STRIPE
+          ? createStripeGateway({ secretKey: event.processorsecretkey, timeoutMs: options.stripeTimeoutMs, ...(event.processoraccountid ? { accountId: event.processoraccountid } : {}), ...(options.stripe ? { connection: options.stripe } : {}) })
+          : createTestGateway({ secret: options.secret, eventId: event.id, clock: options.clock });
+      made.set(id, gateway);
+      return gateway;
+    },
+  };
+}
