@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 // the way `npm start` starts it, on a fresh data directory of its own.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/gavel-e2e-${process.pid}`;
+/** The fake Stripe API the Stripe journeys pay through (server/src/test/fake-stripe.ts); no network. */
+export const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,20 +36,31 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && node scripts/start.mjs --no-build`,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      ADMIN_TOKEN: 'e2e-admin-token-0123456789',
-      JWT_SECRET: 'e2e-jwt-secret-0123456789abcdefghijklmnopqrstuv',
-      RATE_LIMIT_PER_MINUTE: '100000',
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/fake-stripe-server.ts',
+      port: stripePort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_STRIPE_PORT: String(stripePort) },
     },
-    stdout: 'pipe',
-  },
+    {
+      command: `rm -rf ${dataDir} && node scripts/start.mjs --no-build`,
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        ADMIN_TOKEN: 'e2e-admin-token-0123456789',
+        JWT_SECRET: 'e2e-jwt-secret-0123456789abcdefghijklmnopqrstuv',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+        STRIPE_TIMEOUT_MS: '3000',
+      },
+      stdout: 'pipe',
+    },
+  ],
 });

@@ -70,7 +70,8 @@ function fingerprint(body: string): string {
 
 const apiError = (status: number, type: string, message: string, code?: string): Answer => ({ status, body: { error: { type, message, code } } });
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+/** `port` 0 (the default) takes a free port; the end-to-end run gives a fixed one. */
+export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const state = emptyState();
   const calls: FakeStripeCall[] = [];
   const remembered = new Map<string, Remembered>();
@@ -138,14 +139,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!res.headersSent) send(res, apiError(500, 'api_error', `The fake Stripe failed: ${String(err)}`));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('The fake Stripe has no TCP port.');
-  const { port } = address;
+  const listening = address.port;
 
   return {
-    connection: { host: '127.0.0.1', port, protocol: 'http' },
-    url: `http://127.0.0.1:${port}`,
+    connection: { host: '127.0.0.1', port: listening, protocol: 'http' },
+    url: `http://127.0.0.1:${listening}`,
     calls,
     state,
     authenticate(intentId, options = {}) {
