@@ -23,3 +23,4 @@ export * from './items/look';
 export * from './payments/fees';
 export * from './payments/cards';
 export * from './api/payments';
+export * from './payments/checkout-form';

@@ -3,6 +3,7 @@ import { lazyPage } from './ui/lazyPage';
 
 const accounts = () => import('./features/accounts/accountPages');
 const items = () => import('./features/items/itemPages');
+const payments = () => import('./features/payments/paymentPages');
 const notFound = lazyPage(() => import('./features/event/PageNotFound'), 'PageNotFound');
 
 /** Every screen under /:eventcode, each loaded with its route; any other path is the event's not-found page (last). */
@@ -30,6 +31,13 @@ export const routes: Array<{ path: string; Page: ComponentType }> = [
   { path: 'event/open-bids', Page: lazyPage(items, 'OpenBids') },
   { path: 'cart', Page: lazyPage(items, 'Cart') },
   { path: 'my-orders', Page: lazyPage(items, 'MyOrders') },
+  { path: 'checkout', Page: lazyPage(payments, 'Checkout') },
+  { path: 'checkout/:step', Page: lazyPage(payments, 'Checkout') },
+  { path: 'checkout-item/:historyid', Page: lazyPage(payments, 'Checkout') },
+  { path: 'account-update-payment-method', Page: lazyPage(payments, 'PaymentMethod') },
+  { path: 'account-update-payment-method/login/credit', Page: lazyPage(payments, 'LoginPaymentMethod') },
+  { path: 'account-update-payment-method/auction-items/:itemid?', Page: lazyPage(payments, 'PaymentMethod') },
+  { path: 'account-update-payment-method/:id', Page: lazyPage(payments, 'PaymentMethod') },
   { path: 'not-found', Page: notFound },
   { path: '*', Page: notFound },
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { money } from '../money';
 import { wonLine } from './cart';
 
 /** Order history: won items paid at checkout. */
@@ -10,6 +11,10 @@ export const orderItem = wonLine.extend({
   paid: z.boolean(),
   paidwith: z.string(),
   orderdate: z.string(),
+  /** The whole order this line belongs to: its donation, covered card fee and total paid. */
+  orderdonation: money,
+  orderfee: money,
+  ordertotal: money,
 });
 export type OrderItem = z.infer<typeof orderItem>;
 export const ordersResponse = z.object({ status: z.literal('success'), orderitems: z.array(orderItem) });

@@ -11,6 +11,7 @@ export const keys = {
   photos: (eventcode: string, id: number) => ['items', eventcode, 'item', id, 'photos'] as const,
   cart: (eventcode: string) => ['cart', eventcode] as const,
   orders: (eventcode: string) => ['orders', eventcode] as const,
+  paymentMethod: (eventcode: string) => ['paymentmethod', eventcode] as const,
   notices: (eventcode: string) => ['notices', eventcode] as const,
 };
 

@@ -39,6 +39,9 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
             paid: order.state === 'paid',
             paidwith: order.state === 'pending' ? 'Payment being confirmed' : order.state === 'refunded' ? 'Refunded' : paidWith(order),
             orderdate: order.createdAt.toISOString(),
+            orderdonation: order.donation,
+            orderfee: order.fee,
+            ordertotal: order.total,
           })),
       };
     });

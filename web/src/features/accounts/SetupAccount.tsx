@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import type { SessionUser } from '@gavel/domain';
-import { phoneRules, setupStepOneRules } from '@gavel/domain';
+import { checkoutMessages, phoneRules, setupStepOneRules } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
+import { useAction } from '../../ui/action';
 import { useApiForm } from '../../ui/form';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
 import { useEvent } from '../../queries/event';
+import { usePaymentMethod } from '../../queries/payments';
+import { useSaveCard } from '../payments/paymentCalls';
+import { SetupCardStep } from '../payments/SetupCardStep';
 import { AddressFields, AnonymousToggle, draftOf, NameFields, NotificationMatrix, PhoneAndTexting, profileForm, TextOptInAlert, useSaveProfile, useTextOptIn, ZipField } from './profileParts';
 
 /**
@@ -35,10 +39,30 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
   const history = useHistory();
   const toast = useToast();
   const save = useSaveProfile();
-  const steps = setupSteps(undefined);
+  const steps = setupSteps(event?.paymentprocessorcode);
   const [index, setIndex] = useState(0);
   const step = steps[index] ?? 'names';
   const advance = () => setIndex((i) => Math.min(i + 1, steps.length - 1));
+
+  // The card step: a card is needed when the event asks for one to bid or to register, unless one is on file.
+  const method = usePaymentMethod();
+  const [token, setToken] = useState<string | null>(null);
+  const cardNeeded = (event?.needscardtobid === true || user.needscardtoregister) && !method.data?.card;
+  const saveCard = useSaveCard(method.data?.paymentprocessorcode, method.data?.paymentprocessorinfo);
+  const saving = useAction(
+    saveCard,
+    (answer) => {
+      if (!answer) return;
+      setToken(null);
+      advance();
+    },
+    (message) => toast.error(message),
+  );
+  const cardStepNext = () => {
+    if (token) return saving.run(token);
+    if (cardNeeded) return toast.error(checkoutMessages.invalidCard);
+    advance();
+  };
   const { form, onSubmit, busy } = useApiForm({
     schema: stepForms[step],
     defaultValues: draftOf(user),
@@ -48,7 +72,8 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
   });
   const optIn = useTextOptIn(form, advance);
   const next = async () => {
-    if (step === 'preferences') await optIn.check();
+    if (step === 'card') cardStepNext();
+    else if (step === 'preferences') await optIn.check();
     else if (await form.trigger()) advance();
   };
 
@@ -80,6 +105,7 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
             <PhoneAndTexting form={form} />
           </>
         ) : null}
+        {step === 'card' ? <SetupCardStep method={method.data} eventcode={eventcode} required={cardNeeded} hasToken={token !== null} onToken={setToken} /> : null}
         {step === 'address' ? (
           <>
             <h1 style={{ marginTop: 0 }}>Your address (optional)</h1>
@@ -92,7 +118,7 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
               Finish
             </IonButton>
           ) : (
-            <IonButton expand="block" size="large" data-testid="setup-next" onClick={() => void next()}>
+            <IonButton expand="block" size="large" disabled={step === 'card' && (saving.busy || method.isPending || (cardNeeded && !token))} data-testid="setup-next" onClick={() => void next()}>
               Next
             </IonButton>
           )}

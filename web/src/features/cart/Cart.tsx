@@ -1,23 +1,45 @@
-import { useEffect, useState } from 'react';
-import { IonItem, IonLabel, IonList } from '@ionic/react';
+import { Fragment, useEffect, useState } from 'react';
+import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
 import { IonCheckbox, IonRefresher, IonRefresherContent } from '../../ui/ionicLazy';
 import { Link } from 'react-router-dom';
 import type { SessionUser } from '@gavel/domain';
-import { cartTotal, formatMoney } from '@gavel/domain';
+import { cartTotal, checkoutMessages, formatMoney } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
 import { Loading } from '../../ui/Loading';
+import { useHistory } from '../../ui/navigation';
+import { useToast } from '../../ui/toast';
 import { useCart } from '../../queries/cart';
+import '../payments/payments.css';
+import { storeCheckoutSelection } from '../payments/selection';
 
-/** My Cart: won items, each checked by default; the total follows the checked lines. */
+/**
+ * My Cart: won items, each checked by default; the total follows the checked lines. Checkout
+ * takes the checked lines (kept for it in session storage), or one line on its own.
+ */
 function CartPage(_: { user: SessionUser }) {
   const { eventcode } = useSession();
+  const history = useHistory();
+  const toast = useToast();
   const cart = useCart();
   const [unchecked, setUnchecked] = useState<Set<number>>(new Set());
   const won = cart.data?.auctionswon ?? [];
   const lines = won.map((w) => ({ ...w, checked: !unchecked.has(w.historyid) }));
   useEffect(() => setUnchecked(new Set()), [cart.data?.auctionswon.length]);
+  const checkedIds = lines.filter((l) => l.checked).map((l) => l.historyid);
+  // Kept as it changes, so checkout finds the bidder's choice however they get there.
+  const checkedKey = checkedIds.join(',');
+  useEffect(() => {
+    if (cart.data) storeCheckoutSelection(eventcode, checkedKey ? checkedKey.split(',').map(Number) : []);
+  }, [cart.data, eventcode, checkedKey]);
+  // Proceed only where the event can take the payment: cards set up, or Bill Me.
+  const canCheckout = cart.data !== undefined && (cart.data.paymentprocessorisvalid || cart.data.allowbillme);
+  const proceed = () => {
+    if (checkedIds.length === 0) return toast.error(checkoutMessages.noItems);
+    storeCheckoutSelection(eventcode, checkedIds);
+    history.push(`/${eventcode}/checkout`);
+  };
   return (
     <Page header="main" testId="cart-page">
       <IonRefresher slot="fixed" onIonRefresh={async (e) => { await cart.refetch(); e.detail.complete(); }}>
@@ -35,27 +57,43 @@ function CartPage(_: { user: SessionUser }) {
         <section className="gavel-card">
           <IonList lines="full">
             {lines.map((l) => (
-              <IonItem key={l.historyid} data-testid="cart-line">
-                <IonCheckbox
-                  slot="start"
-                  aria-label={`Include ${l.name}`}
-                  checked={l.checked}
-                  onIonChange={(e) => setUnchecked((s) => { const n = new Set(s); if (e.detail.checked) n.delete(l.historyid); else n.add(l.historyid); return n; })}
-                />
-                <IonLabel>
-                  <h2>{l.name}</h2>
-                  <p>
-                    #{l.itemnum} · {l.kind === 'buynow' ? 'Buy It Now' : 'Won bid'} · {l.quantity} × {formatMoney(l.amount)}
-                  </p>
-                </IonLabel>
-                <strong slot="end">{formatMoney(l.amount * l.quantity)}</strong>
-              </IonItem>
+              <Fragment key={l.historyid}>
+                <IonItem lines={canCheckout ? 'none' : 'full'} data-testid="cart-line">
+                  <IonCheckbox
+                    slot="start"
+                    aria-label={`Include ${l.name}`}
+                    checked={l.checked}
+                    onIonChange={(e) => setUnchecked((s) => { const n = new Set(s); if (e.detail.checked) n.delete(l.historyid); else n.add(l.historyid); return n; })}
+                  />
+                  <IonLabel>
+                    <h2>{l.name}</h2>
+                    <p>
+                      #{l.itemnum} · {l.kind === 'buynow' ? 'Buy It Now' : 'Won bid'} · {l.quantity} × {formatMoney(l.amount)}
+                    </p>
+                  </IonLabel>
+                  <strong slot="end">{formatMoney(l.amount * l.quantity)}</strong>
+                </IonItem>
+                {/* An item of the list itself, so the list holds only list items. */}
+                {canCheckout ? (
+                  <IonItem className="gavel-cart-line-pay" routerLink={`/${eventcode}/checkout-item/${l.historyid}`} detail={false} data-testid="pay-item">
+                    <IonLabel>Pay for {l.name} only</IonLabel>
+                  </IonItem>
+                ) : null}
+              </Fragment>
             ))}
           </IonList>
           <p style={{ textAlign: 'right', fontSize: '1.15rem' }}>
             Total <strong data-testid="cart-total">{formatMoney(cartTotal(lines))}</strong>
           </p>
-          <p className="gavel-muted">Checkout opens here once the organizer has set up card payments.</p>
+          {canCheckout ? (
+            <IonButton expand="block" size="large" data-testid="checkout-button" onClick={proceed}>
+              Proceed To Checkout
+            </IonButton>
+          ) : cart.data ? (
+            <p className="gavel-muted" data-testid="checkout-unavailable">
+              {checkoutMessages.noProcessor}
+            </p>
+          ) : null}
         </section>
       ) : null}
       {(cart.data?.auctionsopen.length ?? 0) > 0 ? (

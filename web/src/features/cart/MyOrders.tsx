@@ -1,15 +1,100 @@
 import { useQuery } from '@tanstack/react-query';
-import { IonItem, IonLabel, IonList } from '@ionic/react';
-import type { SessionUser } from '@gavel/domain';
-import { formatMoney } from '@gavel/domain';
+import type { OrderItem, SessionUser } from '@gavel/domain';
+import { formatClosingTime, formatMoney } from '@gavel/domain';
 import { api } from '../../api/client';
 import { keys } from '../../queries/keys';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
 import { Loading } from '../../ui/Loading';
+import '../payments/payments.css';
 
-/** Order History: purchases completed at checkout, with their pickup details. */
+interface Order {
+  checkoutid: number;
+  orderdate: string;
+  paid: boolean;
+  paidwith: string;
+  items: OrderItem[];
+}
+
+/** The order history's lines, one group per checkout, in the order the server lists them. */
+function ordersOf(items: readonly OrderItem[]): Order[] {
+  const byId = new Map<number, Order>();
+  for (const item of items) {
+    const order = byId.get(item.checkoutid);
+    if (order) order.items.push(item);
+    else byId.set(item.checkoutid, { checkoutid: item.checkoutid, orderdate: item.orderdate, paid: item.paid, paidwith: item.paidwith, items: [item] });
+  }
+  return [...byId.values()];
+}
+
+function orderDate(text: string): string {
+  return Number.isNaN(Date.parse(text)) ? text : formatClosingTime(text);
+}
+
+function OrderGroup({ order }: { order: Order }) {
+  const first = order.items[0];
+  return (
+    <section className="gavel-card" data-testid="order-group" aria-labelledby={`order-${order.checkoutid}`}>
+      <div className="gavel-order-head">
+        <h2 id={`order-${order.checkoutid}`}>Order #{order.checkoutid}</h2>
+        <span className={`gavel-order-state${order.paid ? '' : ' unpaid'}`} data-testid="order-state">
+          {order.paid ? 'Paid' : 'Not paid yet'}
+        </span>
+      </div>
+      <p className="gavel-muted gavel-order-meta">
+        {order.orderdate ? <span data-testid="order-date">{orderDate(order.orderdate)}</span> : null}
+        {order.orderdate && order.paidwith ? ' · ' : null}
+        {order.paidwith ? <span data-testid="order-paid-with">{order.paidwith}</span> : null}
+      </p>
+      <ul className="gavel-order-lines" aria-label="Items">
+        {order.items.map((o) => (
+          <li key={`${o.checkoutid}-${o.itemid}`} data-testid="order-item">
+            <div className="gavel-order-line">
+              <span>
+                <strong>{o.name}</strong>
+                <br />
+                <small className="gavel-muted">
+                  #{o.itemnum} · {o.quantity} × {formatMoney(o.amount)}
+                </small>
+              </span>
+              <strong>{formatMoney(o.amount * o.quantity)}</strong>
+            </div>
+            {o.location || o.pickupinstructions ? (
+              <div className="gavel-pickup" data-testid="order-pickup">
+                {o.location ? (
+                  <p>
+                    <strong>Pickup location:</strong> {o.location}
+                  </p>
+                ) : null}
+                {o.pickupinstructions ? (
+                  <p>
+                    <strong>Pickup:</strong> {o.pickupinstructions}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {first && first.orderdonation > 0 ? (
+        <p className="gavel-order-sum">
+          Additional donation <span>{formatMoney(first.orderdonation)}</span>
+        </p>
+      ) : null}
+      {first && first.orderfee > 0 ? (
+        <p className="gavel-order-sum">
+          Card fee covered <span>{formatMoney(first.orderfee)}</span>
+        </p>
+      ) : null}
+      <p className="gavel-order-sum">
+        Total <strong data-testid="order-total">{first ? formatMoney(first.ordertotal) : ''}</strong>
+      </p>
+    </section>
+  );
+}
+
+/** Order History: purchases completed at checkout, grouped by order, with their pickup details. */
 function MyOrdersPage(_props: { user: SessionUser }) {
   const { eventcode } = useSession();
   const orders = useQuery({ queryKey: keys.orders(eventcode), queryFn: () => api('GET /myorders') });
@@ -24,22 +109,9 @@ function MyOrdersPage(_props: { user: SessionUser }) {
           <p className="gavel-muted">After checkout, your purchase history will be displayed here.</p>
         </section>
       ) : null}
-      {items.length > 0 ? (
-        <IonList lines="full" className="gavel-card">
-          {items.map((o) => (
-            <IonItem key={`${o.checkoutid}-${o.itemid}`} data-testid="order-item">
-              <IonLabel>
-                <h2>{o.name}</h2>
-                <p>
-                  #{o.itemnum} · {o.quantity} × {formatMoney(o.amount)}
-                  {o.location ? ` · ${o.location}` : ''}
-                </p>
-                {o.pickupinstructions ? <p>{o.pickupinstructions}</p> : null}
-              </IonLabel>
-            </IonItem>
-          ))}
-        </IonList>
-      ) : null}
+      {ordersOf(items).map((order) => (
+        <OrderGroup key={order.checkoutid} order={order} />
+      ))}
     </Page>
   );
 }
