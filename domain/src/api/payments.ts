@@ -22,7 +22,7 @@ export const paymentProcessorInfo = z.object({
   currency: z.string(),
   /** The processor's script (code 2). */
   scripturl: z.string(),
-  /** The hosted card form shown in an iframe (code 1), and the origin its messages come from. */
+  /** The hosted card form shown in an iframe (code 1), and the origin its messages come from ('' the page's own). */
   iframeurl: z.string(),
   iframeorigin: z.string(),
   transcenterid: z.string(),

@@ -28,8 +28,11 @@ export function stripeConnection(url: string): StripeConnection {
 export const TEST_CARD_FORM_PATH = '/testpay/card-form';
 export const STRIPE_SCRIPT_URL = 'https://js.stripe.com/';
 
-/** What the web needs to show the event's card entry; never a secret. */
-export function processorInfo(event: EventRow, origin: string): PaymentProcessorInfo {
+/**
+ * What the web needs to show the event's card entry; never a secret. The hosted form is served by
+ * this same server, so its address is relative and its origin is the page's own ('' says so).
+ */
+export function processorInfo(event: EventRow): PaymentProcessorInfo {
   const code = processorCodeOf(event.paymentprocessorcode);
   return {
     providerkey: code === PROCESSOR_STRIPE ? event.processorpublickey : '',
@@ -37,7 +40,7 @@ export function processorInfo(event: EventRow, origin: string): PaymentProcessor
     currency: event.currency,
     scripturl: code === PROCESSOR_STRIPE ? STRIPE_SCRIPT_URL : '',
     iframeurl: code === PROCESSOR_TEST ? TEST_CARD_FORM_PATH : '',
-    iframeorigin: code === PROCESSOR_TEST ? origin : '',
+    iframeorigin: '',
     transcenterid: '',
     processorid: code === PROCESSOR_NONE ? '' : String(code),
     transactiontype: 'sale',

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context';
 import { auctionItems, orders, wonItems } from '../../db/schema';
 import { route } from '../../lib/route';
 import { processorCodeOf, processorInfo, processorIsValid } from '../../payments/processor';
-import { origin } from '../accounts/routes';
 import { listItems } from '../items/queries';
 import { cardOnFile, savedCardOf } from '../payments/cards';
 import { paidWith } from '../payments/orders';
@@ -46,7 +45,7 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
       };
     });
 
-    route(app, ctx, 'GET /cart', async ({ caller, request }) => {
+    route(app, ctx, 'GET /cart', async ({ caller }) => {
       const { tenant, bidderId } = caller;
       const { event } = tenant;
       const won = await ctx.db
@@ -65,7 +64,7 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
         ccfeespercentage: event.ccfeespercent,
         paymentprocessorisvalid: processorIsValid(event),
         paymentprocessorcode: processorCodeOf(event.paymentprocessorcode),
-        paymentprocessorinfo: processorInfo(event, origin(ctx, request)),
+        paymentprocessorinfo: processorInfo(event),
         usecardtitle: card ? `Use ${cardLabel(card)}` : '',
         usecard: card !== null,
         card,

@@ -37,7 +37,7 @@ export function cardFlags(event: EventRow, hasCard: boolean) {
   };
 }
 
-export async function paymentMethodOf(ctx: AppContext, tenant: Tenant, bidderId: number, origin: string): Promise<PaymentMethodResponse> {
+export async function paymentMethodOf(ctx: AppContext, tenant: Tenant, bidderId: number): Promise<PaymentMethodResponse> {
   const { event } = tenant;
   const row = await cardOnFile(ctx.db, event, bidderId);
   const code = processorCodeOf(event.paymentprocessorcode);
@@ -54,7 +54,7 @@ export async function paymentMethodOf(ctx: AppContext, tenant: Tenant, bidderId:
     card,
     paymentprocessorcode: code,
     paymentprocessorisvalid: processorIsValid(event),
-    paymentprocessorinfo: processorInfo(event, origin),
+    paymentprocessorinfo: processorInfo(event),
     needscardtobid: cardFlags(event, card !== null).needscardtobid,
   };
 }

@@ -14,7 +14,7 @@ import { ordersCsv, paymentsReport, refundOrder } from './report';
 /** Cards on file, checkout, the test gateway's cryptograms and the organizer's payments report. */
 export function paymentRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    route(app, ctx, 'GET /userpaymentmethod', ({ caller, request }) => paymentMethodOf(ctx, caller.tenant, caller.bidderId, origin(ctx, request)));
+    route(app, ctx, 'GET /userpaymentmethod', ({ caller }) => paymentMethodOf(ctx, caller.tenant, caller.bidderId));
 
     route(app, ctx, 'POST /updatecard', ({ caller, body, request }) => saveCard(ctx, caller, body, idempotencyKey(request)));
 

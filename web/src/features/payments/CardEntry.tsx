@@ -54,6 +54,8 @@ function HostedCardForm({ info, eventcode, onToken }: { info: PaymentProcessorIn
     tokenTo.current = onToken;
   }, [onToken]);
 
+  // The form's origin as the server names it, else the origin its address resolves to (our own).
+  const formOrigin = info.iframeorigin || new URL(info.iframeurl, window.location.href).origin;
   const src = useMemo(() => {
     const query = new URLSearchParams({ eventcode, origin: window.location.origin });
     return `${info.iframeurl}${info.iframeurl.includes('?') ? '&' : '?'}${query.toString()}`;
@@ -62,7 +64,7 @@ function HostedCardForm({ info, eventcode, onToken }: { info: PaymentProcessorIn
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       // Only our own frame, from the origin the server named: no other window can hand us a card.
-      if (event.origin !== info.iframeorigin || event.source !== frame.current?.contentWindow) return;
+      if (event.origin !== formOrigin || event.source !== frame.current?.contentWindow) return;
       const parsed = frameMessage.safeParse(event.data);
       if (!parsed.success) return;
       const msg = parsed.data;
@@ -73,7 +75,7 @@ function HostedCardForm({ info, eventcode, onToken }: { info: PaymentProcessorIn
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [info.iframeorigin]);
+  }, [formOrigin]);
 
   return <iframe ref={frame} src={src} title="Card entry" className="gavel-card-frame" style={{ height }} data-testid="card-frame" />;
 }
