@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_NEEDED_TO_BID, cardFailureMessages } from '@gavel/domain';
+import { CARD_NEEDED_TO_BID, cardFailureMessages, checkoutMessages } from '@gavel/domain';
 import { auctionItems, orders, outbox, paymentMethods, wonItems } from '../../db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
 import { importEvent, makeBidder, type TestBidder } from '../../test/account-fixtures';
@@ -83,6 +83,24 @@ describe('an event that needs a card to register and to bid', () => {
     expect(after.auctionitems[0]).toMatchObject({ needscardtobid: false });
     const ok = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: dee.auth, payload: { eventcode: 'cardgala', itemid: ids.bid, bid: 50 } });
     expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('an event without card payments', () => {
+  it('says so in the cart, issues no test cryptograms, and takes no card checkout', async () => {
+    await importEvent(t, eventDocument(now, { eventcode: 'nocards', event: { paymentprocessorcode: 0, allowbillme: true }, items: [item('w', { buyitnowonly: true, buyitnowprice: 10, startingbid: 0, quantity: 5 })] }));
+    const eve = await makeBidder(t, 'nocards', 'eve@example.org');
+    const cart = (await t.app.inject({ method: 'GET', url: '/api/cart', headers: eve.auth })).json();
+    expect(cart).toMatchObject({ paymentprocessorisvalid: false, paymentprocessorcode: 0, allowbillme: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/userprofile', headers: eve.auth })).json()).toMatchObject({ showupdatepaymentmethod: false });
+    const token = await t.app.inject({ method: 'POST', url: '/api/testpay/tokens', payload: { eventcode: 'nocards', brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030, outcome: 'success' } });
+    expect([token.statusCode, token.json().message]).toEqual([400, 'This event does not use test payments.']);
+    const [w] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems).where(eq(auctionItems.itemnum, 'w'));
+    const h = await buyNow(t, eve, 'nocards', w!.id);
+    const pay = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: eve.auth, payload: { eventcode: 'nocards', historyid: [h], processortoken: 'tok', totalamount: 10 } });
+    expect([pay.statusCode, pay.json().message]).toEqual([409, checkoutMessages.noProcessor]);
+    const bill = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: eve.auth, payload: { eventcode: 'nocards', historyid: [h], billme: true, totalamount: 10 } });
+    expect(bill.statusCode).toBe(200);
   });
 });
 
