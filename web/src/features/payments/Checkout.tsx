@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useParams } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
@@ -77,12 +77,15 @@ function CheckoutPage(_: { user: SessionUser }) {
   const errors = form.formState.errors;
   const problem = errors.payWith?.message ?? errors.token?.message ?? errors.donation?.message ?? '';
 
-  // The choice follows what this cart allows (the card on file once one is saved, none while loading).
+  // The choice follows what this cart allows: the card on file comes first until the bidder picks
+  // another way (none while loading).
   const choiceKey = choices.join(',');
+  const picked = useRef(false);
   useEffect(() => {
     const allowed = choiceKey.split(',');
     const best = allowed[0];
-    if (best && !allowed.includes(payWith)) form.setValue('payWith', best === 'saved' || best === 'billme' ? best : 'new');
+    const wanted = !picked.current && best === 'saved' ? 'saved' : allowed.includes(payWith) ? payWith : best;
+    if (best && wanted && wanted !== payWith) form.setValue('payWith', wanted === 'saved' || wanted === 'billme' ? wanted : 'new');
   }, [choiceKey, payWith, form]);
 
   const setToken = (next: string | null) => form.setValue('token', next ?? '', { shouldValidate: form.formState.isSubmitted });
@@ -139,7 +142,10 @@ function CheckoutPage(_: { user: SessionUser }) {
         <CheckoutSummary amounts={amounts} />
         <PayWithChoice
           value={payWith}
-          onChange={(v) => form.setValue('payWith', v, { shouldValidate: form.formState.isSubmitted })}
+          onChange={(v) => {
+            picked.current = true;
+            form.setValue('payWith', v, { shouldValidate: form.formState.isSubmitted });
+          }}
           savedTitle={data?.usecard ? data.usecardtitle : null}
           cardsAllowed={data?.paymentprocessorisvalid ?? false}
           billMeAllowed={data?.allowbillme ?? false}
