@@ -31,7 +31,10 @@ export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, ite
       authorizebidder: bidders.authorizebidder,
       verified: accounts.emailVerified,
       watching: sql<boolean>`exists (select 1 from ${watchlist} where ${watchlist.bidderId} = ${bidders.id} and ${watchlist.itemId} = ${item.id})`,
-      hasCard: sql<boolean>`exists (select 1 from ${paymentMethods} where ${paymentMethods.bidderId} = ${bidders.id} and ${paymentMethods.processorcode} = ${tenant.event.paymentprocessorcode})`,
+      // Looked up only where the event asks for a card to bid: every other bid skips it.
+      hasCard: tenant.event.needscardtobid
+        ? sql<boolean>`exists (select 1 from ${paymentMethods} where ${paymentMethods.bidderId} = ${bidders.id} and ${paymentMethods.processorcode} = ${tenant.event.paymentprocessorcode})`
+        : sql<boolean>`true`,
     })
     .from(bidders)
     .innerJoin(accounts, eq(bidders.accountId, accounts.id))

@@ -68,8 +68,18 @@ async function ownerOf(tx: Db | Tx, event: EventRow, bidderId: number) {
     .where(and(eq(bidders.id, bidderId), eq(bidders.eventId, event.id)))
     .limit(1);
   if (!row) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
-  const customer = row.customer && row.customerCode === processorCodeOf(event.paymentprocessorcode) ? row.customer : undefined;
-  return { bidderId, email: row.email, name: `${row.firstname} ${row.lastname}`.trim(), customer };
+  return { bidderId, email: row.email, name: `${row.firstname} ${row.lastname}`.trim(), customer: customerOfProcessor(event, row.customer, row.customerCode) };
+}
+
+/** A processor customer counts only for the event's current processor. */
+function customerOfProcessor(event: EventRow, ref: string | null, code: number | null): string | undefined {
+  return ref && code === processorCodeOf(event.paymentprocessorcode) ? ref : undefined;
+}
+
+/** The bidder's customer at the event's processor, for charging a card on file. */
+export async function customerOf(db: Db | Tx, event: EventRow, bidderId: number): Promise<string | undefined> {
+  const [row] = await db.select().from(processorCustomers).where(eq(processorCustomers.bidderId, bidderId)).limit(1);
+  return row ? customerOfProcessor(event, row.ref, row.processorcode) : undefined;
 }
 
 /** Keeps the processor's customer and the card on file (replacing any other). */

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { type CheckoutRequest, type CheckoutResponse, checkoutAmounts, checkoutMessages } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { bidders, orders, processorCustomers, wonItems } from '../../db/schema';
+import { bidders, orders, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { BidderCaller } from '../../lib/caller';
 import { findAnswer, keepAnswer } from '../../lib/idempotent';
@@ -11,7 +11,7 @@ import type { ChargeOutcome, ChargeRequest } from '../../payments/gateway';
 import { processorCodeOf } from '../../payments/processor';
 import { publishCart } from '../../realtime/publish';
 import type { EventRow } from '../../tenancy';
-import { cardOnFile, gatewayOf } from './cards';
+import { cardOnFile, customerOf, gatewayOf } from './cards';
 import { type OrderRow, queueReceipt, releaseOrder } from './orders';
 
 /**
@@ -58,14 +58,9 @@ export async function checkout(ctx: AppContext, caller: BidderCaller, body: Chec
   }
   const order = placed.order;
   if (!gateway) throw new Error('a card order without a gateway');
-  const source: ChargeRequest['source'] = card ? { card: { ...card }, customer: await customerOf(ctx, caller.bidderId) } : { token: body.processortoken ?? '' };
+  const source: ChargeRequest['source'] = card ? { card: { ...card }, customer: await customerOf(ctx.db, event, caller.bidderId) } : { token: body.processortoken ?? '' };
   const outcome = await charge(ctx, () => gateway.charge(chargeRequest(event, caller, order, source)));
   return settleCheckout(ctx, caller, order, outcome, key ? { ...owner, key } : undefined, origin);
-}
-
-async function customerOf(ctx: AppContext, bidderId: number): Promise<string | undefined> {
-  const [row] = await ctx.db.select({ ref: processorCustomers.ref }).from(processorCustomers).where(eq(processorCustomers.bidderId, bidderId)).limit(1);
-  return row?.ref;
 }
 
 function chargeRequest(event: EventRow, caller: BidderCaller, order: OrderRow, source: ChargeRequest['source']): ChargeRequest {

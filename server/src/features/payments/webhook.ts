@@ -7,10 +7,19 @@ import { orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { resolveCaller } from '../../lib/caller';
 import { processorCodeOf } from '../../payments/processor';
-import { readStripeEvent } from '../../payments/stripe-webhook';
+import { readStripeEvent, type StripeOutcomeEvent } from '../../payments/stripe-webhook';
 import { findTenantCached } from '../../tenancy';
 import { origin } from '../accounts/routes';
 import { settleOrder } from './orders';
+
+/** Stripe's event from a signed body; a bad signature is the caller's error (400). */
+function verified(raw: Buffer, signature: string | undefined, secret: string): StripeOutcomeEvent | undefined {
+  try {
+    return readStripeEvent(raw, signature, secret);
+  } catch (err) {
+    throw new AppError('bad_request', `The webhook signature is not valid: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
 
 /**
  * Stripe's signed webhook for payment outcomes, at /api/webhooks/stripe/{eventcode} on the
@@ -33,12 +42,7 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
           throw new AppError('bad_request', 'This event takes no Stripe webhooks.');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
         const signature = request.headers['stripe-signature'];
-        let outcome;
-        try {
-          outcome = readStripeEvent(raw, Array.isArray(signature) ? signature[0] : signature, event.processorwebhooksecret);
-        } catch (err) {
-          throw new AppError('bad_request', `The webhook signature is not valid: ${(err as Error).message}`);
-        }
+        const outcome = verified(raw, Array.isArray(signature) ? signature[0] : signature, event.processorwebhooksecret);
         if (!outcome?.chargekey) return { received: true };
         const [order] = await ctx.db
           .select({ id: orders.id })

@@ -6,6 +6,7 @@ import { keys } from '../../queries/keys';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
+import { PurchaseLine } from '../../ui/PurchaseLine';
 import { Loading } from '../../ui/Loading';
 import '../payments/payments.css';
 
@@ -51,14 +52,7 @@ function OrderGroup({ order }: { order: Order }) {
         {order.items.map((o) => (
           <li key={`${o.checkoutid}-${o.itemid}`} data-testid="order-item">
             <div className="gavel-order-line">
-              <span>
-                <strong>{o.name}</strong>
-                <br />
-                <small className="gavel-muted">
-                  #{o.itemnum} · {o.quantity} × {formatMoney(o.amount)}
-                </small>
-              </span>
-              <strong>{formatMoney(o.amount * o.quantity)}</strong>
+              <PurchaseLine {...o} />
             </div>
             {o.location || o.pickupinstructions ? (
               <div className="gavel-pickup" data-testid="order-pickup">

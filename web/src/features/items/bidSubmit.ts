@@ -1,6 +1,6 @@
-import { useRef } from 'react';
 import type { RequestOf } from '@gavel/domain';
 import { api } from '../../api/client';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { usePatchItem } from '../../queries/items';
 
 /**
@@ -9,12 +9,7 @@ import { usePatchItem } from '../../queries/items';
  */
 export function useSubmitBid() {
   const patch = usePatchItem();
-  const last = useRef<{ body: string; key: string } | null>(null);
-  const keyFor = (body: object) => {
-    const text = JSON.stringify(body);
-    if (last.current?.body !== text) last.current = { body: text, key: crypto.randomUUID() };
-    return { 'idempotency-key': last.current.key };
-  };
+  const { headersFor: keyFor } = useIdempotencyKey();
   return {
     bid: async (body: RequestOf<'POST /submitbid'>) => {
       const res = await api('POST /submitbid', body, { headers: keyFor(body) });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { IonButton, IonItem } from '@ionic/react';
 import type { CartItem, CheckoutAmounts, CheckoutResponse } from '@gavel/domain';
 import { checkoutMessages, formatMoney } from '@gavel/domain';
+import { PurchaseLine } from '../../ui/PurchaseLine';
 import { IonCheckbox } from '../../ui/ionicLazy';
 import { Sheet } from '../../ui/Sheet';
 import type { PayWith } from '@gavel/domain';
@@ -12,14 +13,7 @@ export function CheckoutLines({ lines }: { lines: readonly CartItem[] }) {
     <ul className="gavel-pay-lines" aria-label="Items">
       {lines.map((l) => (
         <li key={l.historyid} data-testid="checkout-line">
-          <span>
-            <strong>{l.name}</strong>
-            <br />
-            <small className="gavel-muted">
-              #{l.itemnum} · {l.quantity} × {formatMoney(l.amount)}
-            </small>
-          </span>
-          <strong>{formatMoney(l.amount * l.quantity)}</strong>
+          <PurchaseLine {...l} />
         </li>
       ))}
     </ul>

@@ -1,32 +1,12 @@
-import { useRef } from 'react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { AnswerOf, CheckoutResponse, PaymentProcessorInfo, ProcessorCode, RequestOf, SessionUser } from '@gavel/domain';
 import { cardFieldMessages } from '@gavel/domain';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { keys } from '../../queries/keys';
 import { useSession } from '../../session/SessionProvider';
 import { cardErrorNotice } from './cardErrors';
 import { useCardAction } from './CardEntry';
-
-/**
- * One Idempotency-Key per submission: a retry of the same body (after a dropped connection) sends
- * the same key, so the server answers it once; another body, or the same body after the server
- * refused it, is a new submission with a new key.
- */
-export function useIdempotencyKey() {
-  const last = useRef<{ body: string; key: string } | null>(null);
-  return {
-    headersFor(body: object): Record<string, string> {
-      const text = JSON.stringify(body);
-      if (last.current?.body !== text) last.current = { body: text, key: crypto.randomUUID() };
-      return { 'idempotency-key': last.current.key };
-    },
-    /** After a refusal (a 4xx answer): pressing again is a new submission. A lost answer keeps its key. */
-    settle(err: unknown): void {
-      if (err instanceof ApiError && err.httpStatus >= 400 && err.httpStatus < 500) last.current = null;
-    },
-  };
-}
 
 /**
  * Everything that shows the card on file, fetched afresh after it changes: the payment method, the
@@ -52,14 +32,7 @@ export function useSaveCard(code: ProcessorCode | undefined, info: PaymentProces
   const { confirm } = useCardAction(code, info);
   const idempotency = useIdempotencyKey();
 
-  const send = async (body: { eventcode: string; processortoken: string; setupintentid?: string }) => {
-    try {
-      return await api('POST /updatecard', body, { headers: idempotency.headersFor(body) });
-    } catch (err) {
-      idempotency.settle(err);
-      throw err;
-    }
-  };
+  const send = (body: RequestOf<'POST /updatecard'>) => idempotency.send(body, (headers) => api('POST /updatecard', body, { headers }));
 
   return async (processortoken: string): Promise<SavedCardAnswer | null> => {
     const body = { eventcode, processortoken };
@@ -90,14 +63,7 @@ export function usePay(code: ProcessorCode | undefined, info: PaymentProcessorIn
   const { confirm } = useCardAction(code, info);
   const idempotency = useIdempotencyKey();
 
-  const send = async (body: RequestOf<'POST /checkout'>) => {
-    try {
-      return await api('POST /checkout', body, { headers: idempotency.headersFor(body) });
-    } catch (err) {
-      idempotency.settle(err);
-      throw err;
-    }
-  };
+  const send = (body: RequestOf<'POST /checkout'>) => idempotency.send(body, (headers) => api('POST /checkout', body, { headers }));
 
   return async (body: RequestOf<'POST /checkout'>): Promise<CheckoutResponse> => {
     const answer = await send(body);
