@@ -7,6 +7,8 @@ import type { ImportDocumentInput } from '@gavel/domain';
 
 export type EventInput = ImportDocumentInput['event'];
 export type ItemInput = NonNullable<ImportDocumentInput['items']>[number];
+export type StoreInput = NonNullable<ImportDocumentInput['store']>;
+export type StoreItemInput = NonNullable<StoreInput['items']>[number];
 
 /** A 1x1 transparent PNG, small enough to inline in any test document. */
 export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -69,6 +71,8 @@ export interface DocumentOverrides {
   /** Any event field; applied last, so it can replace the times too. */
   event?: Partial<EventInput>;
   items?: ItemInput[];
+  /** The event store (absent: the store's defaults, with nothing for sale). */
+  store?: StoreInput;
 }
 
 /**
@@ -81,7 +85,13 @@ export function eventDocument(when: Date | EventTimesInput, overrides: DocumentO
     organization: { auctioncode: overrides.auctioncode ?? 'demo', name: overrides.orgname ?? 'Test Foundation' },
     event: { eventcode: overrides.eventcode ?? 'gala', eventname: overrides.eventname ?? 'Test Gala', ...times, ...overrides.event },
     items: overrides.items ?? [weekendGetaway()],
+    ...(overrides.store ? { store: overrides.store } : {}),
   };
+}
+
+/** A ticket of the store's Tickets tab ($100, 50 of them, one seat); overrides replace any field. */
+export function storeItem(code: string, overrides: Partial<StoreItemInput> = {}): StoreItemInput {
+  return { code, tab: 'Tickets', section: 'Tickets', name: `Ticket ${code}`, price: 100, quantity: 50, seats: 1, ...overrides };
 }
 
 /** The Acme Schools gala at its fixed December times, with three plain items (101-103). */

@@ -24,3 +24,6 @@ export * from './payments/fees';
 export * from './payments/cards';
 export * from './api/payments';
 export * from './payments/checkout-form';
+export * from './store/rules';
+export * from './api/store';
+export * from './import/store';

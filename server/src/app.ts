@@ -15,7 +15,7 @@ import { adminRoutes } from './features/admin/routes';
 import { eventRoutes } from './features/events/routes';
 import { mediaRoutes } from './features/media/routes';
 import { TokenService } from './lib/tokens';
-import { checkToken } from './lib/caller';
+import { bearerToken, checkToken } from './lib/caller';
 import { route } from './lib/route';
 import { accountRoutes } from './features/accounts/routes';
 import { accountLinkRoutes } from './features/accounts/routes-links';
@@ -26,6 +26,7 @@ import { bidRoutes } from './features/bids/routes';
 import { cartRoutes } from './features/cart/routes';
 import { noticeRoutes } from './features/notices/routes';
 import { paymentRoutes } from './features/payments/routes';
+import { storeRoutes } from './features/store/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook';
 import { createPayments, stripeConnection, TEST_CARD_FORM_PATH } from './payments/processor';
 import { appJobs, startJobs } from './jobs';
@@ -106,7 +107,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keyGenerator: async (request) => {
       const check = await checkToken(ctx, request);
       // Only a verified token counts as its own caller; made-up tokens count against the address.
-      return check?.ok ? `user:${check.claims.sub}` : `ip:${request.ip}`;
+      if (check?.ok) return `user:${check.claims.sub}`;
+      const cart = check ? await ctx.tokens.verifyCart(bearerToken(request) ?? '', ctx.clock()) : undefined;
+      return cart?.ok ? `cart:${cart.claims.cartid}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: () => new AppError('rate_limited', 'Too many requests. Please wait a moment and try again.'),
   });
@@ -135,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(cartRoutes(ctx));
       await api.register(noticeRoutes(ctx));
       await api.register(paymentRoutes(ctx));
+      await api.register(storeRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
     },
     { prefix: '/api' },

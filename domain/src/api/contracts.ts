@@ -35,6 +35,19 @@ import {
   updateCardRequest,
   updateCardResponse,
 } from './payments';
+import {
+  adminStoreOrdersQuery,
+  adminStoreOrdersResponse,
+  storeAddItemRequest,
+  storeAddItemResponse,
+  storeCartResponse,
+  storeCheckoutRequest,
+  storeCheckoutResponse,
+  storeDiscountRequest,
+  storeDiscountResponse,
+  storeSetupRequest,
+  storeSetupResponse,
+} from './store';
 
 /**
  * Who may make a call, and how the server finds the caller:
@@ -44,9 +57,11 @@ import {
  * - `bidder`: a signed-in bidder (not a guest), likewise;
  * - `account`: a signed-in account (not a guest) of the host's organization, in the event of the body,
  *   which may be another event than the token's (joining a second event);
- * - `admin`: the organizer's admin token; the event of the body, when it names one.
+ * - `admin`: the organizer's admin token; the event of the body, when it names one;
+ * - `store`: anyone, in the event of the body, with the store's cart token when one is sent;
+ * - `cart`: a store cart token (never a login token), in the token's event.
  */
-export type Access = 'public' | 'event' | 'guest' | 'bidder' | 'account' | 'admin';
+export type Access = 'public' | 'event' | 'guest' | 'bidder' | 'account' | 'admin' | 'store' | 'cart';
 
 export interface Contract {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -171,6 +186,46 @@ const definitions = {
     response: adminPaymentsResponse,
   }),
   'POST /admin/refund': contract({ method: 'POST', path: '/admin/refund', access: 'admin', tags: ['admin'], summary: 'Refund a paid card order in full', body: adminRefundRequest, response: plainResponse }),
+
+  'POST /storesetup1': contract({ method: 'POST', path: '/storesetup1', access: 'event', tags: ['store'], summary: "The store's landing page and tabs; status expired once sales have closed", body: storeSetupRequest, response: storeSetupResponse }),
+  'POST /storesetup2': contract({
+    method: 'POST',
+    path: '/storesetup2',
+    access: 'store',
+    tags: ['store'],
+    summary: 'The store with the caller\'s cart: a new cart and its token without one, else the cart of the token (status expired once its hold has ended)',
+    body: storeSetupRequest,
+    response: storeSetupResponse,
+  }),
+  'GET /storecart': contract({ method: 'GET', path: '/storecart', access: 'cart', tags: ['store'], summary: 'The cart of the cart token: lines, sums, payment settings and billing details', response: storeCartResponse }),
+  'POST /storecartadditem': contract({
+    method: 'POST',
+    path: '/storecartadditem',
+    access: 'cart',
+    tags: ['store'],
+    summary: "Set how many of an item the cart holds (0 takes it out); the hold is renewed and a new token answered when the cart changes",
+    body: storeAddItemRequest,
+    response: storeAddItemResponse,
+  }),
+  'POST /storecartdiscount': contract({ method: 'POST', path: '/storecartdiscount', access: 'cart', tags: ['store'], summary: "Apply a promo code to the cart (one per cart; '' removes it)", body: storeDiscountRequest, response: storeDiscountResponse }),
+  'PUT /storecheckout': contract({
+    method: 'PUT',
+    path: '/storecheckout',
+    access: 'cart',
+    tags: ['store'],
+    summary: 'Check the cart out: card (processor token), Bill Me, or FREE at a total of 0. A cart is checked out once, so a double submit never charges twice.',
+    body: storeCheckoutRequest,
+    response: storeCheckoutResponse,
+  }),
+  'GET /admin/store/orders': contract({
+    method: 'GET',
+    path: '/admin/store/orders',
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'Every store order of an event: lines, discount, donation, fee, total, method and state (format=csv for a spreadsheet)',
+    query: adminStoreOrdersQuery,
+    response: adminStoreOrdersResponse,
+  }),
 
   'POST /admin/import': contract({ method: 'POST', path: '/admin/import', access: 'admin', tags: ['admin'], summary: 'Import or re-import an event document (see docs/import.md); all or nothing', body: z.unknown(), response: importResponse }),
   'POST /admin/bidders/authorize': contract({ method: 'POST', path: '/admin/bidders/authorize', access: 'admin', tags: ['admin'], summary: "Allow or stop a bidder's bidding in an event", body: authorizeBidderRequest, response: plainResponse }),

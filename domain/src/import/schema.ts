@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { codeSchema } from '../api/common';
 import { notificationColumn, notificationRow } from '../api/event';
-import { hasAtMostTwoDecimals } from '../money';
+import { dollars, imageRef } from './schema-parts';
+import { importStore } from './store';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../time';
 import { PROCESSOR_STRIPE, PROCESSOR_TEST, processorCode } from '../api/payments';
 import { eventTimeProblems } from '../event-state';
@@ -16,26 +17,7 @@ import { eventTimeProblems } from '../event-state';
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const html = text(100_000).default('');
 
-/** A dollar amount: not negative, at most two decimals, at most 100,000,000. */
-export const dollars = z
-  .number({ error: 'must be a number of dollars' })
-  .min(0, 'cannot be negative')
-  .max(100_000_000, 'must be at most 100,000,000')
-  .refine(hasAtMostTwoDecimals, 'must have at most two decimals');
-
 const instant = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00' });
-
-/**
- * An image: a path on this server ('/media/...'), an https address, or an inline
- * data: URL (png, jpeg, gif, webp or svg, base64) that the import stores and serves itself.
- */
-export const imageRef = z
-  .string()
-  .max(3_000_000, 'is too large (at most about 2 MB of image data)')
-  .refine(
-    (s) => s.startsWith('/') || /^https:\/\/[^\s]+$/.test(s) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(s),
-    'must be a path on this server (/...), an https:// address, or a base64 data:image URL',
-  );
 
 const quantityInt = z.number().int('must be a whole number').min(0, 'cannot be negative').max(1_000_000, 'must be at most 1,000,000');
 
@@ -168,12 +150,15 @@ export const importEvent = z
     });
   });
 export type ImportEvent = z.infer<typeof importEvent>;
+export { dollars, imageRef };
 
 export const importDocument = z
   .object({
     organization: z.object({ auctioncode: codeSchema, name: text(200).trim().min(1, 'is required') }).strict(),
     event: importEvent,
     items: z.array(importItem).max(5_000, 'at most 5,000 items').default([]),
+    /** The event store (docs/import.md, "The store"). */
+    store: importStore.prefault({}),
   })
   .strict()
   .superRefine((doc, ctx) => {

@@ -4,6 +4,7 @@ import { closeAllDueItems } from '../features/bids/closing';
 import { deliverBatch, smtpSender } from '../mail/delivery';
 import { RECONCILE_EVERY_MS, reconcilePending } from '../features/payments/reconcile';
 import { publishClosed } from '../realtime/publish';
+import { HOLD_EXPIRY_EVERY_MS, reconcileStoreOrders, releaseExpiredHolds } from '../features/store/jobs';
 import { defineJob, type PeriodicJob } from './job';
 
 export { defineJob, startJobs, type JobLog, type JobRunner, type PeriodicJob, type RunnerOptions } from './job';
@@ -40,8 +41,16 @@ export function appJobs(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): 
       name: 'payments-reconcile',
       everyMs: RECONCILE_EVERY_MS,
       run: async (now) => {
-        const count = await reconcilePending(ctx, now);
+        const count = (await reconcilePending(ctx, now)) + (await reconcileStoreOrders(ctx, now));
         if (count > 0) log.info({ count }, 'pending payments settled');
+      },
+    }),
+    defineJob({
+      name: 'store-holds',
+      everyMs: HOLD_EXPIRY_EVERY_MS,
+      run: async (now) => {
+        const count = await releaseExpiredHolds(ctx, now);
+        if (count > 0) log.info({ count }, 'expired store carts released');
       },
     }),
   ];

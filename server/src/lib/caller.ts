@@ -3,7 +3,8 @@ import type { Access } from '@gavel/domain';
 import type { AppContext } from '../context';
 import { AppError, eventNotFound } from '../errors';
 import { auctionCodeFromHost, findTenantCached, type Tenant } from '../tenancy';
-import type { LoginClaims, TokenCheck } from './tokens';
+import type { CartClaims, LoginClaims, TokenCheck } from './tokens';
+import { storeMessages } from '@gavel/domain';
 
 /**
  * Who is calling, worked out once per request by the route's preHandler (see lib/route.ts) and
@@ -33,6 +34,14 @@ export interface AdminCaller extends PublicCaller {
   tenant: Tenant | null;
 }
 
+/** A store visitor: the event, and the cart of the cart token when one was sent (`store`) or required (`cart`). */
+export interface StoreCaller extends EventCaller {
+  cart: CartClaims | null;
+}
+export interface CartCaller extends EventCaller {
+  cart: CartClaims;
+}
+
 export interface CallerByAccess {
   public: PublicCaller;
   event: EventCaller;
@@ -40,6 +49,8 @@ export interface CallerByAccess {
   bidder: BidderCaller;
   account: AccountCaller;
   admin: AdminCaller;
+  store: StoreCaller;
+  cart: CartCaller;
 }
 export type CallerOf<A extends Access> = CallerByAccess[A];
 
@@ -100,6 +111,16 @@ async function signedIn(ctx: AppContext, request: FastifyRequest, auctioncode: s
   return check.claims;
 }
 
+/** The cart token's claims: expired (the hold has ended) or refused when forged, of another kind, or of another event. */
+async function cartOf(ctx: AppContext, request: FastifyRequest, auctioncode: string): Promise<CartClaims | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const check = await ctx.tokens.verifyCart(token, ctx.clock());
+  if (!check.ok && check.reason === 'expired') throw new AppError('expired', storeMessages.cartExpired);
+  if (!check.ok || check.claims.auctioncode !== auctioncode) throw new AppError('unauthorized', 'This cart is not valid. Please reload the page.');
+  return check.claims;
+}
+
 /** Resolves the caller a route's access asks for, or refuses the request. */
 export async function resolveCaller<A extends Access>(ctx: AppContext, request: FastifyRequest, access: A): Promise<CallerOf<A>> {
   const auctioncode = hostAuctionCode(ctx, request);
@@ -119,6 +140,14 @@ async function resolve(ctx: AppContext, request: FastifyRequest, access: Access,
     case 'account': {
       const claims = await signedIn(ctx, request, auctioncode, false);
       return { auctioncode, tenant: await eventOf(ctx, auctioncode, request, claims.eventcode), claims };
+    }
+    case 'store':
+    case 'cart': {
+      const cart = await cartOf(ctx, request, auctioncode);
+      if (!cart && access === 'cart') throw new AppError('unauthorized', 'Please open the store to start a cart.');
+      const tenant = await eventOf(ctx, auctioncode, request, cart?.eventcode);
+      if (cart && cart.eventcode !== tenant.event.eventcode) throw new AppError('unauthorized', 'This cart is not valid. Please reload the page.');
+      return { auctioncode, tenant, cart };
     }
     case 'guest':
     case 'bidder': {

@@ -23,9 +23,10 @@ export interface RouteOptions {
 
 const failures = { 400: errorResponse, 401: errorResponse, 402: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse, 429: errorResponse };
 
-const security = (c: Contract) => {
+const security = (c: Contract): Array<Record<string, string[]>> | undefined => {
   if (c.access === 'admin') return [{ adminToken: [] }];
   if (c.access === 'public' || c.access === 'event') return undefined;
+  if (c.access === 'store') return [{}, { bearer: [] }];
   return [{ bearer: [] }];
 };
 

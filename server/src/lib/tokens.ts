@@ -21,6 +21,22 @@ export const GUEST_TOKEN_DAYS = 2;
 
 export type TokenCheck = { ok: true; claims: LoginClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
+/**
+ * What a store cart token says: its cart, event and organization. Its exp is the end of the cart's
+ * hold (spec: the store cart token is held separately from the login token), so the two kinds can
+ * never stand in for each other: each schema requires what the other lacks.
+ */
+export const cartClaims = z.object({
+  typ: z.literal('cart'),
+  cartid: z.number().int(),
+  eventcode: z.string(),
+  auctioncode: z.string(),
+  exp: z.number(),
+  iat: z.number(),
+});
+export type CartClaims = z.infer<typeof cartClaims>;
+export type CartTokenCheck = { ok: true; claims: CartClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
 export class TokenService {
   private readonly key: Uint8Array;
   constructor(secret: string) {
@@ -36,6 +52,25 @@ export class TokenService {
       .setIssuedAt(iat)
       .setExpirationTime(iat + days * 86_400)
       .sign(this.key);
+  }
+
+  /** A cart token that lasts until `expires` (the hold's end). */
+  async signCart(claims: Pick<CartClaims, 'cartid' | 'eventcode' | 'auctioncode'>, now: Date, expires: Date): Promise<string> {
+    return new SignJWT({ ...claims, typ: 'cart' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.ceil(expires.getTime() / 1000))
+      .sign(this.key);
+  }
+
+  async verifyCart(token: string, now: Date): Promise<CartTokenCheck> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
+      const parsed = cartClaims.safeParse(payload);
+      return parsed.success ? { ok: true, claims: parsed.data } : { ok: false, reason: 'invalid' };
+    } catch (err) {
+      return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
   }
 
   async verify(token: string, now: Date): Promise<TokenCheck> {

@@ -2,3 +2,4 @@ export * from './events';
 export * from './accounts';
 export * from './bidding';
 export * from './payments';
+export * from './store';

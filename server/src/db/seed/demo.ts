@@ -1,5 +1,6 @@
 import type { ImportDocumentInput } from '@gavel/domain';
 import { demoItems } from './demo-items';
+import { demoStore } from './demo-store';
 import { logoImage, sponsorImage } from './images';
 
 /**
@@ -41,5 +42,6 @@ export function demoDocument(now: Date): ImportDocumentInput {
       pickupinstructions: 'Collect your items at the registration desk in the Grand Hall from 9 pm, or on Monday 9 am to 5 pm at the Foundation office, 210 River Street.',
     },
     items: demoItems(at(120)),
+    store: demoStore(now),
   };
 }

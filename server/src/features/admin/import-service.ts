@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { forgetTenants } from '../../tenancy';
 import { sanitizeOrganizerHtml } from '../../lib/html';
 import { storeImageRef } from '../media/store';
+import { importStoreOf } from './import-store';
 
 export interface ImportResult {
   status: 'success';
@@ -134,10 +135,12 @@ async function importInTransaction(db: Db, doc: ImportDocument): Promise<ImportR
       }
       if (photos.length > 0) await tx.insert(itemPhotos).values(photos);
     }
+    const store = await importStoreOf(tx, org.id, eventId, doc);
+    if (store.problems.length > 0) throw invalidDocument(store.problems);
     const itemsuntouched = existing.length - itemsupdated;
     return {
       status: 'success' as const,
-      message: `Imported ${doc.event.eventname}: ${itemscreated} new item(s), ${itemsupdated} updated.`,
+      message: `Imported ${doc.event.eventname}: ${itemscreated} new item(s), ${itemsupdated} updated; ${store.items} store item(s).`,
       auctioncode: org.auctioncode,
       eventcode: doc.event.eventcode,
       eventcreated: created,

@@ -43,7 +43,7 @@ export async function paymentsReport(db: Db, tenant: Tenant): Promise<AdminPayme
 }
 
 /** One CSV cell: quoted, and a leading = + - @ made inert so a spreadsheet never runs it as a formula. */
-function cell(value: string | number): string {
+export function csvCell(value: string | number): string {
   const s = String(value);
   const inert = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return `"${inert.replace(/"/g, '""')}"`;
@@ -70,10 +70,10 @@ export function ordersCsv(rows: AdminOrder[]): string {
       o.card,
       o.processorref,
     ]
-      .map(cell)
+      .map(csvCell)
       .join(','),
   );
-  return [header.map(cell).join(','), ...body].join('\r\n') + '\r\n';
+  return [header.map(csvCell).join(','), ...body].join('\r\n') + '\r\n';
 }
 
 /** POST /admin/refund: a paid card order refunded in full at the processor, then marked refunded. */

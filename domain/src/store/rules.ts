@@ -1,0 +1,226 @@
+import type { Cents } from '../money';
+import { formatMoney } from '../money';
+import { processingFee } from '../payments/fees';
+
+/**
+ * The event store's rules (spec store-and-display.md, sections 4, 5 and 9): what a buyer may hold,
+ * what a promo code takes off, what the order comes to, and the spec's words for each refusal.
+ * The server decides with these; the store page shows the same sums before it asks.
+ */
+
+/** Item type code 4: a free item (a volunteer ticket), shown FREE and never charged. */
+export const FREE_ITEM_TYPE = 4;
+/** A cart holds its units this long after its last real change, unless the organizer says otherwise. */
+export const DEFAULT_HOLD_MINUTES = 15;
+/** Spec: donation cap 100000, whole dollars. */
+export const MAX_STORE_DONATION: Cents = 100_000 * 100;
+/** Spec: quantity changes are sent 100 ms after the last tap. */
+export const QUANTITY_DEBOUNCE_MS = 100;
+/** Spec: the cart countdown is refreshed every second. */
+export const COUNTDOWN_EVERY_MS = 1_000;
+/** The most of one item a single cart line can ask for, whatever the stock. */
+export const MAX_LINE_QUANTITY = 10_000;
+
+export const storeMessages = {
+  cartExpired: 'Cart Expired. Please reload the page',
+  cartExpiresIn: 'Cart Expires in',
+  maxTitle: 'Max quantity per transaction exceeded',
+  maxText: "We're sorry, but the max quantity per transaction was exceeded:",
+  insufficientTitle: 'Insuffcient Quantity Available',
+  offline: "We're having trouble connecting to the internet",
+  completeTitle: 'Complete Registration',
+  completeText:
+    'Click OK to submit your guest registration information. If you have any changes to make later, use the Update Registration link found in your purchase receipt email or contact the event organizer.',
+  backToEvent: 'Back to Event Home',
+  soldOut: 'SOLD OUT',
+  free: 'FREE',
+  // Checkout, in the spec's order (section 5).
+  invalidCard: 'Please enter a valid credit card.',
+  firstRequired: 'First name is required for checkout.',
+  lastRequired: 'Last name is required for checkout.',
+  addressRequired: 'Address is required for checkout.',
+  cityRequired: 'City is required for checkout.',
+  stateRequired: 'State is required for checkout.',
+  zipRequired: 'Zip is required for checkout.',
+  invalidEmail: 'Please enter a valid email.',
+  // The server's own refusals.
+  noItems: 'Your cart is empty. Please add an item before checking out.',
+  alreadyCheckedOut: 'This cart has already been checked out.',
+  checkoutPending: 'We are confirming your payment with the card processor. Please wait a moment and reload the page; you will not be charged twice.',
+  totalChanged: 'Your total has changed since this page was loaded. Please review the new total and try again.',
+  billMeOff: 'Bill Me is not available for this event. Please pay by card.',
+  freeOnlyAtZero: 'FREE is only for an order whose total is $0.00.',
+  notFree: 'This order has nothing to pay. Please choose FREE.',
+  noProcessor: 'Card payments are not set up for this store. Please contact the event organizer.',
+  itemNotFound: 'This item is not in this store. Please reload the page.',
+  checkedOutLocked: 'This cart has been checked out and can no longer change.',
+  thanksTitle: 'Thank you for your purchase!',
+  thanksText: 'Your receipt is on its way to your email.',
+  billMeThanks: 'Your order is saved. The organizer will bill you later; your receipt is on its way to your email.',
+  promoUnknown: 'This promo code is not valid.',
+  promoNotYet: 'This promo code is not valid yet.',
+  promoExpired: 'This promo code has expired.',
+  promoUsedUp: 'This promo code has been used up.',
+  promoNoItems: 'This promo code does not apply to the items in your cart.',
+  promoApplied: 'Promo code applied.',
+  promoRemoved: 'Promo code removed.',
+  storeClosed: 'Online sales for this event have closed. Thank you for your support!',
+} as const;
+
+/** 'Max 4' line of the max-quantity dialog. */
+export const maxLine = (n: number) => `${n} Max`;
+/** '2 Remaining' line of the insufficient-quantity dialog. */
+export const remainingLine = (n: number) => `${n} Remaining`;
+
+/** What the store knows of an item's stock at one moment. */
+export interface Stock {
+  quantity: number;
+  unlimited: boolean;
+  /** Units sold: paid, free, and Bill Me orders not yet paid. */
+  sold: number;
+  /** Units in other buyers' live carts (unexpired, or waiting for the processor). */
+  held: number;
+}
+
+/** Units a buyer may still take: quantity − sold − held (unlimited items: always enough). */
+export function available(stock: Stock): number {
+  if (stock.unlimited) return MAX_LINE_QUANTITY;
+  return Math.max(0, stock.quantity - stock.sold - stock.held);
+}
+
+/** Why a quantity cannot be put in the cart, before stock is looked at; undefined when it may. */
+export function quantityProblem(quantity: number, maxPerTransaction: number): { kind: 'max'; max: number } | undefined {
+  if (maxPerTransaction > 0 && quantity > maxPerTransaction) return { kind: 'max', max: maxPerTransaction };
+  return undefined;
+}
+
+export interface PromoCode {
+  kind: 'percent' | 'amount';
+  /** Percent in basis points (15% = 1500), or an amount in cents. */
+  value: number;
+  validfrom: Date | null;
+  validuntil: Date | null;
+  /** null: no limit. */
+  maxuses: number | null;
+  /** Store item ids it applies to; empty: every item. */
+  itemIds: number[];
+}
+
+export interface PricedLine {
+  itemId: number;
+  quantity: number;
+  price: Cents;
+}
+
+/** Why a code cannot be used now (uses = paid orders plus other live carts holding it); undefined when it can. */
+export function promoProblem(promo: PromoCode, lines: PricedLine[], uses: number, now: Date): string | undefined {
+  if (promo.validfrom && now < promo.validfrom) return storeMessages.promoNotYet;
+  if (promo.validuntil && now > promo.validuntil) return storeMessages.promoExpired;
+  if (promo.maxuses !== null && uses >= promo.maxuses) return storeMessages.promoUsedUp;
+  if (eligibleSubtotal(promo, lines) <= 0) return storeMessages.promoNoItems;
+  return undefined;
+}
+
+function eligibleSubtotal(promo: PromoCode, lines: PricedLine[]): Cents {
+  const eligible = promo.itemIds.length === 0 ? lines : lines.filter((l) => promo.itemIds.includes(l.itemId));
+  return eligible.reduce((sum, l) => sum + l.price * l.quantity, 0);
+}
+
+/**
+ * What a code takes off: a percent of the lines it applies to (rounded half up to the cent), or
+ * a fixed amount; never more than those lines come to.
+ */
+export function promoDiscount(promo: PromoCode, lines: PricedLine[]): Cents {
+  const base = eligibleSubtotal(promo, lines);
+  if (base <= 0) return 0;
+  const off = promo.kind === 'percent' ? Math.floor((base * promo.value + 5_000) / 10_000) : promo.value;
+  return Math.min(base, off);
+}
+
+export interface StoreAmounts {
+  subtotal: Cents;
+  discount: Cents;
+  donation: Cents;
+  fee: Cents;
+  total: Cents;
+}
+
+/**
+ * Spec section 9: fee = ccfee percent of (subtotal + donation − discount), when the buyer covers it;
+ * total = subtotal + donation + fee − discount.
+ */
+export function storeAmounts(input: { lines: PricedLine[]; discount: Cents; donation: Cents; coverFee: boolean; percent: number }): StoreAmounts {
+  const subtotal = input.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const discount = Math.min(input.discount, subtotal);
+  const base = subtotal + input.donation - discount;
+  const fee = input.coverFee ? processingFee(base, input.percent) : 0;
+  return { subtotal, discount, donation: input.donation, fee, total: base + fee };
+}
+
+/** The fee checkbox's label: 'Add 3.00% to cover card processing fees ($1.23)'. */
+export function feeLabel(percent: number, fee: Cents): string {
+  return `Add ${percent.toFixed(2)}% to cover card processing fees (${formatMoney(fee)})`;
+}
+
+/** Whole dollars, capped at 100000 (spec section 5): what the donation box keeps of what was typed. */
+export function readStoreDonation(typed: string): Cents {
+  const digits = typed.replace(/[^\d.]/g, '').split('.')[0] ?? '';
+  const dollars = digits === '' ? 0 : Number(digits);
+  return Math.min(MAX_STORE_DONATION, Math.max(0, dollars) * 100);
+}
+
+export type StorePaymentMethod = 'CREDIT' | 'BILLME' | 'FREE';
+
+export interface BillingForm {
+  first: string;
+  last: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  email: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The first checkout problem, in the spec's order (section 5), or undefined when checkout may go. */
+export function checkoutProblem(form: BillingForm, input: { total: Cents; method: StorePaymentMethod; hasCardToken: boolean; requiredemail: boolean; requiredzip: boolean }): string | undefined {
+  if (input.total > 0 && input.method === 'CREDIT' && !input.hasCardToken) return storeMessages.invalidCard;
+  if (!form.first.trim()) return storeMessages.firstRequired;
+  if (!form.last.trim()) return storeMessages.lastRequired;
+  if (!form.address.trim()) return storeMessages.addressRequired;
+  if (!form.city.trim()) return storeMessages.cityRequired;
+  if (!form.state.trim()) return storeMessages.stateRequired;
+  if (input.requiredzip && !form.zip.trim()) return storeMessages.zipRequired;
+  if (input.requiredemail && !EMAIL.test(form.email.trim())) return storeMessages.invalidEmail;
+  return undefined;
+}
+
+/** The method an order of this total must use: FREE at 0, otherwise what the buyer chose. */
+export function methodFor(total: Cents, chosen: StorePaymentMethod): StorePaymentMethod {
+  if (total === 0) return 'FREE';
+  return chosen === 'FREE' ? 'CREDIT' : chosen;
+}
+
+/**
+ * The countdown's words: 'Cart Expires in 14m 05s', '1h 00m 05s', '2d 03h 00m 09s'; leading
+ * units dropped while zero, the expired words at zero.
+ */
+export function cartCountdown(msLeft: number): string {
+  const total = Math.ceil(msLeft / 1000);
+  if (total <= 0) return storeMessages.cartExpired;
+  const d = Math.floor(total / 86_400);
+  const h = Math.floor((total % 86_400) / 3_600);
+  const m = Math.floor((total % 3_600) / 60);
+  const s = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const parts = d > 0 ? [`${d}d`, `${two(h)}h`, `${two(m)}m`, `${two(s)}s`] : h > 0 ? [`${h}h`, `${two(m)}m`, `${two(s)}s`] : m > 0 ? [`${m}m`, `${two(s)}s`] : [`${s}s`];
+  return `${storeMessages.cartExpiresIn} ${parts.join(' ')}`;
+}
+
+/** US states and territories for the billing form; AL is the default (spec section 9). */
+export const US_STATES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV',
+  'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'PR', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const;
+export const DEFAULT_STATE = 'AL';

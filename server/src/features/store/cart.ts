@@ -1,0 +1,150 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  FREE_ITEM_TYPE,
+  processingFee,
+  promoDiscount,
+  promoProblem,
+  quantityProblem,
+  type StoreAddItemResponse,
+  type StoreCartResponse,
+  storeMessages,
+} from '@gavel/domain';
+import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
+import { storeCartLines, storeCarts } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { CartCaller } from '../../lib/caller';
+import { processorCodeOf, processorInfo, processorIsValid } from '../../payments/processor';
+import type { Tenant } from '../../tenancy';
+import { type CartLine, type CartRow, cartOf, heldUnits, linesOf, lockItems, lockPromo, orderOfCart, promoById, promoByCode, promoOf, promoUses, remainingFor } from './queries';
+import { assertCartOpen, cartToken, salesClosed, storeSettingsOf } from './setup';
+
+/** The discount a cart's code gives now: 0 when the code no longer applies (expired, used up, no items). */
+export async function effectiveDiscount(db: Db | Tx, cart: CartRow, lines: CartLine[], now: Date): Promise<{ code: string; discount: number; problem: string | undefined }> {
+  const promo = await promoById(db, cart.promoCodeId);
+  if (!promo) return { code: '', discount: 0, problem: undefined };
+  const problem = promoProblem(promoOf(promo), lines, await promoUses(db, promo.id, cart.id, now), now);
+  return { code: promo.code, discount: problem ? 0 : promoDiscount(promoOf(promo), lines), problem };
+}
+
+/** GET storecart: the lines at their held prices, the sums, and what checkout needs to know. */
+export async function cartAnswer(ctx: AppContext, tenant: Tenant, cartId: number): Promise<StoreCartResponse> {
+  const { event } = tenant;
+  const now = ctx.clock();
+  const cart = await cartOf(ctx.db, event.id, cartId);
+  if (cart.state === 'expired' || (cart.state === 'open' && cart.expiresAt <= now)) throw new AppError('expired', storeMessages.cartExpired);
+  const settings = await storeSettingsOf(ctx.db, event);
+  const lines = await linesOf(ctx.db, cart.id);
+  const order = cart.state === 'open' ? undefined : await orderOfCart(ctx.db, cart.id);
+  const promo = await effectiveDiscount(ctx.db, cart, lines, now);
+  const subtotal = lines.reduce((s, l) => s + l.price * l.quantity, 0);
+  const discount = order ? order.discount : promo.discount;
+  const donation = order?.donation ?? 0;
+  const base = subtotal + donation - discount;
+  const percent = settings.ccfeespercent;
+  return {
+    status: 'success',
+    message: order ? '' : (promo.problem ?? ''),
+    cartitems: lines.map((l) => ({ itemid: l.itemId, name: l.name, quantity: l.quantity, price: l.price, lineamount: l.price * l.quantity, itemtypecode: l.itemtypecode })),
+    allowpaymentoffees: settings.allowpaymentoffees && percent > 0,
+    hascheckedout: cart.state === 'checkedout' || cart.state === 'checkout',
+    requiredemail: settings.requiredemail,
+    requiredzip: settings.requiredzip,
+    billme: settings.billme,
+    ccfee: percent,
+    paymentprocessorcode: processorCodeOf(event.paymentprocessorcode),
+    paymentprocessorisvalid: processorIsValid(event),
+    paymentprocessorinfo: processorInfo(event),
+    discountamount: discount,
+    discountcode: order ? order.promocode : promo.code,
+    hasdiscount: discount > 0,
+    first: order?.first ?? '',
+    last: order?.last ?? '',
+    address: order?.address ?? '',
+    city: order?.city ?? '',
+    state: order?.region ?? '',
+    zip: order?.zip ?? '',
+    email: order?.email ?? '',
+    paymentmethod: order?.method ?? (base > 0 ? 'CREDIT' : 'FREE'),
+    optionaltotal: order ? order.total : base + processingFee(base, percent),
+    subtotal,
+    totalamount: order ? order.total - order.fee : base,
+    additionaldonation: donation,
+    ccfeesamount: order?.fee ?? 0,
+    expires: cart.state === 'open' ? cart.expiresAt.toISOString() : '',
+    orderid: order?.id ?? null,
+  };
+}
+
+/**
+ * POST storecartadditem: sets how many of an item the cart holds. Under the cart's lock and then
+ * the item's, what is left beside every other live cart is counted and the change made in the same
+ * transaction, so two buyers can never both take the last unit. A change renews the hold (and
+ * answers a new token); a tap that changes nothing renews nothing. A line keeps the price it was
+ * added at until the cart expires.
+ */
+export async function setQuantity(ctx: AppContext, caller: CartCaller, body: { itemid: number; quantity: number }): Promise<StoreAddItemResponse> {
+  const { event } = caller.tenant;
+  const settings = await storeSettingsOf(ctx.db, event);
+  const result = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock();
+    const cart = await cartOf(tx, event.id, caller.cart.cartid, true);
+    assertCartOpen(cart, now);
+    if (salesClosed(event, now)) throw new AppError('expired', storeMessages.storeClosed);
+    const [item] = await lockItems(tx, event.id, [body.itemid]);
+    if (!item) throw new AppError('not_found', storeMessages.itemNotFound);
+    const tooMany = quantityProblem(body.quantity, item.maxpertransaction);
+    if (tooMany) throw new AppError('bad_request', `${storeMessages.maxText} ${item.name}. ${tooMany.max} Max.`);
+    const [line] = await tx
+      .select()
+      .from(storeCartLines)
+      .where(and(eq(storeCartLines.cartId, cart.id), eq(storeCartLines.itemId, item.id)));
+    const had = line?.quantity ?? 0;
+    if (body.quantity === had) return { cart, quantity: had };
+    if (body.quantity > had) {
+      const remaining = remainingFor(item, await heldUnits(tx, [item.id], cart.id, now));
+      if (body.quantity > remaining)
+        return { refused: { status: 'failure' as const, message: `${storeMessages.insufficientTitle}: ${item.name}, ${remaining} Remaining`, itemid: item.id, itemname: item.name, quantityremaining: remaining } };
+    }
+    if (body.quantity === 0) await tx.delete(storeCartLines).where(and(eq(storeCartLines.cartId, cart.id), eq(storeCartLines.itemId, item.id)));
+    else if (line) await tx.update(storeCartLines).set({ quantity: body.quantity }).where(and(eq(storeCartLines.cartId, cart.id), eq(storeCartLines.itemId, item.id)));
+    else await tx.insert(storeCartLines).values({ cartId: cart.id, itemId: item.id, quantity: body.quantity, price: item.itemtypecode === FREE_ITEM_TYPE ? 0 : item.price });
+    const [renewed] = await tx
+      .update(storeCarts)
+      .set({ expiresAt: new Date(now.getTime() + settings.holdminutes * 60_000), updatedAt: now })
+      .where(eq(storeCarts.id, cart.id))
+      .returning();
+    if (!renewed) throw new Error('cart update returned nothing');
+    return { cart: renewed, quantity: body.quantity };
+  });
+  if ('refused' in result && result.refused) return result.refused;
+  if (!('cart' in result) || !result.cart) throw new Error('no cart after a quantity change');
+  const { cart, quantity } = result;
+  return { status: 'success', message: '', itemid: body.itemid, quantity, token: await cartToken(ctx, caller.tenant, cart, ctx.clock()), expires: cart.expiresAt.toISOString() };
+}
+
+/**
+ * POST storecartdiscount: one code per cart. Applying a code replaces the one before; a refused code
+ * leaves the cart without one (the spec shows its discount as 0). The code's row is locked, so two
+ * carts racing for its last use cannot both have it. '' removes the code.
+ */
+export async function applyDiscount(ctx: AppContext, caller: CartCaller, discountcode: string) {
+  const { event } = caller.tenant;
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock();
+    const cart = await cartOf(tx, event.id, caller.cart.cartid, true);
+    assertCartOpen(cart, now);
+    await tx.update(storeCarts).set({ promoCodeId: null }).where(eq(storeCarts.id, cart.id));
+    const refused = (message: string) => ({ status: 'failure' as const, message, discountamount: 0, discountcode: '' });
+    if (discountcode === '') return { status: 'success' as const, message: storeMessages.promoRemoved, discountamount: 0, discountcode: '' };
+    const found = await promoByCode(tx, event.id, discountcode);
+    if (!found) return refused(storeMessages.promoUnknown);
+    const [promo] = await lockPromo(tx, found.id);
+    if (!promo) return refused(storeMessages.promoUnknown);
+    const lines = await linesOf(tx, cart.id);
+    const problem = promoProblem(promoOf(promo), lines, await promoUses(tx, promo.id, cart.id, now), now);
+    if (problem) return refused(problem);
+    await tx.update(storeCarts).set({ promoCodeId: promo.id }).where(eq(storeCarts.id, cart.id));
+    return { status: 'success' as const, message: storeMessages.promoApplied, discountamount: promoDiscount(promoOf(promo), lines), discountcode: promo.code };
+  });
+}

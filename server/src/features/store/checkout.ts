@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { checkoutProblem, promoDiscount, promoProblem, type StoreCheckoutRequest, type StoreCheckoutResponse, storeAmounts, storeMessages } from '@gavel/domain';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { storeCarts, storeOrders } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { CartCaller } from '../../lib/caller';
+import type { ChargeOutcome } from '../../payments/gateway';
+import { processorCodeOf } from '../../payments/processor';
+import type { Tenant } from '../../tenancy';
+import { gatewayOf } from '../payments/cards';
+import { finalizeOrder, registersGuests, releaseStoreOrder, summaryOf } from './orders';
+import { type CartRow, cartOf, heldUnits, linesOf, lockItems, lockPromo, orderOfCart, promoOf, promoUses, remainingFor, type StoreOrderRow } from './queries';
+import { cartToken, salesClosed, storeSettingsOf } from './setup';
+
+type Settings = Awaited<ReturnType<typeof storeSettingsOf>>;
+
+/**
+ * PUT storecheckout. A cart is checked out once: its row is locked first, and a cart already
+ * checked out answers its order again (a double submit never sells or charges twice). Like the
+ * auction's checkout, a card order runs in three steps so that no lock is held while the processor
+ * answers: (1) under the cart's and the items' locks, recheck what is left beside every other
+ * live cart, the promo code and the sums, and record the order (the cart now holds its units
+ * without expiry); (2) charge under the order's own key; (3) final (units sold, receipt), or
+ * declined (the cart opens again), or unknown (pending, for the reconciliation job).
+ */
+export async function storeCheckout(ctx: AppContext, caller: CartCaller, body: StoreCheckoutRequest, origin: string): Promise<StoreCheckoutResponse> {
+  const { tenant } = caller;
+  const settings = await storeSettingsOf(ctx.db, tenant.event);
+  const gateway = body.paymentmethod === 'CREDIT' ? gatewayOf(ctx, tenant.event) : undefined;
+  const placed = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock();
+    const [cart] = await tx.select().from(storeCarts).where(eq(storeCarts.id, caller.cart.cartid)).for('update');
+    if (!cart || cart.eventId !== tenant.event.id) throw new AppError('unauthorized', 'This cart is not valid. Please reload the page.');
+    if (cart.state === 'checkedout') {
+      const done = await orderOfCart(tx, cart.id);
+      if (done) return { done };
+    }
+    if (cart.state === 'checkout') throw new AppError('conflict', storeMessages.checkoutPending);
+    if (cart.state === 'expired' || cart.expiresAt <= now) throw new AppError('expired', storeMessages.cartExpired);
+    if (salesClosed(tenant.event, now)) throw new AppError('expired', storeMessages.storeClosed);
+    const order = await placeOrder(tx, tenant, cart, settings, body, now);
+    if (order.method === 'CREDIT') return { order };
+    return { done: await finalizeOrder(tx, tenant, order, order.method === 'BILLME' ? 'unpaid' : 'paid', now, origin) };
+  });
+  if ('done' in placed && placed.done) return answerFor(ctx, tenant, placed.done);
+  if (!('order' in placed) || !placed.order || !gateway) throw new Error('a card order without a gateway');
+  const order = placed.order;
+  const outcome = await charge(ctx, () =>
+    gateway.charge({
+      amount: order.total,
+      currency: tenant.event.currency,
+      source: { token: body.processortoken ?? '' },
+      key: order.chargeKey,
+      description: `${tenant.event.eventname}: store order S-${order.id}`,
+      metadata: { storeorderid: String(order.id), chargekey: order.chargeKey, eventcode: tenant.event.eventcode },
+    }),
+  );
+  return settle(ctx, tenant, settings, order, outcome, origin);
+}
+
+/** Step 1: everything checked under the locks, and the order that now holds the cart's units. */
+async function placeOrder(tx: Tx, tenant: Tenant, cart: CartRow, settings: Settings, body: StoreCheckoutRequest, now: Date): Promise<StoreOrderRow> {
+  const lines = await linesOf(tx, cart.id);
+  if (lines.length === 0) throw new AppError('bad_request', storeMessages.noItems);
+  const items = await lockItems(
+    tx,
+    tenant.event.id,
+    lines.map((l) => l.itemId),
+  );
+  const held = await heldUnits(
+    tx,
+    items.map((i) => i.id),
+    cart.id,
+    now,
+  );
+  for (const line of lines) {
+    const item = items.find((i) => i.id === line.itemId);
+    const left = item ? remainingFor(item, held) : 0;
+    if (line.quantity > left) throw new AppError('conflict', `${storeMessages.insufficientTitle}: ${line.name}, ${left} Remaining. Please change the quantity and try again.`);
+  }
+  let discount = 0;
+  let promo: { id: number; code: string } | undefined;
+  if (cart.promoCodeId !== null) {
+    const [row] = await lockPromo(tx, cart.promoCodeId);
+    if (row && !promoProblem(promoOf(row), lines, await promoUses(tx, row.id, cart.id, now), now)) {
+      discount = promoDiscount(promoOf(row), lines);
+      promo = { id: row.id, code: row.code };
+    }
+  }
+  const coverFee = settings.allowpaymentoffees && body.ccfeesamount > 0;
+  const amounts = storeAmounts({ lines, discount, donation: body.additionaldonation, coverFee, percent: settings.ccfeespercent });
+  const sent = [body.subtotal, body.discountamount, body.ccfeesamount, body.totalamount];
+  const ours = [amounts.subtotal, amounts.discount, amounts.fee, amounts.total];
+  if (sent.some((v, i) => v !== ours[i])) throw new AppError('conflict', storeMessages.totalChanged);
+  if (amounts.total === 0 && body.paymentmethod !== 'FREE') throw new AppError('bad_request', storeMessages.notFree);
+  if (amounts.total > 0 && body.paymentmethod === 'FREE') throw new AppError('bad_request', storeMessages.freeOnlyAtZero);
+  if (body.paymentmethod === 'BILLME' && !settings.billme) throw new AppError('bad_request', storeMessages.billMeOff);
+  const problem = checkoutProblem(body, { total: amounts.total, method: body.paymentmethod, hasCardToken: Boolean(body.processortoken), requiredemail: settings.requiredemail, requiredzip: settings.requiredzip });
+  if (problem) throw new AppError('bad_request', problem);
+
+  const [order] = await tx
+    .insert(storeOrders)
+    .values({
+      eventId: tenant.event.id,
+      cartId: cart.id,
+      method: body.paymentmethod,
+      state: 'pending',
+      first: body.first.trim(),
+      last: body.last.trim(),
+      address: body.address.trim(),
+      city: body.city.trim(),
+      region: body.state.trim(),
+      zip: body.zip.trim(),
+      email: body.email.trim(),
+      promoCodeId: promo?.id ?? null,
+      promocode: promo?.code ?? '',
+      ...amounts,
+      currency: tenant.event.currency,
+      processorcode: processorCodeOf(tenant.event.paymentprocessorcode),
+      chargeKey: `gavel_store_${randomUUID()}`,
+      createdAt: now,
+    })
+    .returning();
+  if (!order) throw new Error('order insert returned nothing');
+  // The cart keeps its units, without expiry, until the processor answers.
+  if (order.method === 'CREDIT') await tx.update(storeCarts).set({ state: 'checkout', promoCodeId: promo?.id ?? null, updatedAt: now }).where(eq(storeCarts.id, cart.id));
+  return order;
+}
+
+/** A processor that throws instead of answering has not told us the outcome. */
+async function charge(ctx: AppContext, send: () => Promise<ChargeOutcome>): Promise<ChargeOutcome> {
+  try {
+    return await send();
+  } catch (err) {
+    ctx.log.error({ err }, 'store charge gave no answer; the order stays pending for reconciliation');
+    return { kind: 'unknown' };
+  }
+}
+
+/** Step 3: record what the processor said, and answer. */
+async function settle(ctx: AppContext, tenant: Tenant, settings: Settings, order: StoreOrderRow, outcome: ChargeOutcome, origin: string): Promise<StoreCheckoutResponse> {
+  const now = ctx.clock();
+  if (outcome.kind === 'failed' || outcome.kind === 'requires_action') {
+    // The store takes a card in one step; a card whose bank asks for confirmation is refused here with a clear message.
+    const message = outcome.kind === 'failed' ? outcome.message : 'Your bank asks you to confirm this card. Please use another card.';
+    await ctx.db.transaction((tx) => releaseStoreOrder(tx, order, message, now, settings.holdminutes, outcome.ref));
+    throw new AppError('payment_failed', message);
+  }
+  if (outcome.kind === 'unknown') {
+    if (outcome.ref) await ctx.db.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
+    return { status: 'pending', title: storeMessages.thanksTitle, message: storeMessages.checkoutPending, token: '', summary: summaryOf(order) };
+  }
+  const final = await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(storeOrders).where(eq(storeOrders.id, order.id)).for('update');
+    if (!locked || locked.state !== 'pending') return locked ?? order;
+    await tx.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
+    return finalizeOrder(tx, tenant, locked, 'paid', now, origin, outcome.card);
+  });
+  return answerFor(ctx, tenant, final);
+}
+
+/**
+ * The answer for a final order. When the purchase has guest seats and the store has a Registration
+ * tab, a new cart token (lasting a day) lets the page move on to it; otherwise the token is '' and
+ * the page shows the summary.
+ */
+async function answerFor(ctx: AppContext, tenant: Tenant, order: StoreOrderRow): Promise<StoreCheckoutResponse> {
+  const now = ctx.clock();
+  const settings = await storeSettingsOf(ctx.db, tenant.event);
+  const lines = await linesOf(ctx.db, order.cartId);
+  const cart = await cartOf(ctx.db, tenant.event.id, order.cartId);
+  const token = registersGuests(lines, settings) ? await cartToken(ctx, tenant, cart, now) : '';
+  return {
+    status: order.state === 'pending' ? 'pending' : 'success',
+    title: storeMessages.thanksTitle,
+    message: order.method === 'BILLME' ? storeMessages.billMeThanks : storeMessages.thanksText,
+    token,
+    summary: summaryOf(order),
+  };
+}

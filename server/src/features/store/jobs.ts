@@ -1,0 +1,51 @@
+import { and, asc, eq, inArray, lt, lte } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { storeCartLines, storeCarts, storeOrders } from '../../db/schema';
+import { tenantOfEvent } from '../../tenancy';
+import { RECONCILE_AFTER_MS } from '../payments/reconcile';
+import { settleStoreOrder } from './orders';
+
+/** Held units count only while a cart is live, so this tick only tidies; it decides nothing. */
+export const HOLD_EXPIRY_EVERY_MS = 30_000;
+
+/**
+ * Releases the units of carts whose hold has ended: each is claimed with FOR UPDATE SKIP LOCKED (a
+ * cart being changed or checked out right now is left for the next tick), marked expired and
+ * emptied. Availability already ignores a cart once its hold ends, so no sale waits for this job.
+ */
+export async function releaseExpiredHolds(ctx: AppContext, now: Date): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: storeCarts.id })
+      .from(storeCarts)
+      .where(and(eq(storeCarts.state, 'open'), lte(storeCarts.expiresAt, now)))
+      .orderBy(asc(storeCarts.id))
+      .limit(500)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return 0;
+    const ids = due.map((c) => c.id);
+    await tx.delete(storeCartLines).where(inArray(storeCartLines.cartId, ids));
+    await tx.update(storeCarts).set({ state: 'expired', promoCodeId: null, updatedAt: now }).where(inArray(storeCarts.id, ids));
+    return ids.length;
+  });
+}
+
+/** Store card orders left pending (a timeout, a crash): asks the processor what became of each charge; never charges. */
+export async function reconcileStoreOrders(ctx: AppContext, now: Date): Promise<number> {
+  const due = await ctx.db
+    .select()
+    .from(storeOrders)
+    .where(and(eq(storeOrders.state, 'pending'), lt(storeOrders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS))))
+    .orderBy(asc(storeOrders.id))
+    .limit(20);
+  let settled = 0;
+  for (const order of due) {
+    const tenant = await tenantOfEvent(ctx.db, order.eventId);
+    const gateway = tenant && ctx.payments.gatewayFor(tenant.event);
+    if (!tenant || !gateway) continue;
+    const outcome = await gateway.chargeOutcome({ key: order.chargeKey, ref: order.processorRef }).catch(() => ({ kind: 'unknown' as const }));
+    const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+    if ((await settleStoreOrder(ctx, order.id, outcome, origin)) !== 'unchanged') settled++;
+  }
+  return settled;
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { route } from '../../lib/route';
+import { origin } from '../accounts/routes';
+import { applyDiscount, cartAnswer, setQuantity } from './cart';
+import { storeCheckout } from './checkout';
+import { storeOrdersCsv, storeOrdersReport } from './report';
+import { storeSetup } from './setup';
+
+/** The event store: landing and tabs, the cart and its hold, promo codes, checkout, and the organizer's orders report. */
+export function storeRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    route(app, ctx, 'POST /storesetup1', ({ caller }) => storeSetup(ctx, caller.tenant, null, false));
+    route(app, ctx, 'POST /storesetup2', ({ caller }) => storeSetup(ctx, caller.tenant, caller.cart, true));
+    route(app, ctx, 'GET /storecart', ({ caller }) => cartAnswer(ctx, caller.tenant, caller.cart.cartid));
+    route(app, ctx, 'POST /storecartadditem', ({ caller, body }) => setQuantity(ctx, caller, body));
+    route(app, ctx, 'POST /storecartdiscount', ({ caller, body }) => applyDiscount(ctx, caller, body.discountcode));
+    route(app, ctx, 'PUT /storecheckout', ({ caller, body, request }) => storeCheckout(ctx, caller, body, origin(ctx, request)));
+
+    route(app, ctx, 'GET /admin/store/orders', async ({ caller, query, reply }) => {
+      if (!caller.tenant) throw new AppError('bad_request', 'Name the event: ?eventcode=CODE.');
+      const report = await storeOrdersReport(ctx.db, caller.tenant);
+      if (query.format === 'csv') {
+        // A spreadsheet of the same rows; the JSON schema does not apply to it.
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${caller.tenant.event.eventcode}-store-orders.csv"`)
+          .send(storeOrdersCsv(report.orders));
+      }
+      return report;
+    });
+  };
+}
