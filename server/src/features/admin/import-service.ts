@@ -140,7 +140,7 @@ async function importInTransaction(db: Db, doc: ImportDocument): Promise<ImportR
     const itemsuntouched = existing.length - itemsupdated;
     return {
       status: 'success' as const,
-      message: `Imported ${doc.event.eventname}: ${itemscreated} new item(s), ${itemsupdated} updated; ${store.items} store item(s).`,
+      message: `Imported ${doc.event.eventname}: ${itemscreated} new item(s), ${itemsupdated} updated${store.items > 0 ? `; ${store.items} store item(s)` : ''}.`,
       auctioncode: org.auctioncode,
       eventcode: doc.event.eventcode,
       eventcreated: created,
