@@ -164,6 +164,7 @@ export function feeLabel(percent: number, fee: Cents): string {
 
 /** Whole dollars, capped at 100000 (spec section 5): what the donation box keeps of what was typed. */
 export function readStoreDonation(typed: string): Cents {
+  if (typed.trim().startsWith('-')) return 0;
   const digits = typed.replace(/[^\d.]/g, '').split('.')[0] ?? '';
   const dollars = digits === '' ? 0 : Number(digits);
   return Math.min(MAX_STORE_DONATION, Math.max(0, dollars) * 100);
