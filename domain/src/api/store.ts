@@ -127,7 +127,7 @@ export type StoreCartResponse = z.infer<typeof storeCartResponse>;
 
 export const storeAddItemRequest = z.object({
   itemid: z.number().int().positive(),
-  quantity: z.number().int('The quantity must be a whole number.').min(0, 'The quantity cannot be below 0.').max(MAX_LINE_QUANTITY),
+  quantity: z.number().int('The quantity must be a whole number.').min(0, 'The quantity cannot be below 0.').max(MAX_LINE_QUANTITY, 'The quantity must be at most 10,000.'),
 });
 
 export const storeAddItemResponse = z.discriminatedUnion('status', [
