@@ -27,3 +27,4 @@ export * from './payments/checkout-form';
 export * from './store/rules';
 export * from './api/store';
 export * from './import/store';
+export * from './store/checkout-form';

@@ -4,6 +4,7 @@ import { lazyPage } from './ui/lazyPage';
 const accounts = () => import('./features/accounts/accountPages');
 const items = () => import('./features/items/itemPages');
 const payments = () => import('./features/payments/paymentPages');
+const store = () => import('./features/store/storePages');
 const notFound = lazyPage(() => import('./features/event/PageNotFound'), 'PageNotFound');
 
 /** Every screen under /:eventcode, each loaded with its route; any other path is the event's not-found page (last). */
@@ -28,7 +29,11 @@ export const routes: Array<{ path: string; Page: ComponentType }> = [
   { path: 'auction-items/:id', Page: lazyPage(items, 'ItemDetail') },
   { path: 'place-bid/:id', Page: lazyPage(items, 'PlaceBid') },
   { path: 'auto-bid/:id', Page: lazyPage(items, 'AutoBid') },
+  // A static segment outranks a parameter, so event/open-bids stays the open bids page.
   { path: 'event/open-bids', Page: lazyPage(items, 'OpenBids') },
+  { path: 'event', Page: lazyPage(store, 'StoreLanding') },
+  { path: 'event/:id', Page: lazyPage(store, 'StoreRoute') },
+  { path: 'event/:id/:cart', Page: lazyPage(store, 'StoreRoute') },
   { path: 'cart', Page: lazyPage(items, 'Cart') },
   { path: 'my-orders', Page: lazyPage(items, 'MyOrders') },
   { path: 'checkout', Page: lazyPage(payments, 'Checkout') },

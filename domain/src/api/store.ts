@@ -122,6 +122,8 @@ export const storeCartResponse = z.object({
   expires: z.string(),
   /** The order, once checked out. */
   orderid: z.number().int().nullable(),
+  /** The card a checked-out order was paid with ('Visa ending in 4242'), or ''. */
+  card: z.string(),
 });
 export type StoreCartResponse = z.infer<typeof storeCartResponse>;
 

@@ -172,6 +172,9 @@ export function readStoreDonation(typed: string): Cents {
 
 export type StorePaymentMethod = 'CREDIT' | 'BILLME' | 'FREE';
 
+/** The payment method as the buyer reads it (the dropdown's choices, the summary). */
+export const paymentMethodLabels: Record<StorePaymentMethod, string> = { CREDIT: 'Credit / Debit Card', BILLME: 'Bill Me', FREE: storeMessages.free };
+
 export interface BillingForm {
   first: string;
   last: string;

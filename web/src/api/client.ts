@@ -35,6 +35,8 @@ export class ApiError extends Error {
 export interface CallOptions<K extends ContractKey> {
   /** Send no bearer token (calls made from emailed links). */
   anonymous?: boolean;
+  /** A bearer token of the call's own, sent instead of the login token ('' sends none): the store's cart token. */
+  token?: string;
   headers?: Record<string, string>;
   /** The path's parameters, for the calls that have them. */
   params?: ParamsOf<K>;
@@ -49,7 +51,6 @@ export function setExpiredHandler(handler: () => void): void {
   onExpired = handler;
 }
 
-
 /**
  * Makes one call of the contract map (domain/src/api/contracts.ts). The body is encoded by the
  * call's schema (cents leave as dollars) and the answer decoded by its answer schema (dollars
@@ -60,8 +61,9 @@ export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallAr
   const headers: Record<string, string> = { accept: 'application/json', ...opts?.headers };
   const payload = contract.body && body !== undefined ? JSON.stringify(z.encode(contract.body, body)) : undefined;
   if (payload !== undefined) headers['content-type'] = 'application/json';
-  // The token of the event in the page's path; other events' tokens are never sent (session/token.ts).
-  const token = opts?.anonymous ? null : readToken();
+  // The login token of the event in the page's path; other events' tokens are never sent (session/token.ts).
+  const login = opts?.anonymous || opts?.token !== undefined ? null : readToken();
+  const token = opts?.anonymous ? null : (opts?.token ?? login);
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
@@ -73,8 +75,8 @@ export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallAr
   if (!res.ok) {
     const failure = errorResponse.safeParse(data);
     const f = failure.success ? failure.data : undefined;
-    // Only a signed-in call's expiry ends the session; an emailed link's expiry is the link's own.
-    if (f?.code === 'expired' && token) onExpired();
+    // Only a signed-in call's expiry ends the session; an emailed link's or a cart's expiry is its own.
+    if (f?.code === 'expired' && login) onExpired();
     throw new ApiError(res.status, f?.status ?? 'failure', f?.message || res.statusText, f?.code);
   }
   const schema: z.ZodType<AnswerOf<K>> = contracts[key].response;

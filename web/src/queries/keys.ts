@@ -13,6 +13,10 @@ export const keys = {
   orders: (eventcode: string) => ['orders', eventcode] as const,
   paymentMethod: (eventcode: string) => ['paymentmethod', eventcode] as const,
   notices: (eventcode: string) => ['notices', eventcode] as const,
+  /** The event store: its landing page (no cart), the store with the visitor's cart, and that cart. */
+  storeLanding: (eventcode: string) => ['store', eventcode, 'landing'] as const,
+  storeSetup: (eventcode: string) => ['store', eventcode, 'setup'] as const,
+  storeCart: (eventcode: string) => ['store', eventcode, 'cart'] as const,
 };
 
 /** Is this key one of the event's? Used to refetch everything after a reconnect. */

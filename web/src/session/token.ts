@@ -58,25 +58,32 @@ export function clearToken(eventcode: string = currentEventcode()): void {
   if (eventcode) localStorage.removeItem(tokenKey(eventcode));
 }
 
-export function decodeToken(token: string): TokenClaims | null {
+/** A JWT's payload, read and not verified; null when it cannot be read. */
+export function tokenPayload(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
     const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
-    const p = JSON.parse(json) as Partial<TokenClaims>;
-    if (typeof p.exp !== 'number' || typeof p.eventcode !== 'string') return null;
-    return {
-      exp: p.exp,
-      isguest: p.isguest === true,
-      eventcode: p.eventcode,
-      auctioncode: typeof p.auctioncode === 'string' ? p.auctioncode : '',
-      email: typeof p.email === 'string' ? p.email : '',
-      userid: typeof p.userid === 'number' ? p.userid : 0,
-      bidderid: typeof p.bidderid === 'number' ? p.bidderid : 0,
-    };
+    const payload: unknown = JSON.parse(json);
+    return typeof payload === 'object' && payload !== null ? { ...payload } : null;
   } catch {
     return null;
   }
+}
+
+export function decodeToken(token: string): TokenClaims | null {
+  const p = tokenPayload(token);
+  if (!p) return null;
+  if (typeof p.exp !== 'number' || typeof p.eventcode !== 'string') return null;
+  return {
+    exp: p.exp,
+    isguest: p.isguest === true,
+    eventcode: p.eventcode,
+    auctioncode: typeof p.auctioncode === 'string' ? p.auctioncode : '',
+    email: typeof p.email === 'string' ? p.email : '',
+    userid: typeof p.userid === 'number' ? p.userid : 0,
+    bidderid: typeof p.bidderid === 'number' ? p.bidderid : 0,
+  };
 }
 
 export function isExpired(claims: TokenClaims, now: Date): boolean {

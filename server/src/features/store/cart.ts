@@ -17,6 +17,7 @@ import type { CartCaller } from '../../lib/caller';
 import { processorCodeOf, processorInfo, processorIsValid } from '../../payments/processor';
 import type { Tenant } from '../../tenancy';
 import { type CartLine, type CartRow, cartOf, heldUnits, linesOf, lockItems, lockPromo, orderOfCart, promoById, promoByCode, promoOf, promoUses, remainingFor } from './queries';
+import { storePaidWith } from './orders';
 import { assertCartOpen, cartToken, salesClosed, storeSettingsOf } from './setup';
 
 /** The discount a cart's code gives now: 0 when the code no longer applies (expired, used up, no items). */
@@ -73,6 +74,7 @@ export async function cartAnswer(ctx: AppContext, tenant: Tenant, cartId: number
     ccfeesamount: order?.fee ?? 0,
     expires: cart.state === 'open' ? cart.expiresAt.toISOString() : '',
     orderid: order?.id ?? null,
+    card: order?.method === 'CREDIT' ? storePaidWith(order) : '',
   };
 }
 

@@ -5,6 +5,7 @@ import { storeCarts } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CartClaims } from '../../lib/tokens';
 import type { EventRow, Tenant } from '../../tenancy';
+import { registersGuests } from './orders';
 import { type CartRow, cartOf, heldUnits, linesOf, remainingFor, settingsOf, type StoreItemRow, type StoreSettingsRow, storeItemsOf } from './queries';
 
 /** How long a checked-out cart's token lasts: long enough to assign guests in the same visit. */
@@ -88,13 +89,16 @@ export async function storeSetup(ctx: AppContext, tenant: Tenant, claims: CartCl
     cart?.id ?? null,
     now,
   );
-  const inCart = new Map((cart ? await linesOf(ctx.db, cart.id) : []).map((l) => [l.itemId, l.quantity]));
+  const lines = cart ? await linesOf(ctx.db, cart.id) : [];
+  const inCart = new Map(lines.map((l) => [l.itemId, l.quantity]));
   const hascheckedout = cart?.state === 'checkedout' || cart?.state === 'checkout';
+  // Registration opens once a purchase with guest seats is checked out.
+  const registers = cart?.state === 'checkedout' && registersGuests(lines, settings);
   const tabs: StoreTab[] = settings.tabs.map((t) => ({
     tabname: t.tabname,
     image: t.image,
     heading: t.heading,
-    enabled: t.tabname === 'Registration' ? t.enabled && hascheckedout : t.enabled,
+    enabled: t.tabname === 'Registration' ? registers : t.enabled,
     sections: t.tabname === 'Tickets' || t.tabname === 'Merchandise' ? sectionsOf(items, t.tabname, held, inCart) : [],
   }));
   const { buttons } = settings;

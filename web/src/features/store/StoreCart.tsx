@@ -1,0 +1,179 @@
+import { IonInput, IonItem } from '@ionic/react';
+import { FREE_ITEM_TYPE, feeLabel, formatMoney, methodFor, paymentMethodLabels, readStoreDonation, type StoreCartResponse, storeMessages, US_STATES } from '@gavel/domain';
+import { useSession } from '../../session/SessionProvider';
+import { FormField } from '../../ui/form';
+import { IonCheckbox } from '../../ui/ionicLazy';
+import { Loading } from '../../ui/Loading';
+import { CardEntry } from '../payments/CardEntry';
+import { PromoCode } from './PromoCode';
+import type { StoreCheckout } from './useStoreCheckout';
+
+/** The id the bar's Checkout button submits. */
+export const CHECKOUT_FORM_ID = 'store-checkout';
+
+/** Whole dollars, at most the cap, as the box keeps them (spec section 5). */
+function donationText(typed: string): string {
+  return typed.trim() === '' ? '' : String(readStoreDonation(typed) / 100);
+}
+
+/**
+ * The Cart tab: the lines, subtotal, additional donation, promo code, the fee box, total, billing
+ * fields, payment method and card entry. A checked-out cart shows its final values, every input
+ * disabled; an expired one can no longer be checked out.
+ */
+export function StoreCart({ cart, checkout, locked, failed }: { cart: StoreCartResponse | undefined; checkout: StoreCheckout; locked: boolean; failed: string }) {
+  const { eventcode } = useSession();
+  const { form, amounts, values } = checkout;
+  if (!cart)
+    return failed ? (
+      <p className="gavel-error" role="alert" data-testid="cart-load-error">
+        {failed}
+      </p>
+    ) : (
+      <Loading />
+    );
+  const done = cart.hascheckedout;
+  const off = done || locked;
+  const method = done ? cart.paymentmethod : methodFor(amounts.total, values.method);
+  return (
+    <>
+      <section className="gavel-card" aria-label="Cart">
+        <h2 className="gavel-store-card-title">Your Order</h2>
+        {cart.cartitems.length === 0 ? (
+          <p className="gavel-muted" data-testid="cart-empty">
+            {storeMessages.noItems}
+          </p>
+        ) : (
+          <ul className="gavel-pay-lines">
+            {cart.cartitems.map((l) => {
+              const free = l.itemtypecode === FREE_ITEM_TYPE;
+              return (
+                <li key={l.itemid} data-testid={`cart-line-${l.itemid}`}>
+                  <span>
+                    <strong>{l.name}</strong>
+                    <br />
+                    <small className="gavel-muted">
+                      {l.quantity} × {free ? storeMessages.free : formatMoney(l.price)}
+                    </small>
+                  </span>
+                  <strong>{free ? storeMessages.free : formatMoney(l.lineamount)}</strong>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <dl className="gavel-pay-summary">
+          <div>
+            <dt>Subtotal</dt>
+            <dd data-testid="cart-subtotal">{formatMoney(amounts.subtotal)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="gavel-card" aria-label="Donation and promo code">
+        {cart.paymentprocessorisvalid ? (
+          <div className="gavel-field">
+            <IonItem lines="none">
+              <IonInput
+                label="Additional Donation ($)"
+                labelPlacement="stacked"
+                inputmode="numeric"
+                placeholder="0"
+                value={values.donation}
+                disabled={off}
+                data-testid="donation-input"
+                onIonInput={(e) => {
+                  const text = donationText(String(e.detail.value ?? ''));
+                  // The box itself shows what is kept (no cents, at most the cap), even when React's value does not change.
+                  e.target.value = text;
+                  form.setValue('donation', text);
+                }}
+              />
+            </IonItem>
+          </div>
+        ) : null}
+        <PromoCode key={`${done}`} code={cart.discountcode} disabled={off || (amounts.total === 0 && !cart.hasdiscount)} />
+        {/* Nothing to pay, no card fee to cover. */}
+        {cart.allowpaymentoffees && (checkout.feeOffered > 0 || values.coverFee) ? (
+          <IonItem lines="none" className="gavel-field gavel-fee-box">
+            <IonCheckbox labelPlacement="end" justify="start" checked={values.coverFee} disabled={off} data-testid="fee-checkbox" onIonChange={(e) => form.setValue('coverFee', e.detail.checked)}>
+              <span style={{ whiteSpace: 'normal' }}>{feeLabel(cart.ccfee, checkout.feeOffered)}</span>
+            </IonCheckbox>
+          </IonItem>
+        ) : null}
+        <dl className="gavel-pay-summary">
+          {amounts.discount > 0 ? (
+            <div>
+              <dt>Discount{cart.discountcode ? ` (${cart.discountcode})` : ''}</dt>
+              <dd data-testid="cart-discount">−{formatMoney(amounts.discount)}</dd>
+            </div>
+          ) : null}
+          {amounts.donation > 0 ? (
+            <div>
+              <dt>Additional donation</dt>
+              <dd data-testid="cart-donation">{formatMoney(amounts.donation)}</dd>
+            </div>
+          ) : null}
+          {amounts.fee > 0 ? (
+            <div>
+              <dt>Card processing fee</dt>
+              <dd data-testid="cart-fee">{formatMoney(amounts.fee)}</dd>
+            </div>
+          ) : null}
+          <div className="gavel-pay-total">
+            <dt>Total</dt>
+            <dd data-testid="cart-total" aria-live="polite">
+              {formatMoney(amounts.total)}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <form id={CHECKOUT_FORM_ID} className="gavel-card" noValidate aria-busy={checkout.busy} onSubmit={(e) => void checkout.onSubmit(e)}>
+        <h2 className="gavel-store-card-title">Billing Information</h2>
+        <div className="gavel-store-pair">
+          <FormField form={form} name="first" label="First Name" autocomplete="given-name" disabled={off} testId="billing-first" />
+          <FormField form={form} name="last" label="Last Name" autocomplete="family-name" disabled={off} testId="billing-last" />
+        </div>
+        <FormField form={form} name="address" label="Address" autocomplete="street-address" disabled={off} testId="billing-address" />
+        <FormField form={form} name="city" label="City" autocomplete="address-level2" disabled={off} testId="billing-city" />
+        <div className="gavel-store-pair">
+          <label className={`gavel-select${off ? ' gavel-store-off' : ''}`}>
+            <span>State</span>
+            <select value={values.state} autoComplete="address-level1" disabled={off} data-testid="billing-state" onChange={(e) => form.setValue('state', e.target.value, { shouldValidate: form.formState.isSubmitted })}>
+              {US_STATES.map((code) => (
+                <option key={code}>{code}</option>
+              ))}
+            </select>
+          </label>
+          <FormField form={form} name="zip" label="Zip" inputmode="numeric" autocomplete="postal-code" disabled={off} testId="billing-zip" />
+        </div>
+        <FormField form={form} name="email" label="Email" type="email" autocomplete="email" disabled={off} testId="billing-email" />
+
+        <h2 className="gavel-store-card-title">Payment</h2>
+        {cart.billme && !done && method !== 'FREE' ? (
+          <label className={`gavel-select${off ? ' gavel-store-off' : ''}`}>
+            <span>Payment Method</span>
+            <select value={values.method} disabled={off} data-testid="payment-method" onChange={(e) => form.setValue('method', e.target.value === 'BILLME' ? 'BILLME' : 'CREDIT', { shouldValidate: form.formState.isSubmitted })}>
+              <option value="CREDIT">{paymentMethodLabels.CREDIT}</option>
+              <option value="BILLME">{paymentMethodLabels.BILLME}</option>
+            </select>
+          </label>
+        ) : (
+          <p className="gavel-store-method" data-testid="payment-method-shown">
+            Payment Method: <strong>{paymentMethodLabels[method]}</strong>
+          </p>
+        )}
+        {method === 'CREDIT' && !off ? (
+          cart.paymentprocessorisvalid ? (
+            <CardEntry info={cart.paymentprocessorinfo} code={cart.paymentprocessorcode} eventcode={eventcode} onToken={checkout.setCardToken} />
+          ) : (
+            <p className="gavel-muted" data-testid="no-processor">
+              {storeMessages.noProcessor}
+            </p>
+          )
+        ) : null}
+      </form>
+    </>
+  );
+}
