@@ -164,6 +164,8 @@ export const storeCheckoutRequest = z.object({
   totalamount: moneyIn('total'),
   paymentmethod: storePaymentMethod,
   processortoken: z.string().max(5_000).optional(),
+  /** A card payment the buyer has just confirmed with their bank (after a requires_action answer), to be finished. */
+  paymentintentid: z.string().max(200).optional(),
 });
 export type StoreCheckoutRequest = z.infer<typeof storeCheckoutRequest>;
 
@@ -181,12 +183,15 @@ export const storeOrderSummary = z.object({
 export type StoreOrderSummary = z.infer<typeof storeOrderSummary>;
 
 export const storeCheckoutResponse = z.object({
-  status: z.enum(['success', 'pending']),
+  /** requires_action: the bank asks the buyer to confirm (Stripe); confirm with clientsecret, then send again with paymentintentid. */
+  status: z.enum(['success', 'pending', 'requires_action']),
   message: z.string(),
   title: z.string(),
   /** A new cart token when guest registration follows; '' otherwise (the summary dialog). */
   token: z.string(),
   summary: storeOrderSummary,
+  clientsecret: z.string().optional(),
+  paymentintentid: z.string().optional(),
 });
 export type StoreCheckoutResponse = z.infer<typeof storeCheckoutResponse>;
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { PROCESSOR_STRIPE, codeSchema } from '@gavel/domain';
 import type { AppContext } from '../../context';
-import { orders } from '../../db/schema';
+import { orders, storeOrders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { resolveCaller } from '../../lib/caller';
 import { processorCodeOf } from '../../payments/processor';
@@ -11,6 +11,7 @@ import { readStripeEvent, type StripeOutcomeEvent } from '../../payments/stripe-
 import { findTenantCached } from '../../tenancy';
 import { origin } from '../accounts/routes';
 import { settleOrder } from './orders';
+import { settleStoreOrder } from '../store/orders';
 
 /** Stripe's event from a signed body; a bad signature is the caller's error (400). */
 function verified(raw: Buffer, signature: string | undefined, secret: string): StripeOutcomeEvent | undefined {
@@ -49,9 +50,15 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
           .from(orders)
           .where(and(eq(orders.chargeKey, outcome.chargekey), eq(orders.eventId, event.id)))
           .limit(1);
-        if (!order) return { received: true };
-        const settled = await settleOrder(ctx, order.id, outcome, origin(ctx, request));
-        return { received: true, settled };
+        if (order) return { received: true, settled: await settleOrder(ctx, order.id, outcome, origin(ctx, request)) };
+        // A store order's charge (its keys start gavel_store_).
+        const [storeOrder] = await ctx.db
+          .select({ id: storeOrders.id })
+          .from(storeOrders)
+          .where(and(eq(storeOrders.chargeKey, outcome.chargekey), eq(storeOrders.eventId, event.id)))
+          .limit(1);
+        if (!storeOrder) return { received: true };
+        return { received: true, settled: await settleStoreOrder(ctx, storeOrder.id, outcome, origin(ctx, request)) };
       },
     );
   };

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { checkoutProblem, promoDiscount, promoProblem, type StoreCheckoutRequest, type StoreCheckoutResponse, storeAmounts, storeMessages } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { storeCarts, storeOrders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CartCaller } from '../../lib/caller';
-import type { ChargeOutcome } from '../../payments/gateway';
+import type { ChargeOutcome, ChargeRequest } from '../../payments/gateway';
 import { processorCodeOf } from '../../payments/processor';
 import type { Tenant } from '../../tenancy';
 import { gatewayOf } from '../payments/cards';
@@ -28,6 +28,7 @@ type Settings = Awaited<ReturnType<typeof storeSettingsOf>>;
 export async function storeCheckout(ctx: AppContext, caller: CartCaller, body: StoreCheckoutRequest, origin: string): Promise<StoreCheckoutResponse> {
   const { tenant } = caller;
   const settings = await storeSettingsOf(ctx.db, tenant.event);
+  if (body.paymentintentid) return finishConfirmed(ctx, caller, settings, body.paymentintentid, origin);
   const gateway = body.paymentmethod === 'CREDIT' ? gatewayOf(ctx, tenant.event) : undefined;
   const placed = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
@@ -47,16 +48,33 @@ export async function storeCheckout(ctx: AppContext, caller: CartCaller, body: S
   if ('done' in placed && placed.done) return answerFor(ctx, tenant, placed.done);
   if (!('order' in placed) || !placed.order || !gateway) throw new Error('a card order without a gateway');
   const order = placed.order;
-  const outcome = await charge(ctx, () =>
-    gateway.charge({
-      amount: order.total,
-      currency: tenant.event.currency,
-      source: { token: body.processortoken ?? '' },
-      key: order.chargeKey,
-      description: `${tenant.event.eventname}: store order S-${order.id}`,
-      metadata: { storeorderid: String(order.id), chargekey: order.chargeKey, eventcode: tenant.event.eventcode },
-    }),
-  );
+  const outcome = await charge(ctx, () => gateway.charge(chargeRequest(tenant, order, { token: body.processortoken ?? '' })));
+  return settle(ctx, tenant, settings, order, outcome, origin);
+}
+
+function chargeRequest(tenant: Tenant, order: StoreOrderRow, source: { token: string }): ChargeRequest {
+  return {
+    amount: order.total,
+    currency: tenant.event.currency,
+    source,
+    key: order.chargeKey,
+    description: `${tenant.event.eventname}: store order S-${order.id}`,
+    metadata: { storeorderid: String(order.id), chargekey: order.chargeKey, eventcode: tenant.event.eventcode },
+  };
+}
+
+/** A card payment the buyer confirmed with their bank: finish it on the cart's order waiting for it. */
+async function finishConfirmed(ctx: AppContext, caller: CartCaller, settings: Settings, ref: string, origin: string): Promise<StoreCheckoutResponse> {
+  const { tenant } = caller;
+  const [order] = await ctx.db
+    .select()
+    .from(storeOrders)
+    .where(and(eq(storeOrders.cartId, caller.cart.cartid), eq(storeOrders.eventId, tenant.event.id), eq(storeOrders.processorRef, ref)))
+    .limit(1);
+  if (!order) throw new AppError('not_found', 'This payment was not found. Please start checkout again.');
+  if (order.state === 'paid' || order.state === 'unpaid') return answerFor(ctx, tenant, order);
+  if (order.state !== 'pending') throw new AppError('conflict', 'This payment did not go through. Please start checkout again.');
+  const outcome = await charge(ctx, () => gatewayOf(ctx, tenant.event).charge({ ...chargeRequest(tenant, order, { token: '' }), confirmed: ref }));
   return settle(ctx, tenant, settings, order, outcome, origin);
 }
 
@@ -142,11 +160,14 @@ async function charge(ctx: AppContext, send: () => Promise<ChargeOutcome>): Prom
 /** Step 3: record what the processor said, and answer. */
 async function settle(ctx: AppContext, tenant: Tenant, settings: Settings, order: StoreOrderRow, outcome: ChargeOutcome, origin: string): Promise<StoreCheckoutResponse> {
   const now = ctx.clock();
-  if (outcome.kind === 'failed' || outcome.kind === 'requires_action') {
-    // The store takes a card in one step; a card whose bank asks for confirmation is refused here with a clear message.
-    const message = outcome.kind === 'failed' ? outcome.message : 'Your bank asks you to confirm this card. Please use another card.';
-    await ctx.db.transaction((tx) => releaseStoreOrder(tx, order, message, now, settings.holdminutes, outcome.ref));
-    throw new AppError('payment_failed', message);
+  if (outcome.kind === 'requires_action') {
+    // The cart keeps its units while the buyer confirms; the reconciliation job gives up on a payment never confirmed.
+    await ctx.db.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
+    return { status: 'requires_action', title: 'Please confirm your payment', message: 'Your bank asks you to confirm this payment.', token: '', summary: summaryOf(order), clientsecret: outcome.clientsecret, paymentintentid: outcome.ref };
+  }
+  if (outcome.kind === 'failed') {
+    await ctx.db.transaction((tx) => releaseStoreOrder(tx, order, outcome.message, now, settings.holdminutes, outcome.ref));
+    throw new AppError('payment_failed', outcome.message);
   }
   if (outcome.kind === 'unknown') {
     if (outcome.ref) await ctx.db.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { storeCartLines, storeCarts, storeOrders } from '../../db/schema';
+import type { ChargeOutcome } from '../../payments/gateway';
 import { tenantOfEvent } from '../../tenancy';
-import { RECONCILE_AFTER_MS } from '../payments/reconcile';
+import { CONFIRMATION_WINDOW_MS, RECONCILE_AFTER_MS } from '../payments/reconcile';
 import { settleStoreOrder } from './orders';
 
 /** Held units count only while a cart is live, so this tick only tidies; it decides nothing. */
@@ -43,7 +44,9 @@ export async function reconcileStoreOrders(ctx: AppContext, now: Date): Promise<
     const tenant = await tenantOfEvent(ctx.db, order.eventId);
     const gateway = tenant && ctx.payments.gatewayFor(tenant.event);
     if (!tenant || !gateway) continue;
-    const outcome = await gateway.chargeOutcome({ key: order.chargeKey, ref: order.processorRef }).catch(() => ({ kind: 'unknown' as const }));
+    let outcome = await gateway.chargeOutcome({ key: order.chargeKey, ref: order.processorRef }).catch((): ChargeOutcome => ({ kind: 'unknown' }));
+    // A payment the buyer never confirmed is given up, and the cart opens again.
+    if (outcome.kind === 'requires_action' && now.getTime() - order.createdAt.getTime() > CONFIRMATION_WINDOW_MS) outcome = { kind: 'failed', message: 'The payment was not confirmed in time.' };
     const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
     if ((await settleStoreOrder(ctx, order.id, outcome, origin)) !== 'unchanged') settled++;
   }

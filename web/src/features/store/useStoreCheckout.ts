@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { type StoreAmounts, type StoreCartResponse, type StoreCheckoutResponse, storeCheckoutSchema, storeFormAmounts, storeFormContext, storeFormDefaults } from '@gavel/domain';
+import { cardFieldMessages, type RequestOf, type StoreAmounts, type StoreCartResponse, type StoreCheckoutResponse, storeCheckoutSchema, storeFormAmounts, storeFormContext, storeFormDefaults } from '@gavel/domain';
 import { api } from '../../api/client';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { keys } from '../../queries/keys';
@@ -10,6 +10,7 @@ import { useSession } from '../../session/SessionProvider';
 import { useApiForm } from '../../ui/form';
 import { useToast } from '../../ui/toast';
 import { useCartCall } from './storeCalls';
+import { useCardAction } from '../payments/CardEntry';
 
 /**
  * The Cart tab's checkout: the billing form, the live amounts, and what a checkout answer does.
@@ -22,14 +23,24 @@ export function useStoreCheckout(cart: StoreCartResponse | undefined, onRegistra
   const toast = useToast();
   const cartCall = useCartCall();
   const idempotency = useIdempotencyKey();
+  const { confirm } = useCardAction(cart?.paymentprocessorcode, cart?.paymentprocessorinfo);
   const [summary, setSummary] = useState<StoreCheckoutResponse | null>(null);
   const ctx = storeFormContext(cart);
+  const send = (body: RequestOf<'PUT /storecheckout'>) => idempotency.send(body, (headers) => cartCall((token) => api('PUT /storecheckout', body, { token, headers })));
 
   const checkout = useApiForm({
     schema: storeCheckoutSchema(ctx),
     defaultValues: storeFormDefaults(cart),
-    // One key per submission: a retried checkout is answered once, never charged twice.
-    submit: (body) => idempotency.send(body, (headers) => cartCall((token) => api('PUT /storecheckout', body, { token, headers }))),
+    // One key per submission: a retried checkout is answered once, never charged twice. A payment
+    // the bank wants confirmed is confirmed in the browser (Stripe) and sent again with its id.
+    submit: async (body) => {
+      const answer = await send(body);
+      if (answer.status !== 'requires_action') return answer;
+      if (!answer.clientsecret || !(await confirm(answer.clientsecret))) throw new Error(cardFieldMessages.authenticationFailed);
+      const finished = await send({ ...body, paymentintentid: answer.paymentintentid });
+      if (finished.status === 'requires_action') throw new Error(finished.message);
+      return finished;
+    },
     onSuccess: (answer) => {
       if (answer.token) {
         storeCartToken(eventcode, answer.token);
