@@ -40,6 +40,17 @@ describe('the demo gala', () => {
     expect(doc.event.eventallowguestentry && doc.event.eventallowanonymousbidding).toBe(true);
   });
 
+  it('has a believable store: tickets, a table of eight, a free ticket, shirts in sizes, a sold-out item, two promo codes', () => {
+    const { items, promocodes, tabs } = doc.store;
+    expect(tabs.map((tab) => tab.tabname)).toEqual(['Tickets', 'Merchandise', 'Registration', 'Cart']);
+    expect(items.some((i) => i.tab === 'Tickets' && i.seats === 1 && i.price > 0)).toBe(true);
+    expect(items.some((i) => i.tab === 'Tickets' && i.seats === 8)).toBe(true);
+    expect(items.some((i) => i.itemtypecode === 4 && i.price === 0)).toBe(true);
+    expect(items.filter((i) => i.tab === 'Merchandise' && /shirt/i.test(i.name)).length).toBeGreaterThanOrEqual(2);
+    expect(items.some((i) => !i.unlimited && i.quantity === 0)).toBe(true);
+    expect(promocodes).toHaveLength(2);
+  });
+
   it('names no outside address anywhere', () => {
     const text = JSON.stringify(demoDocument(new Date()));
     const decoded = [...text.matchAll(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/g)].map((m) => Buffer.from(m[1] ?? '', 'base64').toString());
