@@ -3,15 +3,17 @@ import { spawnSync } from 'node:child_process';
 import { benchBids } from './bids';
 import { benchClosing } from './closing';
 import { benchFanout } from './fanout';
+import { benchStore } from './store';
 import { cleanup, startPostgres } from './lib';
 
 /**
- * npm run bench [-- bids|fanout|closing]: runs the benchmarks with their baselines in one go and
+ * npm run bench [-- bids|fanout|closing|store]: runs the benchmarks with their baselines in one go and
  * prints markdown tables (docs/benchmarks.md keeps a copy with the command that produced it).
- * Starts its own PostgreSQL when it is installed; everything runs on 127.0.0.1 and stops itself.
+ * Starts its own PostgreSQL when it is installed (on port 55470, or BENCH_PG_PORT); everything runs
+ * on 127.0.0.1 and stops itself.
  */
 const which = process.argv[2];
-const PG_PORT = 55470;
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55470);
 const PORT = 18380;
 
 async function main(): Promise<void> {
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
   if (!which || which === 'bids') console.log(await benchBids(pg, PORT));
   if (!which || which === 'fanout') console.log(await benchFanout(PORT + 10));
   if (!which || which === 'closing') console.log(await benchClosing(pg, PORT + 20));
+  if (!which || which === 'store') console.log(await benchStore(pg, PORT + 100));
 }
 
 main()
