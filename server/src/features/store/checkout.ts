@@ -12,9 +12,8 @@ import type { Tenant } from '../../tenancy';
 import { gatewayOf } from '../payments/cards';
 import { finalizeOrder, registersGuests, releaseStoreOrder, summaryOf } from './orders';
 import { type CartRow, cartOf, heldUnits, linesOf, lockItems, lockPromo, orderOfCart, promoOf, promoUses, remainingFor, type StoreOrderRow } from './queries';
-import { cartToken, salesClosed, storeSettingsOf } from './setup';
+import { cartToken, salesClosed, type StoreSettings, storeSettingsOf } from './setup';
 
-type Settings = Awaited<ReturnType<typeof storeSettingsOf>>;
 
 /**
  * PUT storecheckout. A cart is checked out once: its row is locked first, and a cart already
@@ -38,14 +37,19 @@ export async function storeCheckout(ctx: AppContext, caller: CartCaller, body: S
       const done = await orderOfCart(tx, cart.id);
       if (done) return { done };
     }
-    if (cart.state === 'checkout') throw new AppError('conflict', storeMessages.checkoutPending);
+    if (cart.state === 'checkout') {
+      // A second submit while the card is being charged is answered with the same order.
+      const pending = await orderOfCart(tx, cart.id);
+      if (pending) return { done: pending };
+      throw new AppError('conflict', storeMessages.checkoutPending);
+    }
     if (cart.state === 'expired' || cart.expiresAt <= now) throw new AppError('expired', storeMessages.cartExpired);
     if (salesClosed(tenant.event, now)) throw new AppError('expired', storeMessages.storeClosed);
     const order = await placeOrder(tx, tenant, cart, settings, body, now);
     if (order.method === 'CREDIT') return { order };
-    return { done: await finalizeOrder(tx, tenant, order, order.method === 'BILLME' ? 'unpaid' : 'paid', now, origin) };
+    return { done: await finalizeOrder(tx, { tenant, settings, order, state: order.method === 'BILLME' ? 'unpaid' : 'paid', now, origin }) };
   });
-  if ('done' in placed && placed.done) return answerFor(ctx, tenant, placed.done);
+  if ('done' in placed && placed.done) return answerFor(ctx, tenant, settings, placed.done);
   if (!('order' in placed) || !placed.order || !gateway) throw new Error('a card order without a gateway');
   const order = placed.order;
   const outcome = await charge(ctx, () => gateway.charge(chargeRequest(tenant, order, { token: body.processortoken ?? '' })));
@@ -64,7 +68,7 @@ function chargeRequest(tenant: Tenant, order: StoreOrderRow, source: { token: st
 }
 
 /** A card payment the buyer confirmed with their bank: finish it on the cart's order waiting for it. */
-async function finishConfirmed(ctx: AppContext, caller: CartCaller, settings: Settings, ref: string, origin: string): Promise<StoreCheckoutResponse> {
+async function finishConfirmed(ctx: AppContext, caller: CartCaller, settings: StoreSettings, ref: string, origin: string): Promise<StoreCheckoutResponse> {
   const { tenant } = caller;
   const [order] = await ctx.db
     .select()
@@ -72,14 +76,14 @@ async function finishConfirmed(ctx: AppContext, caller: CartCaller, settings: Se
     .where(and(eq(storeOrders.cartId, caller.cart.cartid), eq(storeOrders.eventId, tenant.event.id), eq(storeOrders.processorRef, ref)))
     .limit(1);
   if (!order) throw new AppError('not_found', 'This payment was not found. Please start checkout again.');
-  if (order.state === 'paid' || order.state === 'unpaid') return answerFor(ctx, tenant, order);
+  if (order.state === 'paid' || order.state === 'unpaid') return answerFor(ctx, tenant, settings, order);
   if (order.state !== 'pending') throw new AppError('conflict', 'This payment did not go through. Please start checkout again.');
   const outcome = await charge(ctx, () => gatewayOf(ctx, tenant.event).charge({ ...chargeRequest(tenant, order, { token: '' }), confirmed: ref }));
   return settle(ctx, tenant, settings, order, outcome, origin);
 }
 
 /** Step 1: everything checked under the locks, and the order that now holds the cart's units. */
-async function placeOrder(tx: Tx, tenant: Tenant, cart: CartRow, settings: Settings, body: StoreCheckoutRequest, now: Date): Promise<StoreOrderRow> {
+async function placeOrder(tx: Tx, tenant: Tenant, cart: CartRow, settings: StoreSettings, body: StoreCheckoutRequest, now: Date): Promise<StoreOrderRow> {
   const lines = await linesOf(tx, cart.id);
   if (lines.length === 0) throw new AppError('bad_request', storeMessages.noItems);
   const items = await lockItems(
@@ -158,7 +162,7 @@ async function charge(ctx: AppContext, send: () => Promise<ChargeOutcome>): Prom
 }
 
 /** Step 3: record what the processor said, and answer. */
-async function settle(ctx: AppContext, tenant: Tenant, settings: Settings, order: StoreOrderRow, outcome: ChargeOutcome, origin: string): Promise<StoreCheckoutResponse> {
+async function settle(ctx: AppContext, tenant: Tenant, settings: StoreSettings, order: StoreOrderRow, outcome: ChargeOutcome, origin: string): Promise<StoreCheckoutResponse> {
   const now = ctx.clock();
   if (outcome.kind === 'requires_action') {
     // The cart keeps its units while the buyer confirms; the reconciliation job gives up on a payment never confirmed.
@@ -166,7 +170,7 @@ async function settle(ctx: AppContext, tenant: Tenant, settings: Settings, order
     return { status: 'requires_action', title: 'Please confirm your payment', message: 'Your bank asks you to confirm this payment.', token: '', summary: summaryOf(order), clientsecret: outcome.clientsecret, paymentintentid: outcome.ref };
   }
   if (outcome.kind === 'failed') {
-    await ctx.db.transaction((tx) => releaseStoreOrder(tx, order, outcome.message, now, settings.holdminutes, outcome.ref));
+    await ctx.db.transaction((tx) => releaseStoreOrder(tx, order, outcome.message, now, outcome.ref));
     throw new AppError('payment_failed', outcome.message);
   }
   if (outcome.kind === 'unknown') {
@@ -177,9 +181,9 @@ async function settle(ctx: AppContext, tenant: Tenant, settings: Settings, order
     const [locked] = await tx.select().from(storeOrders).where(eq(storeOrders.id, order.id)).for('update');
     if (!locked || locked.state !== 'pending') return locked ?? order;
     await tx.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
-    return finalizeOrder(tx, tenant, locked, 'paid', now, origin, outcome.card);
+    return finalizeOrder(tx, { tenant, settings, order: locked, state: 'paid', now, origin, card: outcome.card });
   });
-  return answerFor(ctx, tenant, final);
+  return answerFor(ctx, tenant, settings, final);
 }
 
 /**
@@ -187,16 +191,15 @@ async function settle(ctx: AppContext, tenant: Tenant, settings: Settings, order
  * tab, a new cart token (lasting a day) lets the page move on to it; otherwise the token is '' and
  * the page shows the summary.
  */
-async function answerFor(ctx: AppContext, tenant: Tenant, order: StoreOrderRow): Promise<StoreCheckoutResponse> {
+async function answerFor(ctx: AppContext, tenant: Tenant, settings: StoreSettings, order: StoreOrderRow): Promise<StoreCheckoutResponse> {
   const now = ctx.clock();
-  const settings = await storeSettingsOf(ctx.db, tenant.event);
   const lines = await linesOf(ctx.db, order.cartId);
   const cart = await cartOf(ctx.db, tenant.event.id, order.cartId);
   const token = registersGuests(lines, settings) ? await cartToken(ctx, tenant, cart, now) : '';
   return {
     status: order.state === 'pending' ? 'pending' : 'success',
     title: storeMessages.thanksTitle,
-    message: order.method === 'BILLME' ? storeMessages.billMeThanks : storeMessages.thanksText,
+    message: order.state === 'pending' ? storeMessages.checkoutPending : order.method === 'BILLME' ? storeMessages.billMeThanks : storeMessages.thanksText,
     token,
     summary: summaryOf(order),
   };

@@ -9,7 +9,7 @@ import { storeReceiptMail } from '../../mail/store-receipt';
 import type { ChargeOutcome } from '../../payments/gateway';
 import { tenantOfEvent, type Tenant } from '../../tenancy';
 import { linesOf, type StoreOrderRow } from './queries';
-import { storeSettingsOf } from './setup';
+import { type StoreSettings, storeSettingsOf } from './setup';
 
 /** How the order was paid, in the buyer's words. */
 export function storePaidWith(order: Pick<StoreOrderRow, 'method' | 'cardbrand' | 'cardlast4'>): string {
@@ -39,7 +39,18 @@ export const purchaserUrl = (origin: string, eventcode: string, secret: string) 
  * in the same transaction, so they are counted once throughout; the cart is checked out; the
  * purchaser's registration link is made and the receipt queued with it.
  */
-export async function finalizeOrder(tx: Tx, tenant: Tenant, order: StoreOrderRow, state: 'paid' | 'unpaid', now: Date, origin: string, card?: { brand: string; last4: string }): Promise<StoreOrderRow> {
+export interface Sale {
+  tenant: Tenant;
+  settings: StoreSettings;
+  order: StoreOrderRow;
+  state: 'paid' | 'unpaid';
+  now: Date;
+  origin: string;
+  /** The card the processor charged, when it says. */
+  card?: { brand: string; last4: string } | undefined;
+}
+
+export async function finalizeOrder(tx: Tx, { tenant, settings, order, state, now, origin, card }: Sale): Promise<StoreOrderRow> {
   const { secret, hash } = newLinkSecret();
   const [final] = await tx
     .update(storeOrders)
@@ -55,7 +66,7 @@ export async function finalizeOrder(tx: Tx, tenant: Tenant, order: StoreOrderRow
       .where(eq(storeItems.id, line.itemId));
   }
   await tx.update(storeCarts).set({ state: 'checkedout', updatedAt: now }).where(eq(storeCarts.id, order.cartId));
-  const registers = registersGuests(lines, await storeSettingsOf(tx, tenant.event));
+  const registers = registersGuests(lines, settings);
   await enqueueMail(
     tx,
     { organizationId: tenant.organization.id, eventId: tenant.event.id, to: final.email },
@@ -73,15 +84,19 @@ export function registersGuests(lines: Array<{ seats: number }>, settings: { tab
   return lines.some((l) => l.seats > 0) && settings.tabs.some((t) => t.tabname === 'Registration' && t.enabled);
 }
 
-/** A declined charge: the order is marked failed and the cart opens again, its hold renewed, for another card. */
-export async function releaseStoreOrder(tx: Tx, order: StoreOrderRow, failure: string, now: Date, holdMinutes: number, ref?: string): Promise<void> {
+/**
+ * A declined charge: the order is marked failed and the cart opens again for another card, until
+ * the end of its hold as its token says (the refusal carries no new token). A charge that outlasted
+ * the hold leaves the cart expired and its units free.
+ */
+export async function releaseStoreOrder(tx: Tx, order: StoreOrderRow, failure: string, now: Date, ref?: string): Promise<void> {
   await tx
     .update(storeOrders)
     .set({ state: 'failed', failure, settledAt: now, ...(ref ? { processorRef: ref } : {}) })
     .where(eq(storeOrders.id, order.id));
   await tx
     .update(storeCarts)
-    .set({ state: 'open', expiresAt: new Date(now.getTime() + holdMinutes * 60_000), updatedAt: now })
+    .set({ state: 'open', updatedAt: now })
     .where(and(eq(storeCarts.id, order.cartId), eq(storeCarts.state, 'checkout')));
 }
 
@@ -96,14 +111,14 @@ export async function settleStoreOrder(ctx: AppContext, orderId: number, outcome
     if (!order || order.state !== 'pending') return 'unchanged';
     const tenant = await tenantOfEvent(tx, order.eventId);
     if (!tenant) return 'unchanged';
+    const settings = await storeSettingsOf(tx, tenant.event);
     if (outcome.kind === 'succeeded') {
       await tx.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
-      await finalizeOrder(tx, tenant, order, 'paid', now, origin, outcome.card);
+      await finalizeOrder(tx, { tenant, settings, order, state: 'paid', now, origin, card: outcome.card });
       return 'paid';
     }
     if (outcome.kind === 'failed') {
-      const settings = await storeSettingsOf(tx, tenant.event);
-      await releaseStoreOrder(tx, order, outcome.message, now, settings.holdminutes, outcome.ref);
+      await releaseStoreOrder(tx, order, outcome.message, now, outcome.ref);
       return 'failed';
     }
     return 'unchanged';

@@ -11,8 +11,10 @@ import { type CartRow, cartOf, heldUnits, linesOf, remainingFor, settingsOf, typ
 /** How long a checked-out cart's token lasts: long enough to assign guests in the same visit. */
 export const CHECKED_OUT_TOKEN_MS = 24 * 60 * 60_000;
 
+export type StoreSettings = Omit<StoreSettingsRow, 'eventId'>;
+
 /** An event imported before it had a store gets the store's defaults. */
-export async function storeSettingsOf(db: Db | Tx, event: EventRow): Promise<Omit<StoreSettingsRow, 'eventId'>> {
+export async function storeSettingsOf(db: Db | Tx, event: EventRow): Promise<StoreSettings> {
   const row = await settingsOf(db, event.id);
   if (row) return row;
   const d = importStore.parse({});
