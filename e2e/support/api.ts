@@ -27,14 +27,15 @@ export function uniqueCode(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(0, 40);
 }
 
-/** A small event with bidding open now and for two days; items default to one ordinary bid item. */
-export function testEvent(eventcode: string, over: Pick<DocumentOverrides, 'event' | 'items'> = {}): ImportDocumentInput {
+/** A small event with bidding open now and for two days; items default to one ordinary bid item, and the store to the store's defaults. */
+export function testEvent(eventcode: string, over: Pick<DocumentOverrides, 'event' | 'items' | 'store'> = {}): ImportDocumentInput {
   return eventDocument(timesAround(new Date(), { biddingcloses: 48, eventcloses: 72 }), {
     orgname: 'Riverbend Community Foundation',
     eventcode,
     eventname: `Test Gala ${eventcode}`,
     event: { homemessage: '<p>Welcome to our test gala.</p>', welcomemessage: '<p>Thanks for supporting us.</p>', ...over.event },
     items: over.items,
+    store: over.store,
   });
 }
 

@@ -46,9 +46,10 @@ export function storeFormContext(cart: StoreCartResponse | undefined): StoreChec
 }
 
 /** The live amounts: what the page shows and what checkout sends. */
-export function storeFormAmounts(ctx: StoreCheckoutContext, values: { donation: string; coverFee: boolean }): StoreAmounts {
+/** The card fee is a card payment's: Bill Me never carries it. */
+export function storeFormAmounts(ctx: StoreCheckoutContext, values: { donation: string; coverFee: boolean; method: 'CREDIT' | 'BILLME' }): StoreAmounts {
   const donation = ctx.allowDonation ? readStoreDonation(values.donation) : 0;
-  return storeAmounts({ lines: ctx.lines, discount: ctx.discount, donation, coverFee: ctx.allowFee && values.coverFee, percent: ctx.percent });
+  return storeAmounts({ lines: ctx.lines, discount: ctx.discount, donation, coverFee: ctx.allowFee && values.coverFee && values.method === 'CREDIT', percent: ctx.percent });
 }
 
 /** The billing details and choices the cart already has (a returning buyer, a checked-out cart). */

@@ -59,7 +59,7 @@ export class TokenService {
     return new SignJWT({ ...claims, typ: 'cart' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(Math.floor(now.getTime() / 1000))
-      .setExpirationTime(Math.ceil(expires.getTime() / 1000))
+      .setExpirationTime(Math.floor(expires.getTime() / 1000))
       .sign(this.key);
   }
 

@@ -34,7 +34,9 @@ export const billing = { first: 'Ann', last: 'Lee', address: '1 Main St', city: 
 export async function checkoutBody(t: TestApp, token: string, opts: { donation?: number; coverFee?: boolean; method?: 'CREDIT' | 'BILLME' | 'FREE'; processortoken?: string } = {}, overrides: Partial<RequestOf<'PUT /storecheckout'>> = {}): Promise<RequestOf<'PUT /storecheckout'>> {
   const cart = await cartOf(t, token);
   const lines = cart.cartitems.map((l) => ({ itemId: l.itemid, quantity: l.quantity, price: l.price }));
-  const sums = storeAmounts({ lines, discount: cart.discountamount, donation: opts.donation ?? 0, coverFee: opts.coverFee ?? false, percent: cart.ccfee });
+  // The card fee is a card payment's: Bill Me never carries it.
+  const coverFee = (opts.coverFee ?? false) && (opts.method ?? 'CREDIT') === 'CREDIT';
+  const sums = storeAmounts({ lines, discount: cart.discountamount, donation: opts.donation ?? 0, coverFee, percent: cart.ccfee });
   return {
     ...billing,
     subtotal: sums.subtotal,

@@ -178,6 +178,11 @@ describe('checkout without a card', () => {
 
   it('takes a Bill Me order unpaid, its units sold so no one else can take them', async () => {
     const token = await cartWith({ table: 2 });
+    // The card fee is a card payment's: a Bill Me order that carries one is told its total changed.
+    const withFee = await checkoutBody(t, token, { method: 'BILLME' });
+    const refused = await checkoutCart(t, token, { ...withFee, ccfeesamount: 6_600, totalamount: withFee.totalamount + 6_600 });
+    expect(refused.statusCode).toBe(409);
+    expect(await orderRows()).toEqual([]);
     const res = await checkoutCart(t, token, await checkoutBody(t, token, { method: 'BILLME' }));
     expect(res.ok && res.answer).toMatchObject({ status: 'success', message: storeMessages.billMeThanks, summary: { totalamount: 220_000, paymentmethod: 'BILLME', card: '' } });
     expect(await orderRows()).toEqual([expect.objectContaining({ state: 'unpaid', method: 'BILLME', total: 220_000 })]);

@@ -111,7 +111,8 @@ async function placeOrder(tx: Tx, tenant: Tenant, cart: CartRow, settings: Store
       promo = { id: row.id, code: row.code };
     }
   }
-  const coverFee = settings.allowpaymentoffees && body.ccfeesamount > 0;
+  // The card fee is a card payment's: a Bill Me order sending one is told its total changed.
+  const coverFee = settings.allowpaymentoffees && body.paymentmethod === 'CREDIT' && body.ccfeesamount > 0;
   const amounts = storeAmounts({ lines, discount, donation: body.additionaldonation, coverFee, percent: settings.ccfeespercent });
   const sent = [body.subtotal, body.discountamount, body.ccfeesamount, body.totalamount];
   const ours = [amounts.subtotal, amounts.discount, amounts.fee, amounts.total];

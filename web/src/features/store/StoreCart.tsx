@@ -93,8 +93,8 @@ export function StoreCart({ cart, checkout, locked, failed }: { cart: StoreCartR
           </div>
         ) : null}
         <PromoCode key={`${done}`} code={cart.discountcode} disabled={off || (amounts.total === 0 && !cart.hasdiscount)} />
-        {/* Nothing to pay, no card fee to cover. */}
-        {cart.allowpaymentoffees && (checkout.feeOffered > 0 || values.coverFee) ? (
+        {/* Nothing to pay, or Bill Me: no card fee to cover. */}
+        {cart.allowpaymentoffees && checkout.feeOffered > 0 ? (
           <IonItem lines="none" className="gavel-field gavel-fee-box">
             <IonCheckbox labelPlacement="end" justify="start" checked={values.coverFee} disabled={off} data-testid="fee-checkbox" onIonChange={(e) => form.setValue('coverFee', e.detail.checked)}>
               <span style={{ whiteSpace: 'normal' }}>{feeLabel(cart.ccfee, checkout.feeOffered)}</span>

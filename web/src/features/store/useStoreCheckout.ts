@@ -69,9 +69,9 @@ export function useStoreCheckout(cart: StoreCartResponse | undefined, onRegistra
   const amounts: StoreAmounts =
     done && cart
       ? { subtotal: cart.subtotal, discount: cart.discountamount, donation: cart.additionaldonation, fee: cart.ccfeesamount, total: cart.totalamount + cart.ccfeesamount }
-      : storeFormAmounts(ctx, { donation, coverFee });
+      : storeFormAmounts(ctx, { donation, coverFee, method });
   // The fee the box offers, whether or not it is ticked.
-  const feeOffered = storeFormAmounts(ctx, { donation, coverFee: true }).fee;
+  const feeOffered = storeFormAmounts(ctx, { donation, coverFee: true, method }).fee;
 
   const errors = form.formState.errors;
   const problem = [errors.cardtoken, errors.first, errors.last, errors.address, errors.city, errors.state, errors.zip, errors.email, errors.donation].find((e) => e?.message)?.message ?? '';
