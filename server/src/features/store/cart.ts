@@ -18,7 +18,7 @@ import { processorCodeOf, processorInfo, processorIsValid } from '../../payments
 import type { Tenant } from '../../tenancy';
 import { type CartLine, type CartRow, cartOf, heldUnits, linesOf, lockItems, lockPromo, orderOfCart, promoById, promoByCode, promoOf, promoUses, remainingFor } from './queries';
 import { storePaidWith } from './orders';
-import { assertCartOpen, cartToken, salesClosed, storeSettingsOf } from './setup';
+import { assertCartOpen, cartToken, holdEnd, salesClosed, storeSettingsOf } from './setup';
 
 /** The discount a cart's code gives now: 0 when the code no longer applies (expired, used up, no items). */
 export async function effectiveDiscount(db: Db | Tx, cart: CartRow, lines: CartLine[], now: Date): Promise<{ code: string; discount: number; problem: string | undefined }> {
@@ -113,7 +113,7 @@ export async function setQuantity(ctx: AppContext, caller: CartCaller, body: { i
     else await tx.insert(storeCartLines).values({ cartId: cart.id, itemId: item.id, quantity: body.quantity, price: item.itemtypecode === FREE_ITEM_TYPE ? 0 : item.price });
     const [renewed] = await tx
       .update(storeCarts)
-      .set({ expiresAt: new Date(now.getTime() + settings.holdminutes * 60_000), updatedAt: now })
+      .set({ expiresAt: holdEnd(now, settings.holdminutes), updatedAt: now })
       .where(eq(storeCarts.id, cart.id))
       .returning();
     if (!renewed) throw new Error('cart update returned nothing');

@@ -22,6 +22,11 @@ export async function storeSettingsOf(db: Db | Tx, event: EventRow): Promise<Sto
   return { ...d, tabs, ccfeespercent: event.ccfeespercent, auctionlink: d.auctionlink, header: d.header };
 }
 
+/** When a hold that starts now ends: on a whole second, so the cart token's exp (whole seconds) is the same instant. */
+export function holdEnd(now: Date, minutes: number): Date {
+  return new Date(Math.floor((now.getTime() + minutes * 60_000) / 1000) * 1000);
+}
+
 /** Sales close with the event. */
 export const salesClosed = (event: EventRow, now: Date) => now >= event.eventcloses;
 
@@ -80,7 +85,7 @@ export async function storeSetup(ctx: AppContext, tenant: Tenant, claims: CartCl
   } else if (withCart && !closed) {
     const [created] = await ctx.db
       .insert(storeCarts)
-      .values({ eventId: event.id, state: 'open', expiresAt: new Date(now.getTime() + settings.holdminutes * 60_000), createdAt: now, updatedAt: now })
+      .values({ eventId: event.id, state: 'open', expiresAt: holdEnd(now, settings.holdminutes), createdAt: now, updatedAt: now })
       .returning();
     cart = created;
   }
