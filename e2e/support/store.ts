@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { adminStoreOrdersResponse, storeSetupResponse, type StoreItem } from '@gavel/domain';
+import { adminStoreOrdersResponse, type BillingForm, storeSetupResponse, type StoreItem } from '@gavel/domain';
 import { storeItem, type EventInput, type StoreInput } from '../../testkit/documents';
 import { ADMIN_TOKEN, importEvent, testEvent } from './api';
 import { fill } from './page';
@@ -109,15 +109,7 @@ export async function takeUnits(page: Page, id: number, quantity: number, units 
   await expectUnits(page, units);
 }
 
-export interface Billing {
-  first: string;
-  last: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  email: string;
-}
+export type Billing = BillingForm;
 
 /** A buyer's billing details, with an email of their own so their receipt can be told apart. */
 export function buyer(first: string): Billing {
