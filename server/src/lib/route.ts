@@ -61,3 +61,8 @@ export function route<K extends ContractKey>(app: FastifyInstance, ctx: AppConte
     },
   });
 }
+
+/** A call's answer as a spreadsheet (the organizer's reports): the JSON schema does not apply to it. */
+export function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
+  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+}

@@ -74,8 +74,8 @@ function chargeRequest(event: EventRow, caller: BidderCaller, order: OrderRow, s
   };
 }
 
-/** A processor that throws instead of answering has not told us the outcome. */
-async function charge(ctx: AppContext, send: () => Promise<ChargeOutcome>): Promise<ChargeOutcome> {
+/** A processor that throws instead of answering has not told us the outcome (the store's checkout uses it too). */
+export async function charge(ctx: AppContext, send: () => Promise<ChargeOutcome>): Promise<ChargeOutcome> {
   try {
     return await send();
   } catch (err) {

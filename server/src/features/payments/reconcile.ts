@@ -2,6 +2,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import { tenantOfEvent } from '../../tenancy';
+import type { ChargeOutcome } from '../../payments/gateway';
 import { settleOrder } from './orders';
 
 /** A charge gets this long to answer (or the bidder to confirm it) before the job asks the processor. */
@@ -23,16 +24,39 @@ export async function reconcilePending(ctx: AppContext, now: Date): Promise<numb
     .where(and(eq(orders.state, 'pending'), eq(orders.method, 'card'), lt(orders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS))))
     .orderBy(asc(orders.id))
     .limit(20);
+  return settleFromProcessor(ctx, now, due, settleOrder);
+}
+
+/** A charge sent and not yet settled: an auction order or a store order. */
+export interface PendingCharge {
+  id: number;
+  eventId: number;
+  chargeKey: string;
+  processorRef: string;
+  createdAt: Date;
+}
+
+/**
+ * Asks the processor what became of each pending charge and settles it with `settle` (which
+ * rechecks the order under its row lock). A payment still waiting for the buyer's confirmation
+ * after the window is given up. Answers how many changed.
+ */
+export async function settleFromProcessor(
+  ctx: AppContext,
+  now: Date,
+  due: PendingCharge[],
+  settle: (ctx: AppContext, id: number, outcome: ChargeOutcome, origin: string) => Promise<'paid' | 'failed' | 'unchanged'>,
+): Promise<number> {
+  const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
   let settled = 0;
   for (const order of due) {
     const tenant = await tenantOfEvent(ctx.db, order.eventId);
     const gateway = tenant && ctx.payments.gatewayFor(tenant.event);
     if (!tenant || !gateway) continue;
-    let outcome = await gateway.chargeOutcome({ key: order.chargeKey, ref: order.processorRef }).catch(() => ({ kind: 'unknown' as const }));
+    let outcome = await gateway.chargeOutcome({ key: order.chargeKey, ref: order.processorRef }).catch((): ChargeOutcome => ({ kind: 'unknown' }));
     const waitedTooLong = now.getTime() - order.createdAt.getTime() > CONFIRMATION_WINDOW_MS;
     if (outcome.kind === 'requires_action' && waitedTooLong) outcome = { kind: 'failed', message: 'The payment was not confirmed in time.' };
-    const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-    if ((await settleOrder(ctx, order.id, outcome, origin)) !== 'unchanged') settled++;
+    if ((await settle(ctx, order.id, outcome, origin)) !== 'unchanged') settled++;
   }
   return settled;
 }

@@ -3,7 +3,7 @@ import { PROCESSOR_TEST } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { idempotencyKey } from '../../lib/idempotent';
-import { route } from '../../lib/route';
+import { route, sendCsv } from '../../lib/route';
 import { processorCodeOf } from '../../payments/processor';
 import { issueTestCryptogram } from '../../payments/test-gateway';
 import { origin } from '../accounts/routes';
@@ -38,13 +38,7 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsync {
     route(app, ctx, 'GET /admin/payments', async ({ caller, query, reply }) => {
       if (!caller.tenant) throw new AppError('bad_request', 'Name the event: ?eventcode=CODE.');
       const report = await paymentsReport(ctx.db, caller.tenant);
-      if (query.format === 'csv') {
-        // A spreadsheet of the same rows; the JSON schema does not apply to it.
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${caller.tenant.event.eventcode}-payments.csv"`)
-          .send(ordersCsv(report.orders));
-      }
+      if (query.format === 'csv') return sendCsv(reply, `${caller.tenant.event.eventcode}-payments.csv`, ordersCsv(report.orders));
       return report;
     });
 

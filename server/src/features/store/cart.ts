@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import {
   FREE_ITEM_TYPE,
-  processingFee,
   promoDiscount,
   promoProblem,
   quantityProblem,
+  storeAmounts,
   type StoreAddItemResponse,
   type StoreCartResponse,
   storeMessages,
@@ -67,7 +67,7 @@ export async function cartAnswer(ctx: AppContext, tenant: Tenant, cartId: number
     zip: order?.zip ?? '',
     email: order?.email ?? '',
     paymentmethod: order?.method ?? (base > 0 ? 'CREDIT' : 'FREE'),
-    optionaltotal: order ? order.total : base + processingFee(base, percent),
+    optionaltotal: order ? order.total : storeAmounts({ lines, discount, donation, coverFee: true, percent }).total,
     subtotal,
     totalamount: order ? order.total - order.fee : base,
     additionaldonation: donation,

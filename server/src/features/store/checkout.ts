@@ -10,6 +10,7 @@ import type { ChargeOutcome, ChargeRequest } from '../../payments/gateway';
 import { processorCodeOf } from '../../payments/processor';
 import type { Tenant } from '../../tenancy';
 import { gatewayOf } from '../payments/cards';
+import { charge } from '../payments/checkout';
 import { finalizeOrder, registersGuests, releaseStoreOrder, summaryOf } from './orders';
 import { type CartRow, cartOf, heldUnits, linesOf, lockItems, lockPromo, orderOfCart, promoOf, promoUses, remainingFor, type StoreOrderRow } from './queries';
 import { cartToken, salesClosed, type StoreSettings, storeSettingsOf } from './setup';
@@ -150,16 +151,6 @@ async function placeOrder(tx: Tx, tenant: Tenant, cart: CartRow, settings: Store
   // The cart keeps its units, without expiry, until the processor answers.
   if (order.method === 'CREDIT') await tx.update(storeCarts).set({ state: 'checkout', promoCodeId: promo?.id ?? null, updatedAt: now }).where(eq(storeCarts.id, cart.id));
   return order;
-}
-
-/** A processor that throws instead of answering has not told us the outcome. */
-async function charge(ctx: AppContext, send: () => Promise<ChargeOutcome>): Promise<ChargeOutcome> {
-  try {
-    return await send();
-  } catch (err) {
-    ctx.log.error({ err }, 'store charge gave no answer; the order stays pending for reconciliation');
-    return { kind: 'unknown' };
-  }
 }
 
 /** Step 3: record what the processor said, and answer. */

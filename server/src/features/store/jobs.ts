@@ -1,9 +1,7 @@
 import { and, asc, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { storeCartLines, storeCarts, storeOrders } from '../../db/schema';
-import type { ChargeOutcome } from '../../payments/gateway';
-import { tenantOfEvent } from '../../tenancy';
-import { CONFIRMATION_WINDOW_MS, RECONCILE_AFTER_MS } from '../payments/reconcile';
+import { RECONCILE_AFTER_MS, settleFromProcessor } from '../payments/reconcile';
 import { settleStoreOrder } from './orders';
 
 /** Held units count only while a cart is live, so this tick only tidies; it decides nothing. */
@@ -39,16 +37,5 @@ export async function reconcileStoreOrders(ctx: AppContext, now: Date): Promise<
     .where(and(eq(storeOrders.state, 'pending'), lt(storeOrders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS))))
     .orderBy(asc(storeOrders.id))
     .limit(20);
-  let settled = 0;
-  for (const order of due) {
-    const tenant = await tenantOfEvent(ctx.db, order.eventId);
-    const gateway = tenant && ctx.payments.gatewayFor(tenant.event);
-    if (!tenant || !gateway) continue;
-    let outcome = await gateway.chargeOutcome({ key: order.chargeKey, ref: order.processorRef }).catch((): ChargeOutcome => ({ kind: 'unknown' }));
-    // A payment the buyer never confirmed is given up, and the cart opens again.
-    if (outcome.kind === 'requires_action' && now.getTime() - order.createdAt.getTime() > CONFIRMATION_WINDOW_MS) outcome = { kind: 'failed', message: 'The payment was not confirmed in time.' };
-    const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-    if ((await settleStoreOrder(ctx, order.id, outcome, origin)) !== 'unchanged') settled++;
-  }
-  return settled;
+  return settleFromProcessor(ctx, now, due, settleStoreOrder);
 }

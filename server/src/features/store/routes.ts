@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { route } from '../../lib/route';
+import { route, sendCsv } from '../../lib/route';
 import { origin } from '../accounts/routes';
 import { applyDiscount, cartAnswer, setQuantity } from './cart';
 import { storeCheckout } from './checkout';
@@ -21,13 +21,7 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsync {
     route(app, ctx, 'GET /admin/store/orders', async ({ caller, query, reply }) => {
       if (!caller.tenant) throw new AppError('bad_request', 'Name the event: ?eventcode=CODE.');
       const report = await storeOrdersReport(ctx.db, caller.tenant);
-      if (query.format === 'csv') {
-        // A spreadsheet of the same rows; the JSON schema does not apply to it.
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${caller.tenant.event.eventcode}-store-orders.csv"`)
-          .send(storeOrdersCsv(report.orders));
-      }
+      if (query.format === 'csv') return sendCsv(reply, `${caller.tenant.event.eventcode}-store-orders.csv`, storeOrdersCsv(report.orders));
       return report;
     });
   };

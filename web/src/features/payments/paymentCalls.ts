@@ -65,12 +65,25 @@ export function usePay(code: ProcessorCode | undefined, info: PaymentProcessorIn
 
   const send = (body: RequestOf<'POST /checkout'>) => idempotency.send(body, (headers) => api('POST /checkout', body, { headers }));
 
-  return async (body: RequestOf<'POST /checkout'>): Promise<CheckoutResponse> => {
-    const answer = await send(body);
-    if (answer.status !== 'requires_action') return answer;
-    if (!answer.clientsecret || !(await confirm(answer.clientsecret))) throw new Error(cardFieldMessages.authenticationFailed);
-    const finished = await send({ ...body, paymentintentid: answer.paymentintentid });
-    if (finished.status === 'requires_action') throw new Error(finished.message);
-    return finished;
-  };
+  return (body: RequestOf<'POST /checkout'>): Promise<CheckoutResponse> => payConfirmed(send, confirm, body);
+}
+
+interface PaymentAnswer {
+  status: string;
+  message: string;
+  clientsecret?: string | undefined;
+  paymentintentid?: string | undefined;
+}
+
+/**
+ * Sends a payment; one the bank wants confirmed is confirmed in the browser and sent again with
+ * its payment id (the auction's checkout and the store's alike). A refusal throws its message.
+ */
+export async function payConfirmed<B extends object, A extends PaymentAnswer>(send: (body: B & { paymentintentid?: string }) => Promise<A>, confirm: (clientsecret: string) => Promise<boolean>, body: B): Promise<A> {
+  const answer = await send(body);
+  if (answer.status !== 'requires_action') return answer;
+  if (!answer.clientsecret || !(await confirm(answer.clientsecret))) throw new Error(cardFieldMessages.authenticationFailed);
+  const finished = await send({ ...body, paymentintentid: answer.paymentintentid });
+  if (finished.status === 'requires_action') throw new Error(finished.message);
+  return finished;
 }

@@ -24,7 +24,7 @@ export function useCartCall() {
   return useCallback(<T,>(call: (token: string) => Promise<T>) => withCart(eventcode, call, leave), [eventcode, leave]);
 }
 
-/** A query of the store answered 'expired' (a forged or lapsed token): leave as any store call does. */
+/** A query of the store answered 'expired' (a forged or lapsed token): leave as every store call does. */
 export function useLeaveWhenExpired(...errors: unknown[]) {
   const leave = useLeaveStore();
   const expired = errors.some(isCartExpired);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { cardFieldMessages, type RequestOf, type StoreAmounts, type StoreCartResponse, type StoreCheckoutResponse, storeCheckoutSchema, storeFormAmounts, storeFormContext, storeFormDefaults } from '@gavel/domain';
+import { type RequestOf, type StoreAmounts, type StoreCartResponse, type StoreCheckoutResponse, storeCheckoutSchema, storeFormAmounts, storeFormContext, storeFormDefaults } from '@gavel/domain';
 import { api } from '../../api/client';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { keys } from '../../queries/keys';
@@ -11,6 +11,7 @@ import { useApiForm } from '../../ui/form';
 import { useToast } from '../../ui/toast';
 import { useCartCall } from './storeCalls';
 import { useCardAction } from '../payments/CardEntry';
+import { payConfirmed } from '../payments/paymentCalls';
 
 /**
  * The Cart tab's checkout: the billing form, the live amounts, and what a checkout answer does.
@@ -33,14 +34,7 @@ export function useStoreCheckout(cart: StoreCartResponse | undefined, onRegistra
     defaultValues: storeFormDefaults(cart),
     // One key per submission: a retried checkout is answered once, never charged twice. A payment
     // the bank wants confirmed is confirmed in the browser (Stripe) and sent again with its id.
-    submit: async (body) => {
-      const answer = await send(body);
-      if (answer.status !== 'requires_action') return answer;
-      if (!answer.clientsecret || !(await confirm(answer.clientsecret))) throw new Error(cardFieldMessages.authenticationFailed);
-      const finished = await send({ ...body, paymentintentid: answer.paymentintentid });
-      if (finished.status === 'requires_action') throw new Error(finished.message);
-      return finished;
-    },
+    submit: (body) => payConfirmed(send, confirm, body),
     onSuccess: (answer) => {
       if (answer.token) {
         storeCartToken(eventcode, answer.token);
