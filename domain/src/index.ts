@@ -28,3 +28,7 @@ export * from './store/rules';
 export * from './api/store';
 export * from './import/store';
 export * from './store/checkout-form';
+export * from './registration/fields';
+export * from './api/registration';
+export * from './import/registration';
+export * from './registration/seating';

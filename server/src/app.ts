@@ -27,6 +27,7 @@ import { cartRoutes } from './features/cart/routes';
 import { noticeRoutes } from './features/notices/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { storeRoutes } from './features/store/routes';
+import { registrationRoutes } from './features/registration/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook';
 import { createPayments, stripeConnection, TEST_CARD_FORM_PATH } from './payments/processor';
 import { appJobs, startJobs } from './jobs';
@@ -108,8 +109,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const check = await checkToken(ctx, request);
       // Only a verified token counts as its own caller; made-up tokens count against the address.
       if (check?.ok) return `user:${check.claims.sub}`;
-      const cart = check ? await ctx.tokens.verifyCart(bearerToken(request) ?? '', ctx.clock()) : undefined;
-      return cart?.ok ? `cart:${cart.claims.cartid}` : `ip:${request.ip}`;
+      if (!check) return `ip:${request.ip}`;
+      const token = bearerToken(request) ?? '';
+      const cart = await ctx.tokens.verifyCart(token, ctx.clock());
+      if (cart.ok) return `cart:${cart.claims.cartid}`;
+      const registration = await ctx.tokens.verifyRegistration(token, ctx.clock());
+      return registration.ok ? `registration:${registration.claims.orderid}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: () => new AppError('rate_limited', 'Too many requests. Please wait a moment and try again.'),
   });
@@ -139,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(noticeRoutes(ctx));
       await api.register(paymentRoutes(ctx));
       await api.register(storeRoutes(ctx));
+      await api.register(registrationRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
     },
     { prefix: '/api' },

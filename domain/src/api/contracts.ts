@@ -48,6 +48,22 @@ import {
   storeSetupRequest,
   storeSetupResponse,
 } from './store';
+import {
+  adminLockGuestRequest,
+  adminRegistrationsQuery,
+  adminRegistrationsResponse,
+  groupNameRequest,
+  groupNameResponse,
+  guestRegistrationResponse,
+  purchaserRegistrationResponse,
+  registrationLinkParams,
+  registrationLinkQuery,
+  saveGuestRequest,
+  saveGuestResponse,
+  storeGuestGroupsResponse,
+  storeGuestRequest,
+  storeGuestResponse,
+} from './registration';
 
 /**
  * Who may make a call, and how the server finds the caller:
@@ -59,9 +75,11 @@ import {
  *   which may be another event than the token's (joining a second event);
  * - `admin`: the organizer's admin token; the event of the body, when it names one;
  * - `store`: anyone, in the event of the body, with the store's cart token when one is sent;
- * - `cart`: a store cart token (never a login token), in the token's event.
+ * - `cart`: a store cart token (never a login token), in the token's event;
+ * - `registration`: a purchase's guests: the cart token of a checked-out cart, or a registration
+ *   token from a purchaser's link (their purchase) or a guest's link (that guest's seat alone).
  */
-export type Access = 'public' | 'event' | 'guest' | 'bidder' | 'account' | 'admin' | 'store' | 'cart';
+export type Access = 'public' | 'event' | 'guest' | 'bidder' | 'account' | 'admin' | 'store' | 'cart' | 'registration';
 
 export interface Contract {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -226,6 +244,57 @@ const definitions = {
     query: adminStoreOrdersQuery,
     response: adminStoreOrdersResponse,
   }),
+
+  'GET /storeguest': contract({ method: 'GET', path: '/storeguest', access: 'registration', tags: ['registration'], summary: "The purchase's guest groups and seats, with each seat's lock", response: storeGuestGroupsResponse }),
+  'POST /storeguest': contract({
+    method: 'POST',
+    path: '/storeguest',
+    access: 'registration',
+    tags: ['registration'],
+    summary: "One seat's edit dialog: its person (or the one of registrationid, or a new one for -1), the fields, lookups and the purchase's people",
+    body: storeGuestRequest,
+    response: storeGuestResponse,
+  }),
+  'PUT /storeguest': contract({
+    method: 'PUT',
+    path: '/storeguest',
+    access: 'registration',
+    tags: ['registration'],
+    summary: 'Save a person into a seat (a new one for registrationid -1); refused for a locked guest, and for read-only fields unless unlocked',
+    body: saveGuestRequest,
+    response: saveGuestResponse,
+  }),
+  'PUT /storeguestgroupname': contract({ method: 'PUT', path: '/storeguestgroupname', access: 'registration', tags: ['registration'], summary: 'Rename a group of the purchase, where the organizer allows it', body: groupNameRequest, response: groupNameResponse }),
+  'GET /purchaserregistration/:id': contract({
+    method: 'GET',
+    path: '/purchaserregistration/:id',
+    access: 'public',
+    tags: ['registration'],
+    summary: "A purchaser's emailed link: their groups and a registration token for their purchase",
+    params: registrationLinkParams,
+    query: registrationLinkQuery,
+    response: purchaserRegistrationResponse,
+  }),
+  'GET /guestregistration/:id': contract({
+    method: 'GET',
+    path: '/guestregistration/:id',
+    access: 'public',
+    tags: ['registration'],
+    summary: "A guest's emailed link: their registration and a token for that seat alone",
+    params: registrationLinkParams,
+    query: registrationLinkQuery,
+    response: guestRegistrationResponse,
+  }),
+  'GET /admin/registrations': contract({
+    method: 'GET',
+    path: '/admin/registrations',
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'The seating list: every group, seat, guest and answer of an event (format=csv for printing)',
+    query: adminRegistrationsQuery,
+    response: adminRegistrationsResponse,
+  }),
+  'PUT /admin/registrations/lock': contract({ method: 'PUT', path: '/admin/registrations/lock', access: 'admin', tags: ['admin'], summary: "Lock or unlock a guest's seat (a locked guest cannot be changed by purchaser or guest)", body: adminLockGuestRequest, response: plainResponse }),
 
   'POST /admin/import': contract({ method: 'POST', path: '/admin/import', access: 'admin', tags: ['admin'], summary: 'Import or re-import an event document (see docs/import.md); all or nothing', body: z.unknown(), response: importResponse }),
   'POST /admin/bidders/authorize': contract({ method: 'POST', path: '/admin/bidders/authorize', access: 'admin', tags: ['admin'], summary: "Allow or stop a bidder's bidding in an event", body: authorizeBidderRequest, response: plainResponse }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STORE_TABS } from '../api/store';
 import { DEFAULT_HOLD_MINUTES, FREE_ITEM_TYPE } from '../store/rules';
+import { importRegistration } from './registration';
 import { dollars, imageRef } from './schema-parts';
 
 /**
@@ -95,6 +96,8 @@ export const importStore = z
     allowpaymentoffees: z.boolean().default(true),
     requiredemail: z.boolean().default(true),
     requiredzip: z.boolean().default(true),
+    /** Guest registration after a purchase with seats (docs/import.md, "Guest registration"). */
+    registration: importRegistration.prefault({}),
   })
   .strict()
   .superRefine((store, ctx) => {

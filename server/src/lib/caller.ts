@@ -4,7 +4,9 @@ import type { AppContext } from '../context';
 import { AppError, eventNotFound } from '../errors';
 import { auctionCodeFromHost, findTenantCached, type Tenant } from '../tenancy';
 import type { CartClaims, LoginClaims, TokenCheck } from './tokens';
-import { storeMessages } from '@gavel/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { storeOrders } from '../db/schema';
+import { registrationMessages, storeMessages } from '@gavel/domain';
 
 /**
  * Who is calling, worked out once per request by the route's preHandler (see lib/route.ts) and
@@ -42,6 +44,15 @@ export interface CartCaller extends EventCaller {
   cart: CartClaims;
 }
 
+/**
+ * Whose guests a registration call may see and change: a purchase (store order), and for a
+ * guest's link that guest's seat alone.
+ */
+export interface RegistrationCaller extends EventCaller {
+  orderId: number;
+  seatId: number | null;
+}
+
 export interface CallerByAccess {
   public: PublicCaller;
   event: EventCaller;
@@ -51,6 +62,7 @@ export interface CallerByAccess {
   admin: AdminCaller;
   store: StoreCaller;
   cart: CartCaller;
+  registration: RegistrationCaller;
 }
 export type CallerOf<A extends Access> = CallerByAccess[A];
 
@@ -121,6 +133,34 @@ async function cartOf(ctx: AppContext, request: FastifyRequest, auctioncode: str
   return check.claims;
 }
 
+/**
+ * A registration token (from an emailed link) or the cart token of a checked-out cart, whose
+ * purchase it then opens. A cart that has not been checked out opens nothing.
+ */
+async function registrationOf(ctx: AppContext, request: FastifyRequest, auctioncode: string): Promise<RegistrationCaller> {
+  const token = bearerToken(request);
+  if (!token) throw new AppError('unauthorized', registrationMessages.linkInvalid);
+  const now = ctx.clock();
+  const check = await ctx.tokens.verifyRegistration(token, now);
+  if (check.ok) {
+    if (check.claims.auctioncode !== auctioncode) throw new AppError('unauthorized', registrationMessages.linkInvalid);
+    const tenant = await eventOf(ctx, auctioncode, request, check.claims.eventcode);
+    if (tenant.event.eventcode !== check.claims.eventcode) throw new AppError('unauthorized', registrationMessages.linkInvalid);
+    return { auctioncode, tenant, orderId: check.claims.orderid, seatId: check.claims.seatid };
+  }
+  if (check.reason === 'expired') throw new AppError('expired', 'This page has been open a long time. Please open your registration link again.');
+  const cart = await cartOf(ctx, request, auctioncode);
+  if (!cart) throw new AppError('unauthorized', registrationMessages.linkInvalid);
+  const tenant = await eventOf(ctx, auctioncode, request, cart.eventcode);
+  const [order] = await ctx.db
+    .select({ id: storeOrders.id })
+    .from(storeOrders)
+    .where(and(eq(storeOrders.cartId, cart.cartid), eq(storeOrders.eventId, tenant.event.id), inArray(storeOrders.state, ['paid', 'unpaid'])))
+    .limit(1);
+  if (!order) throw new AppError('forbidden', 'Guest registration opens once your purchase is complete.');
+  return { auctioncode, tenant, orderId: order.id, seatId: null };
+}
+
 /** Resolves the caller a route's access asks for, or refuses the request. */
 export async function resolveCaller<A extends Access>(ctx: AppContext, request: FastifyRequest, access: A): Promise<CallerOf<A>> {
   const auctioncode = hostAuctionCode(ctx, request);
@@ -149,6 +189,8 @@ async function resolve(ctx: AppContext, request: FastifyRequest, access: Access,
       if (cart && cart.eventcode !== tenant.event.eventcode) throw new AppError('unauthorized', 'This cart is not valid. Please reload the page.');
       return { auctioncode, tenant, cart };
     }
+    case 'registration':
+      return registrationOf(ctx, request, auctioncode);
     case 'guest':
     case 'bidder': {
       const claims = await signedIn(ctx, request, auctioncode, access === 'guest');

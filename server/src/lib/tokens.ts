@@ -21,6 +21,7 @@ export const GUEST_TOKEN_DAYS = 2;
 
 export type TokenCheck = { ok: true; claims: LoginClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
+
 /**
  * What a store cart token says: its cart, event and organization. Its exp is the end of the cart's
  * hold (spec: the store cart token is held separately from the login token), so the two kinds can
@@ -35,7 +36,25 @@ export const cartClaims = z.object({
   iat: z.number(),
 });
 export type CartClaims = z.infer<typeof cartClaims>;
-export type CartTokenCheck = { ok: true; claims: CartClaims } | { ok: false; reason: 'expired' | 'invalid' };
+export type CartTokenCheck = Check<CartClaims>;
+
+/**
+ * What a registration token says: the purchase (store order) it opens, and for a guest's link the
+ * one seat it opens. Exchanged for an emailed link's secret, it is of its own kind too.
+ */
+export const registrationClaims = z.object({
+  typ: z.literal('registration'),
+  orderid: z.number().int(),
+  seatid: z.number().int().nullable(),
+  eventcode: z.string(),
+  auctioncode: z.string(),
+  exp: z.number(),
+  iat: z.number(),
+});
+export type RegistrationClaims = z.infer<typeof registrationClaims>;
+export const REGISTRATION_TOKEN_HOURS = 12;
+
+type Check<C> = { ok: true; claims: C } | { ok: false; reason: 'expired' | 'invalid' };
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -64,19 +83,32 @@ export class TokenService {
   }
 
   async verifyCart(token: string, now: Date): Promise<CartTokenCheck> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
-      const parsed = cartClaims.safeParse(payload);
-      return parsed.success ? { ok: true, claims: parsed.data } : { ok: false, reason: 'invalid' };
-    } catch (err) {
-      return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
-    }
+    return this.verifyAs(cartClaims, token, now);
+  }
+
+  /** A registration token for a purchase (seatid null) or one guest's seat. */
+  async signRegistration(claims: Pick<RegistrationClaims, 'orderid' | 'seatid' | 'eventcode' | 'auctioncode'>, now: Date): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ ...claims, typ: 'registration' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + REGISTRATION_TOKEN_HOURS * 3600)
+      .sign(this.key);
+  }
+
+  async verifyRegistration(token: string, now: Date): Promise<Check<RegistrationClaims>> {
+    return this.verifyAs(registrationClaims, token, now);
   }
 
   async verify(token: string, now: Date): Promise<TokenCheck> {
+    return this.verifyAs(loginClaims, token, now);
+  }
+
+  /** A token signed by us, unexpired, and of the kind the schema describes (each kind requires what the others lack). */
+  private async verifyAs<C>(schema: z.ZodType<C>, token: string, now: Date): Promise<Check<C>> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
-      const parsed = loginClaims.safeParse(payload);
+      const parsed = schema.safeParse(payload);
       return parsed.success ? { ok: true, claims: parsed.data } : { ok: false, reason: 'invalid' };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };

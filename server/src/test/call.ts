@@ -5,6 +5,8 @@ import { type AnswerOf, type ContractKey, contractPath, contracts, type ErrorRes
 export interface CallOptions<K extends ContractKey> {
   headers?: Record<string, string>;
   params?: ParamsOf<K>;
+  /** A query string, for the few calls that take one. */
+  query?: Record<string, string>;
 }
 
 export type Called<K extends ContractKey> = { ok: true; statusCode: number; answer: AnswerOf<K> } | { ok: false; statusCode: number; failure: ErrorResponse };
@@ -17,7 +19,8 @@ export type Called<K extends ContractKey> = { ok: true; statusCode: number; answ
  */
 export async function call<K extends ContractKey>(app: FastifyInstance, key: K, body: RequestOf<K>, opts: CallOptions<K> = {}): Promise<Called<K>> {
   const c = contracts[key];
-  const url = `/api${contractPath(c.path, opts.params ?? undefined)}`;
+  const search = opts.query ? `?${new URLSearchParams(opts.query).toString()}` : '';
+  const url = `/api${contractPath(c.path, opts.params ?? undefined)}${search}`;
   const payload = 'body' in c && body !== undefined ? z.encode(c.body, body) : undefined;
   const headers = payload === undefined ? { ...opts.headers } : { 'content-type': 'application/json', ...opts.headers };
   const res = await app.inject({ method: c.method, url, headers, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });

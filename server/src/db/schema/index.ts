@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './bidding';
 export * from './payments';
 export * from './store';
+export * from './registration';

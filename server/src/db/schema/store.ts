@@ -26,6 +26,10 @@ export const storeSettings = pgTable('store_settings', {
   allowpaymentoffees: boolean('allowpaymentoffees').notNull().default(true),
   requiredemail: boolean('requiredemail').notNull().default(true),
   requiredzip: boolean('requiredzip').notNull().default(true),
+  /** Guest registration: the pages' title, whether groups may be renamed, and when every guest locks. */
+  registrationtitle: text('registrationtitle').notNull().default('Guest Registration'),
+  allowgrouprename: boolean('allowgrouprename').notNull().default(true),
+  editdeadline: tstz('editdeadline'),
 });
 
 /** Something the store sells: a ticket (with its guest seats) or merchandise. */
@@ -139,5 +143,5 @@ export const storeOrders = pgTable(
     createdAt: tstz('created_at').notNull(),
     settledAt: tstz('settled_at'),
   },
-  (t) => [index('store_orders_event').on(t.eventId, t.id), index('store_orders_cart').on(t.cartId), uniqueIndex('store_orders_charge_key').on(t.chargeKey)],
+  (t) => [index('store_orders_event').on(t.eventId, t.id), index('store_orders_cart').on(t.cartId), uniqueIndex('store_orders_charge_key').on(t.chargeKey), index('store_orders_purchaser_link').on(t.purchaserLinkHash)],
 );

@@ -6,7 +6,8 @@ type StoreInput = NonNullable<ImportDocumentInput['store']>;
 /**
  * The demo gala's store: single tickets, a table of eight, a free volunteer ticket, two shirts in
  * sizes, a sold-out item, and two promo codes (GALA10 for 10% off anything; TABLE50 for $50 off a
- * table, ten uses). Try it at /demo/event.
+ * table, ten uses). Guests of a purchase register with a meal choice, dietary needs, valet, age,
+ * a paddle-raise pledge and a read-only table number. Try it at /demo/event.
  */
 export function demoStore(now: Date): StoreInput {
   const at = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
@@ -43,5 +44,18 @@ export function demoStore(now: Date): StoreInput {
     allowpaymentoffees: true,
     requiredemail: true,
     requiredzip: true,
+    registration: {
+      title: 'Spring Gala Guest Registration',
+      allowgrouprename: true,
+      editdeadline: at(7),
+      fields: [
+        { code: 'meal', label: 'Meal Choice', control: 2, required: true, lookups: ['Roast Chicken', 'Grilled Salmon', 'Wild Mushroom Risotto (vegetarian)', "Children's Plate"] },
+        { code: 'dietary', label: 'Allergies or Dietary Needs', control: 5, textlength: 200 },
+        { code: 'valet', label: 'Needs Valet Parking', control: 1 },
+        { code: 'age', label: 'Age (if under 18)', control: 3 },
+        { code: 'pledge', label: 'Paddle Raise Pledge', control: 4 },
+        { code: 'table', label: 'Table Number', control: 5, readonly: true, textlength: 10 },
+      ],
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { promoCodes, storeItems, storeSettings } from '../../db/schema';
 import { sanitizeOrganizerHtml } from '../../lib/html';
 import { storeImageRef } from '../media/store';
+import { importRegistrationOf } from './import-registration';
 
 const cents = (dollars: number): number => {
   const c = dollarsToCents(dollars);
@@ -49,6 +50,9 @@ export async function importStoreOf(tx: Tx, organizationId: number, eventId: num
     allowpaymentoffees: store.allowpaymentoffees,
     requiredemail: store.requiredemail,
     requiredzip: store.requiredzip,
+    registrationtitle: store.registration.title,
+    allowgrouprename: store.registration.allowgrouprename,
+    editdeadline: store.registration.editdeadline ? new Date(store.registration.editdeadline) : null,
   };
   await tx.insert(storeSettings).values(settings).onConflictDoUpdate({ target: storeSettings.eventId, set: settings });
 
@@ -100,5 +104,6 @@ export async function importStoreOf(tx: Tx, organizationId: number, eventId: num
     if (prior) await tx.update(promoCodes).set(values).where(eq(promoCodes.id, prior.id));
     else await tx.insert(promoCodes).values(values);
   }
+  await importRegistrationOf(tx, eventId, store.registration);
   return { problems, items: store.items.length };
 }

@@ -8,6 +8,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { storeReceiptMail } from '../../mail/store-receipt';
 import type { ChargeOutcome } from '../../payments/gateway';
 import { tenantOfEvent, type Tenant } from '../../tenancy';
+import { seatPurchase } from '../registration/seats';
 import { linesOf, type StoreOrderRow } from './queries';
 import { type StoreSettings, storeSettingsOf } from './setup';
 
@@ -67,6 +68,7 @@ export async function finalizeOrder(tx: Tx, { tenant, settings, order, state, no
   }
   await tx.update(storeCarts).set({ state: 'checkedout', updatedAt: now }).where(eq(storeCarts.id, order.cartId));
   const registers = registersGuests(lines, settings);
+  if (registers) await seatPurchase(tx, final, lines, now);
   await enqueueMail(
     tx,
     { organizationId: tenant.organization.id, eventId: tenant.event.id, to: final.email },

@@ -19,7 +19,8 @@ export async function storeSettingsOf(db: Db | Tx, event: EventRow): Promise<Sto
   if (row) return row;
   const d = importStore.parse({});
   const tabs = d.tabs.map((t) => ({ tabname: t.tabname, heading: t.heading, image: '', enabled: t.enabled }));
-  return { ...d, tabs, ccfeespercent: event.ccfeespercent, auctionlink: d.auctionlink, header: d.header };
+  const { registration, ...rest } = d;
+  return { ...rest, tabs, ccfeespercent: event.ccfeespercent, registrationtitle: registration.title, allowgrouprename: registration.allowgrouprename, editdeadline: null };
 }
 
 /** When a hold that starts now ends: on a whole second, so the cart token's exp (whole seconds) is the same instant. */

@@ -1,0 +1,93 @@
+import type { GuestField, GuestGroup, GuestLookup, StoreGuestResponse } from '@gavel/domain';
+import { deadlinePassed, guestNameOf, NEW_REGISTRATION_ID, seatLocked, wireValueOf } from '@gavel/domain';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Tenant } from '../../tenancy';
+import { type StoreSettings, storeSettingsOf } from '../store/setup';
+import { type FieldRow, fieldDef, fieldsOf, type LookupRow, orderRow, type Purchase, purchaseOf, type RegistrationRow, type SeatRow } from './queries';
+import { registrationMessages } from '@gavel/domain';
+
+/** Who may see what: a purchase, or one guest's seat of it. */
+export interface Scope {
+  tenant: Tenant;
+  orderId: number;
+  seatId: number | null;
+}
+
+/** Everything a registration answer is made from, read once. */
+export interface Loaded {
+  order: Awaited<ReturnType<typeof orderRow>>;
+  settings: StoreSettings;
+  purchase: Purchase;
+  fields: FieldRow[];
+  lookups: LookupRow[];
+  purchaserName: string;
+}
+
+export async function load(db: Db | Tx, scope: Scope): Promise<Loaded> {
+  const order = await orderRow(db, scope.tenant.event.id, scope.orderId);
+  const [settings, purchase, { fields, lookups }] = await Promise.all([storeSettingsOf(db, scope.tenant.event), purchaseOf(db, order.id), fieldsOf(db, scope.tenant.event.id)]);
+  return { order, settings, purchase, fields, lookups, purchaserName: `${order.first} ${order.last}`.trim() };
+}
+
+export const nameOf = (person: Pick<RegistrationRow, 'first' | 'last'> | undefined | null, purchaserName: string) => guestNameOf(person ?? null, purchaserName);
+
+/** The seat a call names, within the caller's scope: a guest's link reaches its own seat only. */
+export function seatIn(loaded: Pick<Loaded, 'purchase'>, scope: Scope, guestid: number): SeatRow {
+  if (scope.seatId !== null && guestid !== scope.seatId) throw new AppError('forbidden', registrationMessages.ownSeatOnly);
+  const seat = loaded.purchase.seats.find((s) => s.id === guestid);
+  if (!seat) throw new AppError('not_found', registrationMessages.notYours);
+  return seat;
+}
+
+export const personIn = (loaded: Pick<Loaded, 'purchase'>, id: number | null) => (id === null ? undefined : loaded.purchase.people.find((p) => p.id === id));
+
+/** The groups with their seats; a guest's scope sees only its own seat. */
+export function groupsAnswer(loaded: Loaded, scope: Scope, now: Date): GuestGroup[] {
+  const { purchase, settings } = loaded;
+  const rename = settings.allowgrouprename && !deadlinePassed(settings.editdeadline, now) && scope.seatId === null;
+  return purchase.groups
+    .map((g) => ({
+      groupid: g.id,
+      groupname: g.name,
+      allowchangegroupname: rename,
+      guests: purchase.seats
+        .filter((s) => s.groupId === g.id && (scope.seatId === null || s.id === scope.seatId))
+        .map((s) => ({ guestid: s.id, guestname: nameOf(personIn(loaded, s.registrationId), loaded.purchaserName), guestislocked: seatLocked(s, settings.editdeadline, now) })),
+    }))
+    .filter((g) => g.guests.length > 0);
+}
+
+export function fieldsAnswer(loaded: Pick<Loaded, 'fields'>, person: RegistrationRow | undefined): GuestField[] {
+  return loaded.fields.map((f) => ({ ...fieldDef(f), fieldvalue: wireValueOf(fieldDef(f), person?.answers[String(f.id)]) }));
+}
+
+export const lookupsAnswer = (loaded: Pick<Loaded, 'lookups'>): GuestLookup[] => loaded.lookups.map((l) => ({ lookupfieldid: l.fieldId, lookupid: l.id, lookup: l.label }));
+
+/** POST storeguest: a seat's edit dialog, showing its person, another of the purchase's, or a new one (-1). */
+export function dialogAnswer(loaded: Loaded, scope: Scope, guestid: number, registrationid: number | undefined, now: Date): StoreGuestResponse {
+  const seat = seatIn(loaded, scope, guestid);
+  const selected = registrationid ?? seat.registrationId ?? NEW_REGISTRATION_ID;
+  if (scope.seatId !== null && selected !== (seat.registrationId ?? NEW_REGISTRATION_ID)) throw new AppError('forbidden', registrationMessages.ownSeatOnly);
+  const person = selected === NEW_REGISTRATION_ID ? undefined : personIn(loaded, selected);
+  if (selected !== NEW_REGISTRATION_ID && !person) throw new AppError('not_found', registrationMessages.notYours);
+  const people = scope.seatId === null ? loaded.purchase.people : loaded.purchase.people.filter((p) => p.id === seat.registrationId);
+  return {
+    status: 'success',
+    guestid: seat.id,
+    guestislocked: seatLocked(seat, loaded.settings.editdeadline, now),
+    guestlist: people.map((p) => ({ existingguestid: p.id, existingguestname: nameOf(p, loaded.purchaserName) })),
+    guestfieldslist: fieldsAnswer(loaded, person),
+    guestlookuplist: lookupsAnswer(loaded),
+    selectedregistrationid: person ? person.id : NEW_REGISTRATION_ID,
+  };
+}
+
+export async function groupsOf(db: Db, scope: Scope, now: Date) {
+  const loaded = await load(db, scope);
+  return { status: 'success' as const, purchasername: loaded.purchaserName, groups: groupsAnswer(loaded, scope, now) };
+}
+
+export async function dialogOf(db: Db, scope: Scope, guestid: number, registrationid: number | undefined, now: Date) {
+  return dialogAnswer(await load(db, scope), scope, guestid, registrationid, now);
+}

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import type { Problem, SaveGuestRequest, StoredValue } from '@gavel/domain';
+import { deadlinePassed, FIELD_CONTROL, MAX_GROUP_NAME, NEW_REGISTRATION_ID, registrationMessages, storedValueOf } from '@gavel/domain';
+import type { AppContext } from '../../context';
+import { guestGroups, guestSeats, registrations } from '../../db/schema';
+import { AppError } from '../../errors';
+import { issueGuestLink } from './links';
+import { type Loaded, load, nameOf, personIn, type Scope, seatIn } from './present';
+import { fieldDef, type FieldRow, lockSeats, type RegistrationRow } from './queries';
+
+const same = (a: StoredValue | undefined, b: StoredValue | undefined) => a === b || ((a === undefined || a === '') && (b === undefined || b === ''));
+
+/**
+ * The answers a save leaves, or the problems with it. Omitted fields are empty (the dialog leaves
+ * out what is blank); a read-only field keeps its value unless the edit-lock toggle was turned.
+ */
+export function readAnswers(fields: readonly FieldRow[], lookupIds: ReadonlySet<number>, body: SaveGuestRequest, prior: RegistrationRow | undefined): { answers: Record<string, StoredValue>; problems: Problem[] } {
+  const sent = new Map<number, SaveGuestRequest['guestfieldslist'][number]['value']>();
+  const problems: Problem[] = [];
+  const known = new Set(fields.map((f) => f.id));
+  for (const entry of body.guestfieldslist) {
+    if (!known.has(entry.fieldid)) problems.push({ path: `guestfieldslist.${entry.fieldid}`, message: registrationMessages.unknownField });
+    sent.set(entry.fieldid, entry.value);
+  }
+  const answers: Record<string, StoredValue> = {};
+  for (const f of fields) {
+    const key = String(f.id);
+    const before = prior?.answers[key];
+    const raw = sent.get(f.id);
+    let value: StoredValue | undefined;
+    if (raw !== undefined) {
+      const read = storedValueOf(fieldDef(f), raw, lookupIds);
+      if ('problem' in read) {
+        problems.push({ path: `guestfieldslist.${f.id}`, message: read.problem });
+        continue;
+      }
+      value = read.value;
+    } else if (f.control === FIELD_CONTROL.yesno) value = false;
+    if (f.readonly && !body.unlock) {
+      const changed = f.control === FIELD_CONTROL.yesno ? (value === true) !== (before === true) : !same(value, before);
+      if (changed) problems.push({ path: `guestfieldslist.${f.id}`, message: registrationMessages.readOnly(f.label) });
+      value = before;
+    }
+    if ((value === undefined || value === '') && f.required && f.control !== FIELD_CONTROL.yesno) {
+      problems.push({ path: `guestfieldslist.${f.id}`, message: registrationMessages.required(f.label) });
+      continue;
+    }
+    if (value !== undefined && value !== '') answers[key] = value;
+  }
+  return { answers, problems };
+}
+
+function roleValue(fields: readonly FieldRow[], answers: Record<string, StoredValue>, role: 'first' | 'last' | 'email'): string {
+  const f = fields.find((x) => x.role === role);
+  const v = f ? answers[String(f.id)] : undefined;
+  return typeof v === 'string' ? v : '';
+}
+
+function assertEditable(loaded: Loaded, seat: { locked: boolean }, now: Date): void {
+  if (deadlinePassed(loaded.settings.editdeadline, now)) throw new AppError('forbidden', registrationMessages.deadlinePassed);
+  if (seat.locked) throw new AppError('forbidden', registrationMessages.guestLocked);
+}
+
+/**
+ * PUT storeguest: a person saved into a seat, under the purchase's seat locks. A new person for -1;
+ * an existing one moves from any other seat of the purchase (one person, one seat). Locked seats
+ * and the deadline refuse; a seat whose person has an email gets the guest's own link.
+ */
+export async function saveGuest(ctx: AppContext, scope: Scope, body: SaveGuestRequest, origin: string) {
+  const now = ctx.clock();
+  const result = await ctx.db.transaction(async (tx) => {
+    const seats = await lockSeats(tx, scope.orderId);
+    const loaded = await load(tx, scope);
+    loaded.purchase.seats = seats;
+    const seat = seatIn(loaded, scope, body.guestid);
+    assertEditable(loaded, seat, now);
+    const prior = body.registrationid === NEW_REGISTRATION_ID ? undefined : personIn(loaded, body.registrationid);
+    if (body.registrationid !== NEW_REGISTRATION_ID && !prior) throw new AppError('not_found', registrationMessages.notYours);
+    if (scope.seatId !== null && (prior?.id ?? null) !== seat.registrationId) throw new AppError('forbidden', registrationMessages.ownSeatOnly);
+    const elsewhere = prior ? seats.find((s) => s.registrationId === prior.id && s.id !== seat.id) : undefined;
+    if (elsewhere && (elsewhere.locked || deadlinePassed(loaded.settings.editdeadline, now))) throw new AppError('forbidden', registrationMessages.personLocked(nameOf(prior, loaded.purchaserName)));
+
+    const lookupIds = new Set(loaded.lookups.map((l) => l.id));
+    const { answers, problems } = readAnswers(loaded.fields, lookupIds, body, prior);
+    if (problems.length > 0) throw new AppError('bad_request', problems[0]?.message ?? 'Please check the fields.', problems);
+    const person = { first: roleValue(loaded.fields, answers, 'first'), last: roleValue(loaded.fields, answers, 'last'), email: roleValue(loaded.fields, answers, 'email') };
+
+    let saved: RegistrationRow | undefined;
+    if (prior) [saved] = await tx.update(registrations).set({ ...person, answers, updatedAt: now }).where(eq(registrations.id, prior.id)).returning();
+    else [saved] = await tx.insert(registrations).values({ eventId: scope.tenant.event.id, orderId: scope.orderId, ...person, answers, updatedAt: now }).returning();
+    if (!saved) throw new Error('registration write returned nothing');
+    if (elsewhere) await tx.update(guestSeats).set({ registrationId: null, linkHash: '', updatedAt: now }).where(eq(guestSeats.id, elsewhere.id));
+    const moved = seat.registrationId !== saved.id;
+    const emailChanged = (prior?.email ?? '') !== saved.email;
+    await tx.update(guestSeats).set({ registrationId: saved.id, updatedAt: now }).where(eq(guestSeats.id, seat.id));
+    if (moved || emailChanged || seat.linkHash === '') await issueGuestLink(tx, scope.tenant, loaded, { seat, person: saved }, now, origin);
+    return { seat, saved, loaded };
+  });
+  return {
+    status: 'success' as const,
+    message: registrationMessages.saved,
+    guestid: result.seat.id,
+    guestname: nameOf(result.saved, result.loaded.purchaserName),
+    registrationid: result.saved.id,
+  };
+}
+
+/** PUT storeguestgroupname: the purchaser renames a group, where the organizer allows it and before the deadline. */
+export async function renameGroup(ctx: AppContext, scope: Scope, body: { groupid: number; groupname: string }) {
+  const now = ctx.clock();
+  if (scope.seatId !== null) throw new AppError('forbidden', registrationMessages.renameNotAllowed);
+  const loaded = await load(ctx.db, scope);
+  const group = loaded.purchase.groups.find((g) => g.id === body.groupid);
+  if (!group) throw new AppError('not_found', registrationMessages.notYours);
+  if (!loaded.settings.allowgrouprename) throw new AppError('forbidden', registrationMessages.renameNotAllowed);
+  if (deadlinePassed(loaded.settings.editdeadline, now)) throw new AppError('forbidden', registrationMessages.deadlinePassed);
+  const name = body.groupname;
+  if (name.trim() === '') throw new AppError('bad_request', registrationMessages.groupNameRequired, [{ path: 'groupname', message: registrationMessages.groupNameRequired }]);
+  if (name.length > MAX_GROUP_NAME) throw new AppError('bad_request', registrationMessages.groupNameTooLong, [{ path: 'groupname', message: registrationMessages.groupNameTooLong }]);
+  await ctx.db.update(guestGroups).set({ name }).where(eq(guestGroups.id, group.id));
+  return { status: 'success' as const, message: 'Group name saved.', groupid: group.id, groupname: name };
+}
