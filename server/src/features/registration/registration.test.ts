@@ -16,7 +16,7 @@ beforeEach(async () => {
 });
 
 describe('seats from tickets', () => {
-  it('two single tickets and a table of eight: the singles together, a group per table (in the store's order), the purchaser in the first seat', async () => {
+  it('two single tickets and a table of eight: the singles together, a group per table (in the store order), the purchaser in the first seat', async () => {
     const { purchaserSecret, cartToken } = await buy(t, { table: 1, single: 2, shirt: 1 });
     const page = await openPurchaserLink(t, purchaserSecret);
     expect(page).toMatchObject({ status: 'success', purchasertitle: 'Gala Guest Registration', purchasername: 'Ann Lee', storeurl: '/gala/event' });
