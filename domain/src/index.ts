@@ -32,3 +32,4 @@ export * from './registration/fields';
 export * from './api/registration';
 export * from './import/registration';
 export * from './registration/seating';
+export * from './registration/form';

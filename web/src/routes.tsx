@@ -5,6 +5,7 @@ const accounts = () => import('./features/accounts/accountPages');
 const items = () => import('./features/items/itemPages');
 const payments = () => import('./features/payments/paymentPages');
 const store = () => import('./features/store/storePages');
+const registration = () => import('./features/registration/registrationPages');
 const notFound = lazyPage(() => import('./features/event/PageNotFound'), 'PageNotFound');
 
 /** Every screen under /:eventcode, each loaded with its route; any other path is the event's not-found page (last). */
@@ -32,6 +33,8 @@ export const routes: Array<{ path: string; Page: ComponentType }> = [
   // A static segment outranks a parameter, so event/open-bids stays the open bids page.
   { path: 'event/open-bids', Page: lazyPage(items, 'OpenBids') },
   { path: 'event', Page: lazyPage(store, 'StoreLanding') },
+  { path: 'event/purchaserregistration/:id', Page: lazyPage(registration, 'PurchaserRegistration') },
+  { path: 'event/guestregistration/:id', Page: lazyPage(registration, 'GuestRegistration') },
   { path: 'event/:id', Page: lazyPage(store, 'StoreRoute') },
   { path: 'event/:id/:cart', Page: lazyPage(store, 'StoreRoute') },
   { path: 'cart', Page: lazyPage(items, 'Cart') },

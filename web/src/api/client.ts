@@ -40,6 +40,8 @@ export interface CallOptions<K extends ContractKey> {
   headers?: Record<string, string>;
   /** The path's parameters, for the calls that have them. */
   params?: ParamsOf<K>;
+  /** A query string, for the few calls that take one. */
+  query?: Record<string, string>;
 }
 
 /** A call's arguments: its body (amounts in cents) unless it has none, then options. */
@@ -67,7 +69,8 @@ export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallAr
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(`${apiBase()}${contractPath(contract.path, opts?.params ?? undefined)}`, { method: contract.method, headers, body: payload });
+    const search = opts?.query ? `?${new URLSearchParams(opts.query).toString()}` : '';
+    res = await fetch(`${apiBase()}${contractPath(contract.path, opts?.params ?? undefined)}${search}`, { method: contract.method, headers, body: payload });
   } catch {
     throw new ApiError(0, 'failure', 'Something wrong with the token or connection');
   }

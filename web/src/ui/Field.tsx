@@ -4,11 +4,26 @@ import type { ComponentProps } from 'react';
 type InputProps = ComponentProps<typeof IonInput>;
 
 /** A labelled input with its error under it. */
-export function Field({ label, value, onChange, error, testId, type = 'text', ...rest }: { label: string; value: string; onChange: (v: string) => void; error?: string | undefined; testId: string; type?: InputProps['type'] } & Omit<InputProps, 'value' | 'onIonInput' | 'label' | 'type' | 'onChange'>) {
+export function Field({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+  type = 'text',
+  prefix,
+  ...rest
+}: { label: string; value: string; onChange: (v: string) => void; error?: string | undefined; testId: string; type?: InputProps['type']; prefix?: string } & Omit<InputProps, 'value' | 'onIonInput' | 'label' | 'type' | 'onChange' | 'prefix'>) {
   return (
     <div className="gavel-field">
       <IonItem lines="none">
-        <IonInput label={label} labelPlacement="stacked" type={type} value={value} data-testid={testId} onIonInput={(e) => onChange(String(e.detail.value ?? ''))} {...rest} />
+        <IonInput label={label} labelPlacement="stacked" type={type} value={value} data-testid={testId} onIonInput={(e) => onChange(String(e.detail.value ?? ''))} {...rest}>
+          {prefix ? (
+            <span slot="start" aria-hidden="true">
+              {prefix}
+            </span>
+          ) : null}
+        </IonInput>
       </IonItem>
       {error ? (
         <p className="gavel-error" role="alert" data-testid={`${testId}-error`}>

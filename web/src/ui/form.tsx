@@ -19,6 +19,8 @@ export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>, R
   onError?: (message: string) => void;
   /** How a message is shown (some screens prefix 'Error : '). */
   formatMessage?: (message: string) => string;
+  /** When fields are checked: on submit (the default), or from a field's first blur on (errors then clear as they are corrected). */
+  mode?: 'onSubmit' | 'onTouched';
 }
 
 export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
@@ -35,7 +37,7 @@ export function errorMessage(err: unknown): string {
 }
 
 export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>(options: ApiFormOptions<S, R>): ApiForm<S> {
-  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(options.schema), defaultValues: options.defaultValues });
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(options.schema), defaultValues: options.defaultValues, mode: options.mode ?? 'onSubmit' });
   const [message, setMessage] = useState('');
   const show = options.formatMessage ?? ((m: string) => m);
   const onSubmit = form.handleSubmit(
@@ -63,5 +65,5 @@ type FieldProps = Omit<ComponentProps<typeof Field>, 'value' | 'onChange' | 'err
 export function FormField<T extends FieldValues>({ form, name, showError = false, ...field }: { form: UseFormReturn<T, unknown, FieldValues>; name: FieldPath<T>; showError?: boolean } & FieldProps) {
   const { field: bound, fieldState } = useController({ control: form.control, name });
   const value = typeof bound.value === 'string' || typeof bound.value === 'number' ? String(bound.value) : '';
-  return <Field {...field} value={value} onChange={bound.onChange} error={showError ? fieldState.error?.message : undefined} />;
+  return <Field onIonBlur={bound.onBlur} {...field} value={value} onChange={bound.onChange} error={showError ? fieldState.error?.message : undefined} />;
 }

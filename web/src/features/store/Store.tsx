@@ -108,7 +108,7 @@ export function Store() {
           {tab.tabname === 'Cart' ? (
             <StoreCart cart={cart.data} checkout={checkout} locked={expired} failed={cart.isError ? cart.error.message : ''} />
           ) : tab.tabname === 'Registration' ? (
-            <StoreRegistration cart={cart.data} />
+            registering ? <StoreRegistration cart={cart.data} /> : null
           ) : (
             <StoreItems tab={tab} locked={expired || done} />
           )}

@@ -1,0 +1,133 @@
+import { useMemo, useState } from 'react';
+import { IonButton, IonIcon } from '@ionic/react';
+import { lockClosed, lockOpen } from 'ionicons/icons';
+import { useController, type UseFormReturn } from 'react-hook-form';
+import { FIELD_CONTROL, formKey, type GuestField, type GuestFormValues, type GuestLookup, guestFormDefaults, guestFormSchema, guestSaveRequest, isEmailField } from '@gavel/domain';
+import { api } from '../../api/client';
+import { FormError } from '../../ui/Field';
+import { FormField, useApiForm } from '../../ui/form';
+import { IonCheckbox } from '../../ui/ionicLazy';
+
+/**
+ * A guest's fields, as the edit dialog and the guest's own page show them: every control of the
+ * spec, each field's problem under it (from its first blur, or a save), read-only fields locked
+ * until the edit-lock toggle beside the first name is turned, and Save off while a problem stands.
+ */
+export interface GuestFormProps {
+  token: string;
+  guestid: number;
+  registrationid: number;
+  fields: GuestField[];
+  lookups: GuestLookup[];
+  /** The seat is locked: everything is shown, nothing can change. */
+  locked: boolean;
+  onSaved: (guestname: string) => void;
+  /** Shown beside Save (the dialog's Cancel). */
+  actions?: React.ReactNode;
+}
+
+export function GuestForm({ token, guestid, registrationid, fields, lookups, locked, onSaved, actions }: GuestFormProps) {
+  const [unlocked, setUnlocked] = useState(false);
+  const lookupIds = useMemo(() => new Set(lookups.map((l) => l.lookupid)), [lookups]);
+  const { form, onSubmit, message, busy } = useApiForm({
+    schema: guestFormSchema(fields, lookupIds),
+    defaultValues: guestFormDefaults(fields),
+    mode: 'onTouched',
+    submit: (values) => api('PUT /storeguest', guestSaveRequest(fields, values, { guestid, registrationid, unlock: unlocked }), { token }),
+    onSuccess: (answer) => onSaved(answer.guestname),
+  });
+  const hasProblems = Object.keys(form.formState.errors).length > 0;
+  const readOnlyFields = fields.some((f) => f.fieldreadonly);
+  const [first] = fields;
+  return (
+    <form className="gavel-guest-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="guest-form">
+      {fields.map((f) => {
+        const off = locked || (f.fieldreadonly && !unlocked);
+        const toggle =
+          f === first && readOnlyFields && !locked ? (
+            <IonButton
+              fill="clear"
+              size="small"
+              className="gavel-guest-unlock"
+              aria-pressed={unlocked}
+              aria-label={unlocked ? 'Lock read-only fields' : 'Unlock read-only fields'}
+              data-testid="guest-unlock"
+              onClick={() => setUnlocked((u) => !u)}
+            >
+              <IonIcon slot="icon-only" icon={unlocked ? lockOpen : lockClosed} />
+            </IonButton>
+          ) : null;
+        return (
+          <div key={f.fieldid} className="gavel-guest-field">
+            <GuestInput form={form} field={f} lookups={lookups} disabled={off} />
+            {toggle}
+          </div>
+        );
+      })}
+      <FormError message={hasProblems ? '' : message} testId="guest-form-message" />
+      <div className="gavel-actions">
+        <IonButton type="submit" expand="block" disabled={locked || busy || hasProblems} data-testid="guest-save">
+          {busy ? 'Saving…' : 'Save'}
+        </IonButton>
+        {actions}
+      </div>
+    </form>
+  );
+}
+
+function GuestInput({ form, field, lookups, disabled }: { form: UseFormReturn<GuestFormValues>; field: GuestField; lookups: GuestLookup[]; disabled: boolean }) {
+  const name = formKey(field.fieldid);
+  const testId = `guest-field-${field.fieldid}`;
+  const label = field.fieldrequired ? `${field.fieldlabel} *` : field.fieldlabel;
+  switch (field.fieldcontrol) {
+    case FIELD_CONTROL.yesno:
+      return <YesNo form={form} name={name} label={field.fieldlabel} disabled={disabled} testId={testId} />;
+    case FIELD_CONTROL.lookup:
+      return <Lookup form={form} name={name} label={label} options={lookups.filter((l) => l.lookupfieldid === field.fieldid)} disabled={disabled} testId={testId} />;
+    case FIELD_CONTROL.number:
+      return <FormField form={form} name={name} label={label} inputmode="decimal" disabled={disabled} showError testId={testId} />;
+    case FIELD_CONTROL.currency:
+      return <FormField form={form} name={name} label={label} inputmode="decimal" prefix="$" disabled={disabled} showError testId={testId} />;
+    default:
+      return isEmailField(field) ? (
+        <FormField form={form} name={name} label={label} type="email" autocomplete="off" maxlength={field.fieldtextlength} disabled={disabled} showError testId={testId} />
+      ) : (
+        <FormField form={form} name={name} label={label} maxlength={field.fieldtextlength} disabled={disabled} showError testId={testId} />
+      );
+  }
+}
+
+function YesNo({ form, name, label, disabled, testId }: { form: UseFormReturn<GuestFormValues>; name: string; label: string; disabled: boolean; testId: string }) {
+  const { field } = useController({ control: form.control, name });
+  return (
+    <div className="gavel-field gavel-guest-yesno">
+      <IonCheckbox labelPlacement="end" justify="start" checked={field.value === true} disabled={disabled} data-testid={testId} onIonChange={(e) => field.onChange(e.detail.checked)}>
+        {label}
+      </IonCheckbox>
+    </div>
+  );
+}
+
+function Lookup({ form, name, label, options, disabled, testId }: { form: UseFormReturn<GuestFormValues>; name: string; label: string; options: GuestLookup[]; disabled: boolean; testId: string }) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return (
+    <div className="gavel-field">
+      <label className={`gavel-select${disabled ? ' gavel-store-off' : ''}`}>
+        <span>{label}</span>
+        <select value={typeof field.value === 'string' ? field.value : ''} disabled={disabled} data-testid={testId} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur}>
+          <option value="">Choose…</option>
+          {options.map((o) => (
+            <option key={o.lookupid} value={String(o.lookupid)}>
+              {o.lookup}
+            </option>
+          ))}
+        </select>
+      </label>
+      {fieldState.error ? (
+        <p className="gavel-error" role="alert" data-testid={`${testId}-error`}>
+          {fieldState.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
