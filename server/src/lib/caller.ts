@@ -51,6 +51,8 @@ export interface CartCaller extends EventCaller {
 export interface RegistrationCaller extends EventCaller {
   orderId: number;
   seatId: number | null;
+  /** A guest's link: the person it was opened for. */
+  personId: number | null;
 }
 
 export interface CallerByAccess {
@@ -146,7 +148,7 @@ async function registrationOf(ctx: AppContext, request: FastifyRequest, auctionc
     if (check.claims.auctioncode !== auctioncode) throw new AppError('unauthorized', registrationMessages.linkInvalid);
     const tenant = await eventOf(ctx, auctioncode, request, check.claims.eventcode);
     if (tenant.event.eventcode !== check.claims.eventcode) throw new AppError('unauthorized', registrationMessages.linkInvalid);
-    return { auctioncode, tenant, orderId: check.claims.orderid, seatId: check.claims.seatid };
+    return { auctioncode, tenant, orderId: check.claims.orderid, seatId: check.claims.seatid, personId: check.claims.personid };
   }
   if (check.reason === 'expired') throw new AppError('expired', 'This page has been open a long time. Please open your registration link again.');
   const cart = await cartOf(ctx, request, auctioncode);
@@ -158,7 +160,7 @@ async function registrationOf(ctx: AppContext, request: FastifyRequest, auctionc
     .where(and(eq(storeOrders.cartId, cart.cartid), eq(storeOrders.eventId, tenant.event.id), inArray(storeOrders.state, ['paid', 'unpaid'])))
     .limit(1);
   if (!order) throw new AppError('forbidden', 'Guest registration opens once your purchase is complete.');
-  return { auctioncode, tenant, orderId: order.id, seatId: null };
+  return { auctioncode, tenant, orderId: order.id, seatId: null, personId: null };
 }
 
 /** Resolves the caller a route's access asks for, or refuses the request. */

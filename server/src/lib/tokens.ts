@@ -46,6 +46,8 @@ export const registrationClaims = z.object({
   typ: z.literal('registration'),
   orderid: z.number().int(),
   seatid: z.number().int().nullable(),
+  /** For a guest's link: the person in the seat when it was opened (a seat given to someone else closes it). */
+  personid: z.number().int().nullable(),
   eventcode: z.string(),
   auctioncode: z.string(),
   exp: z.number(),
@@ -87,7 +89,7 @@ export class TokenService {
   }
 
   /** A registration token for a purchase (seatid null) or one guest's seat. */
-  async signRegistration(claims: Pick<RegistrationClaims, 'orderid' | 'seatid' | 'eventcode' | 'auctioncode'>, now: Date): Promise<string> {
+  async signRegistration(claims: Pick<RegistrationClaims, 'orderid' | 'seatid' | 'personid' | 'eventcode' | 'auctioncode'>, now: Date): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ ...claims, typ: 'registration' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

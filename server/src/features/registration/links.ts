@@ -58,11 +58,11 @@ export async function purchaserRegistration(ctx: AppContext, auctioncode: string
   if (!order) throw new AppError('not_found', registrationMessages.linkInvalid);
   const tenant = await tenantOfLink(ctx, order.eventId, auctioncode, eventcode);
   const now = ctx.clock();
-  const scope = { tenant, orderId: order.id, seatId: null };
+  const scope = { tenant, orderId: order.id, seatId: null, personId: null };
   const loaded = await load(ctx.db, scope);
   return {
     status: 'success',
-    token: await ctx.tokens.signRegistration({ orderid: order.id, seatid: null, eventcode: tenant.event.eventcode, auctioncode }, now),
+    token: await ctx.tokens.signRegistration({ orderid: order.id, seatid: null, personid: null, eventcode: tenant.event.eventcode, auctioncode }, now),
     groups: groupsAnswer(loaded, scope, now),
     purchasertitle: loaded.settings.registrationtitle,
     purchasername: loaded.purchaserName,
@@ -81,14 +81,14 @@ export async function guestRegistration(ctx: AppContext, auctioncode: string, se
   if (!seat) throw new AppError('not_found', registrationMessages.linkInvalid);
   const tenant = await tenantOfLink(ctx, seat.eventId, auctioncode, eventcode);
   const now = ctx.clock();
-  const scope = { tenant, orderId: seat.orderId, seatId: seat.id };
+  const scope = { tenant, orderId: seat.orderId, seatId: seat.id, personId: seat.registrationId };
   const loaded = await load(ctx.db, scope);
   const person = personIn(loaded, seat.registrationId);
   if (!person) throw new AppError('not_found', registrationMessages.linkInvalid);
   const group = loaded.purchase.groups.find((g) => g.id === seat.groupId);
   return {
     status: 'success',
-    token: await ctx.tokens.signRegistration({ orderid: seat.orderId, seatid: seat.id, eventcode: tenant.event.eventcode, auctioncode }, now),
+    token: await ctx.tokens.signRegistration({ orderid: seat.orderId, seatid: seat.id, personid: seat.registrationId, eventcode: tenant.event.eventcode, auctioncode }, now),
     guestid: seat.id,
     guestislocked: seatLocked(seat, loaded.settings.editdeadline, now),
     registrationtitle: loaded.settings.registrationtitle,

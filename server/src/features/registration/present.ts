@@ -1,17 +1,18 @@
 import type { GuestField, GuestGroup, GuestLookup, StoreGuestResponse } from '@gavel/domain';
-import { deadlinePassed, guestNameOf, NEW_REGISTRATION_ID, seatLocked, wireValueOf } from '@gavel/domain';
+import { deadlinePassed, guestNameOf, NEW_REGISTRATION_ID, registrationMessages, seatLocked, wireValueOf } from '@gavel/domain';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import { type StoreSettings, storeSettingsOf } from '../store/setup';
 import { type FieldRow, fieldDef, fieldsOf, type LookupRow, orderRow, type Purchase, purchaseOf, type RegistrationRow, type SeatRow } from './queries';
-import { registrationMessages } from '@gavel/domain';
 
 /** Who may see what: a purchase, or one guest's seat of it. */
 export interface Scope {
   tenant: Tenant;
   orderId: number;
   seatId: number | null;
+  /** A guest's scope: the person the link was opened for; the seat given to someone else closes it. */
+  personId: number | null;
 }
 
 /** Everything a registration answer is made from, read once. */
@@ -37,6 +38,7 @@ export function seatIn(loaded: Pick<Loaded, 'purchase'>, scope: Scope, guestid: 
   if (scope.seatId !== null && guestid !== scope.seatId) throw new AppError('forbidden', registrationMessages.ownSeatOnly);
   const seat = loaded.purchase.seats.find((s) => s.id === guestid);
   if (!seat) throw new AppError('not_found', registrationMessages.notYours);
+  if (scope.seatId !== null && seat.registrationId !== scope.personId) throw new AppError('forbidden', registrationMessages.linkInvalid);
   return seat;
 }
 
@@ -85,6 +87,8 @@ export function dialogAnswer(loaded: Loaded, scope: Scope, guestid: number, regi
 
 export async function groupsOf(db: Db, scope: Scope, now: Date) {
   const loaded = await load(db, scope);
+  // A guest's link reaches its own seat, while that seat is still theirs.
+  if (scope.seatId !== null) seatIn(loaded, scope, scope.seatId);
   return { status: 'success' as const, purchasername: loaded.purchaserName, groups: groupsAnswer(loaded, scope, now) };
 }
 

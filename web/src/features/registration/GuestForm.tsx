@@ -77,7 +77,8 @@ export function GuestForm({ token, guestid, registrationid, fields, lookups, loc
 
 function GuestInput({ form, field, lookups, disabled }: { form: UseFormReturn<GuestFormValues>; field: GuestField; lookups: GuestLookup[]; disabled: boolean }) {
   const name = formKey(field.fieldid);
-  const testId = `guest-field-${field.fieldid}`;
+  // Named by the label (guest-field-meal-choice), so tests read as the page does.
+  const testId = `guest-field-${field.fieldlabel.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
   const label = field.fieldrequired ? `${field.fieldlabel} *` : field.fieldlabel;
   switch (field.fieldcontrol) {
     case FIELD_CONTROL.yesno:
