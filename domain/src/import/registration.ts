@@ -52,7 +52,9 @@ export const importRegistration = z
   .strict()
   .superRefine((r, ctx) => {
     const seen = new Map<string, number>();
+    const standard = new Set(STANDARD_FIELDS.map((f) => f.label.toLowerCase()));
     r.fields.forEach((f, i) => {
+      if (standard.has(f.label.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['fields', i, 'label'], message: 'First Name, Last Name and Email are the standard fields; choose another label' });
       const first = seen.get(f.code.toLowerCase());
       if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['fields', i, 'code'], message: `repeats the code of fields[${first}]` });
       else seen.set(f.code.toLowerCase(), i);

@@ -18,7 +18,8 @@ interface FieldValues {
 /**
  * The guest fields of an import, in its transaction: First Name, Last Name and Email first, then the
  * organizer's, matched by code (case-insensitive) so answers keep their field. A field or choice the
- * document leaves out is retired, not deleted: answers that name it keep their meaning in reports.
+ * document leaves out is retired, not deleted: the answers that name it are kept, and a re-import
+ * that lists it again brings them back.
  */
 export async function importRegistrationOf(tx: Tx, eventId: number, registration: ImportRegistration): Promise<void> {
   const wanted: FieldValues[] = [

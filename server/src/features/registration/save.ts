@@ -22,7 +22,9 @@ export function readAnswers(fields: readonly FieldRow[], lookupIds: ReadonlySet<
     if (!known.has(entry.fieldid)) problems.push({ path: `guestfieldslist.${entry.fieldid}`, message: registrationMessages.unknownField });
     sent.set(entry.fieldid, entry.value);
   }
+  // Answers to fields the organizer has since retired are kept: the seating list may name them again.
   const answers: Record<string, StoredValue> = {};
+  for (const [key, value] of Object.entries(prior?.answers ?? {})) if (!known.has(Number(key))) answers[key] = value;
   for (const f of fields) {
     const key = String(f.id);
     const before = prior?.answers[key];

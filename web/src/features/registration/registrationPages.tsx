@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { Link, useParams } from 'react-router-dom';
 import { registrationMessages } from '@gavel/domain';
@@ -58,6 +58,17 @@ export function PurchaserRegistration() {
   );
 }
 
+/** After a save: the thank-you link to the store, brought into view under the Save button. */
+function Thanks({ to }: { to: string }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' }), []);
+  return (
+    <Link ref={ref} className="gavel-guest-thanks" to={to} data-testid="guest-thanks">
+      {registrationMessages.thankYou}
+    </Link>
+  );
+}
+
 /**
  * /{eventcode}/event/guestregistration/{id}: a guest's own link. Their fields and Save; after
  * saving, the thank-you link to the store (spec sections 2 and 7).
@@ -79,16 +90,11 @@ export function GuestRegistration() {
           <h1 className="gavel-guest-welcome" data-testid="guest-welcome">
             {registrationMessages.guestWelcome(data.guestname)}
           </h1>
-          <h2 className="gavel-store-heading">{registrationMessages.editYours}</h2>
+          <h2 className="gavel-guest-subhead">{registrationMessages.editYours}</h2>
           {data.guestislocked ? (
             <p className="gavel-guest-locked" role="status" data-testid="guest-locked-note">
               {registrationMessages.guestLocked}
             </p>
-          ) : null}
-          {saved ? (
-            <Link className="gavel-guest-thanks" to={data.storeurl} data-testid="guest-thanks">
-              {registrationMessages.thankYou}
-            </Link>
           ) : null}
           <GuestForm
             token={data.token}
@@ -99,6 +105,7 @@ export function GuestRegistration() {
             locked={data.guestislocked}
             onSaved={() => setSaved(true)}
           />
+          {saved ? <Thanks to={data.storeurl} /> : null}
         </section>
       ) : null}
     </StoreFrame>
