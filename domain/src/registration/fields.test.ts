@@ -63,7 +63,7 @@ describe('fieldProblem', () => {
     );
   });
 
-  it('answers "{label} is invalid." for a field labelled Email (any case) that is not an address', () => {
+  it('answers "{label} is invalid." for a field labelled Email (in every case) that is not an address', () => {
     for (const label of ['Email', 'EMAIL', ' email ']) {
       const f = { ...email, fieldlabel: label };
       expect(isEmailField(f)).toBe(true);
@@ -77,7 +77,7 @@ describe('fieldProblem', () => {
     expect(fieldProblem({ ...email, fieldlabel: 'Email Address' }, 'not an address')).toBeUndefined();
   });
 
-  it('takes a lookup that is a choice of the field, and any whole number when no choices are given', () => {
+  it('takes a lookup that is a choice of the field, and every whole number when no choices are given', () => {
     expect(fieldProblem(meal, '12', mealChoices)).toBeUndefined();
     for (const bad of ['14', '1.5', 'Fish', '-']) expect(fieldProblem(meal, bad, mealChoices)).toBe('Meal Choice is invalid.');
     expect(fieldProblem(meal, '99')).toBeUndefined();
@@ -165,6 +165,13 @@ describe('formValueOf', () => {
     ['currency', pledge, fc.integer({ min: 0, max: MAX_FIELD_NUMBER * 100 }).map((c) => c / 100)],
     ['text', notes, fc.stringMatching(/^[!-~]([ -~]{0,18}[!-~])?$/)],
   ];
+  // Bug (fields.ts, formValueOf + fieldProblem): String() writes a number below 1e-6 with an
+  // exponent ('1e-7'), which the NUMBER pattern refuses, though storedValueOf kept it.
+  it.fails('shows a tiny number the server keeps as text the form takes', () => {
+    expect(storedValueOf(age, 1e-7, mealChoices)).toEqual({ value: 1e-7 });
+    expect(fieldProblem(age, formValueOf(age, 1e-7))).toBeUndefined();
+  });
+
   it.each(wireValues)('round-trips a %s value through the form back to the payload, with no problem on the way', (_control, f, values) => {
     fc.assert(
       fc.property(values, (value) => {

@@ -38,7 +38,7 @@ describe('seatingPlan', () => {
     { maxLength: 8 },
   );
 
-  it('makes as many seats as the lines’ quantities times their seats, never an empty group', () => {
+  it('makes Σ quantity × seats seats over the lines, never an empty group', () => {
     fc.assert(
       fc.property(lines, (ls) => {
         const plan = seatingPlan(ls);

@@ -67,6 +67,14 @@ export async function openPurchaserLink(t: TestApp, secret: string) {
   return res.answer;
 }
 
+/** Opens the newest guest link mailed to `email`: their registration and a token for their seat. */
+export async function openGuestLink(t: TestApp, email: string) {
+  const secret = await linkSecret(t, email, 'guestregistration');
+  const res = await call(t.app, 'GET /guestregistration/:id', undefined, { params: { id: secret } });
+  if (!res.ok) throw new Error(`guestregistration answered ${res.statusCode}: ${res.failure.message}`);
+  return { ...res.answer, secret };
+}
+
 export const dialog = (t: TestApp, token: string, guestid: number, registrationid?: number) =>
   call(t.app, 'POST /storeguest', { guestid, ...(registrationid === undefined ? {} : { registrationid }) }, { headers: bearer(token) });
 

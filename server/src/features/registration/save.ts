@@ -83,7 +83,8 @@ export async function saveGuest(ctx: AppContext, scope: Scope, body: SaveGuestRe
     if (elsewhere && (elsewhere.locked || deadlinePassed(loaded.settings.editdeadline, now))) throw new AppError('forbidden', registrationMessages.personLocked(nameOf(prior, loaded.purchaserName)));
 
     const lookupIds = new Set(loaded.lookups.map((l) => l.id));
-    const { answers, problems } = readAnswers(loaded.fields, lookupIds, body, prior);
+    // The edit-lock toggle is the purchaser's: on a guest's own link read-only fields stay as the organizer or purchaser set them.
+    const { answers, problems } = readAnswers(loaded.fields, lookupIds, { ...body, unlock: scope.seatId === null && body.unlock === true }, prior);
     if (problems.length > 0) throw new AppError('bad_request', problems[0]?.message ?? 'Please check the fields.', problems);
     const person = { first: roleValue(loaded.fields, answers, 'first'), last: roleValue(loaded.fields, answers, 'last'), email: roleValue(loaded.fields, answers, 'email') };
 

@@ -10,7 +10,7 @@ import { GuestForm } from './GuestForm';
  * Edit Guest Information (spec section 4): which person sits in the seat (one of the purchase's
  * registrations, or Add New), then that person's fields. A locked seat is shown, not changed.
  */
-export function EditGuestDialog({ token, guestid, onClose, onSaved }: { token: string; guestid: number | null; onClose: () => void; onSaved: () => void }) {
+export function EditGuestDialog({ token, guestid, onClose, onSaved, onRefused }: { token: string; guestid: number | null; onClose: () => void; onSaved: () => void; onRefused: () => void }) {
   // undefined: the seat's own person; a registration id or -1 once one is chosen.
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const dialog = useGuestDialog(token, guestid, chosen);
@@ -69,6 +69,7 @@ export function EditGuestDialog({ token, guestid, onClose, onSaved }: { token: s
               setChosen(undefined);
               onSaved();
             }}
+            onRefused={onRefused}
             actions={cancel}
           />
         </>

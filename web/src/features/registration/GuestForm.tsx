@@ -22,11 +22,15 @@ export interface GuestFormProps {
   /** The seat is locked: everything is shown, nothing can change. */
   locked: boolean;
   onSaved: (guestname: string) => void;
+  /** The server refused the save (the seat was locked meanwhile, say): the page reads its list again. */
+  onRefused?: () => void;
+  /** The edit-lock toggle, which lets read-only fields change: the purchaser's, not a guest's own page. */
+  canUnlock?: boolean;
   /** Shown beside Save (the dialog's Cancel). */
   actions?: React.ReactNode;
 }
 
-export function GuestForm({ token, guestid, registrationid, fields, lookups, locked, onSaved, actions }: GuestFormProps) {
+export function GuestForm({ token, guestid, registrationid, fields, lookups, locked, onSaved, onRefused, canUnlock = true, actions }: GuestFormProps) {
   const [unlocked, setUnlocked] = useState(false);
   const lookupIds = useMemo(() => new Set(lookups.map((l) => l.lookupid)), [lookups]);
   const { form, onSubmit, message, busy } = useApiForm({
@@ -35,6 +39,7 @@ export function GuestForm({ token, guestid, registrationid, fields, lookups, loc
     mode: 'onTouched',
     submit: (values) => api('PUT /storeguest', guestSaveRequest(fields, values, { guestid, registrationid, unlock: unlocked }), { token }),
     onSuccess: (answer) => onSaved(answer.guestname),
+    onError: () => onRefused?.(),
   });
   const hasProblems = Object.keys(form.formState.errors).length > 0;
   const readOnlyFields = fields.some((f) => f.fieldreadonly);
@@ -44,18 +49,18 @@ export function GuestForm({ token, guestid, registrationid, fields, lookups, loc
       {fields.map((f) => {
         const off = locked || (f.fieldreadonly && !unlocked);
         const toggle =
-          f === first && readOnlyFields && !locked ? (
-            <IonButton
-              fill="clear"
-              size="small"
+          f === first && readOnlyFields && canUnlock && !locked ? (
+            // A native toggle button: its aria-pressed follows each press (Ionic's copies it once).
+            <button
+              type="button"
               className="gavel-guest-unlock"
               aria-pressed={unlocked}
               aria-label={unlocked ? 'Lock read-only fields' : 'Unlock read-only fields'}
               data-testid="guest-unlock"
               onClick={() => setUnlocked((u) => !u)}
             >
-              <IonIcon slot="icon-only" icon={unlocked ? lockOpen : lockClosed} />
-            </IonButton>
+              <IonIcon icon={unlocked ? lockOpen : lockClosed} aria-hidden="true" />
+            </button>
           ) : null;
         return (
           <div key={f.fieldid} className="gavel-guest-field">

@@ -26,7 +26,7 @@ export function GuestGroups({ token, groups }: { token: string; groups: GuestGro
             </h3>
             {group.allowchangegroupname ? (
               <IonButton fill="clear" size="small" aria-label={`Rename ${group.groupname}`} data-testid="group-rename" onClick={() => setRenaming(group)}>
-                <IonIcon slot="icon-only" icon={pencil} />
+                <IonIcon slot="icon-only" icon={pencil} aria-hidden="true" />
               </IonButton>
             ) : null}
           </div>
@@ -52,6 +52,7 @@ export function GuestGroups({ token, groups }: { token: string; groups: GuestGro
         token={token}
         guestid={editing}
         onClose={() => setEditing(null)}
+        onRefused={() => void reload()}
         onSaved={() => {
           setEditing(null);
           void reload();

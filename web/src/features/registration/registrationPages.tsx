@@ -103,6 +103,7 @@ export function GuestRegistration() {
             fields={data.guestfieldslist}
             lookups={data.guestlookuplist}
             locked={data.guestislocked}
+            canUnlock={false}
             onSaved={() => setSaved(true)}
           />
           {saved ? <Thanks to={data.storeurl} /> : null}
