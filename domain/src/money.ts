@@ -10,8 +10,10 @@ export type Cents = number;
 export function dollarsToCents(dollars: number): Cents | null {
   if (!Number.isFinite(dollars)) return null;
   const cents = Math.round(dollars * 100);
-  // Reject a third decimal: 10.005 * 100 is not within float noise of an integer.
-  if (Math.abs(cents - dollars * 100) > 1e-6 * Math.max(1, Math.abs(dollars))) return null;
+  // Reject a third decimal: 10.005 * 100 is not within float noise of an integer. The noise of a
+  // product grows with it (a few units in its last place), so the bound does too, but never as far
+  // as a tenth of a cent, however large the amount.
+  if (Math.abs(cents - dollars * 100) > Math.max(1e-6, Math.abs(dollars * 100) * 8 * Number.EPSILON)) return null;
   return cents;
 }
 

@@ -115,12 +115,13 @@ describe('fieldProblem', () => {
 describe('guestFormProblems', () => {
   it('keys each field’s first problem by its id, and is empty when the form may be saved', () => {
     const fields = [valet, meal, age, notes];
-    expect(guestFormProblems(fields, { [meal.fieldid]: '', [age.fieldid]: 'old', [notes.fieldid]: 'fine' }, mealChoices)).toEqual({
+    const choicesOf = (fieldid: number) => (fieldid === meal.fieldid ? mealChoices : new Set<number>());
+    expect(guestFormProblems(fields, { [meal.fieldid]: '', [age.fieldid]: 'old', [notes.fieldid]: 'fine' }, choicesOf)).toEqual({
       [meal.fieldid]: 'Meal Choice is required.',
       [age.fieldid]: 'Age is invalid.',
     });
-    expect(guestFormProblems(fields, { [meal.fieldid]: '14' }, mealChoices)).toEqual({ [meal.fieldid]: 'Meal Choice is invalid.' });
-    expect(guestFormProblems(fields, { [meal.fieldid]: '11', [valet.fieldid]: true }, mealChoices)).toEqual({});
+    expect(guestFormProblems(fields, { [meal.fieldid]: '14' }, choicesOf)).toEqual({ [meal.fieldid]: 'Meal Choice is invalid.' });
+    expect(guestFormProblems(fields, { [meal.fieldid]: '11', [valet.fieldid]: true }, choicesOf)).toEqual({});
   });
 });
 
@@ -165,11 +166,12 @@ describe('formValueOf', () => {
     ['currency', pledge, fc.integer({ min: 0, max: MAX_FIELD_NUMBER * 100 }).map((c) => c / 100)],
     ['text', notes, fc.stringMatching(/^[!-~]([ -~]{0,18}[!-~])?$/)],
   ];
-  // Bug (fields.ts, formValueOf + fieldProblem): String() writes a number below 1e-6 with an
-  // exponent ('1e-7'), which the NUMBER pattern refuses, though storedValueOf kept it.
-  it.fails('shows a tiny number the server keeps as text the form takes', () => {
-    expect(storedValueOf(age, 1e-7, mealChoices)).toEqual({ value: 1e-7 });
-    expect(fieldProblem(age, formValueOf(age, 1e-7))).toBeUndefined();
+  // A number takes at most four decimals, so what the server keeps is always written without an exponent.
+  it('refuses a number with more than four decimals, on the page and on the server alike', () => {
+    expect(storedValueOf(age, 1e-7, mealChoices)).toEqual({ problem: 'Age is invalid.' });
+    expect(fieldProblem(age, '0.0000001')).toBe('Age is invalid.');
+    expect(storedValueOf(age, 2.5001, mealChoices)).toEqual({ value: 2.5001 });
+    expect(fieldProblem(age, formValueOf(age, 2.5001))).toBeUndefined();
   });
 
   it.each(wireValues)('round-trips a %s value through the form back to the payload, with no problem on the way', (_control, f, values) => {
@@ -220,10 +222,9 @@ describe('storedValueOf', () => {
     );
   });
 
-  // Bug (domain/src/money.ts, dollarsToCents): the tolerance 1e-6 × dollars grows with the amount,
-  // so from $100,000 up a third decimal passes and is rounded away ($200,000.001 is kept as $200,000.00),
-  // while the form's own rule (fieldProblem) refuses the same amount.
-  it.fails('refuses a third decimal on a large amount too, as the form does', () => {
+  // The server's bound on float noise (dollarsToCents) stays below a tenth of a cent however large
+  // the amount, so it refuses what the form's own pattern refuses.
+  it('refuses a third decimal on a large amount too, as the form does', () => {
     expect(fieldProblem(pledge, '200000.001')).toBe('Pledge is invalid.');
     expect(storedValueOf(pledge, 200_000.001, mealChoices)).toEqual(invalid('Pledge'));
   });

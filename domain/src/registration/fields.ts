@@ -80,7 +80,8 @@ export type StoredValue = boolean | number | string;
 export type FormValue = boolean | string;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const NUMBER = /^-?\d+(\.\d+)?$/;
+/** A number field takes up to four decimals (so it never needs an exponent to be written). */
+const NUMBER = /^-?\d+(\.\d{1,4})?$/;
 const CURRENCY = /^\d+(\.\d{1,2})?$/;
 
 /** A field labelled Email is checked as an email address (spec section 5). */
@@ -88,8 +89,22 @@ export const isEmailField = (f: Pick<GuestFieldDef, 'fieldlabel'>) => f.fieldlab
 
 const isEmpty = (v: FormValue | undefined) => v === undefined || (typeof v === 'string' && v.trim() === '');
 
-/** The problem with one field's typed value, or undefined. Lookup choices are checked against `lookupIds`. */
-export function fieldProblem(field: GuestFieldDef, value: FormValue | undefined, lookupIds?: ReadonlySet<number>): string | undefined {
+/** The choices of each lookup field, by field id. */
+export type ChoicesOf = (fieldid: number) => ReadonlySet<number>;
+
+export function choicesByField(lookups: ReadonlyArray<{ lookupfieldid: number; lookupid: number }>): ChoicesOf {
+  const byField = new Map<number, Set<number>>();
+  for (const l of lookups) {
+    const set = byField.get(l.lookupfieldid) ?? new Set<number>();
+    set.add(l.lookupid);
+    byField.set(l.lookupfieldid, set);
+  }
+  const none: ReadonlySet<number> = new Set();
+  return (fieldid) => byField.get(fieldid) ?? none;
+}
+
+/** The problem with one field's typed value, or undefined. A lookup's choice is checked against `choices`, that field's own. */
+export function fieldProblem(field: GuestFieldDef, value: FormValue | undefined, choices?: ReadonlySet<number>): string | undefined {
   const label = field.fieldlabel;
   if (field.fieldcontrol === FIELD_CONTROL.yesno) return undefined;
   if (isEmpty(value)) return field.fieldrequired ? registrationMessages.required(label) : undefined;
@@ -97,7 +112,7 @@ export function fieldProblem(field: GuestFieldDef, value: FormValue | undefined,
   switch (field.fieldcontrol) {
     case FIELD_CONTROL.lookup: {
       const id = Number(text);
-      return Number.isInteger(id) && (!lookupIds || lookupIds.has(id)) ? undefined : registrationMessages.invalid(label);
+      return Number.isInteger(id) && (!choices || choices.has(id)) ? undefined : registrationMessages.invalid(label);
     }
     case FIELD_CONTROL.number:
       return NUMBER.test(text) && Math.abs(Number(text)) <= MAX_FIELD_NUMBER ? undefined : registrationMessages.invalid(label);
@@ -110,10 +125,10 @@ export function fieldProblem(field: GuestFieldDef, value: FormValue | undefined,
 }
 
 /** Every field's problem, keyed by field id (empty when the form may be saved). */
-export function guestFormProblems(fields: readonly GuestFieldDef[], values: Readonly<Record<number, FormValue>>, lookupIds?: ReadonlySet<number>): Record<number, string> {
+export function guestFormProblems(fields: readonly GuestFieldDef[], values: Readonly<Record<number, FormValue>>, choicesOf?: ChoicesOf): Record<number, string> {
   const problems: Record<number, string> = {};
   for (const f of fields) {
-    const p = fieldProblem(f, values[f.fieldid], lookupIds);
+    const p = fieldProblem(f, values[f.fieldid], choicesOf?.(f.fieldid));
     if (p) problems[f.fieldid] = p;
   }
   return problems;
@@ -143,16 +158,16 @@ export function formValueOf(field: GuestFieldDef, value: FieldValue | null): For
   return String(value);
 }
 
-/** A wire value to what the database keeps (currency to cents), or the problem with it. */
-export function storedValueOf(field: GuestFieldDef, value: FieldValue, lookupIds: ReadonlySet<number>): { value: StoredValue } | { problem: string } {
+/** A wire value to what the database keeps (currency to cents), or the problem with it. `choices`: a lookup field's own. */
+export function storedValueOf(field: GuestFieldDef, value: FieldValue, choices: ReadonlySet<number>): { value: StoredValue } | { problem: string } {
   const invalid = { problem: registrationMessages.invalid(field.fieldlabel) };
   switch (field.fieldcontrol) {
     case FIELD_CONTROL.yesno:
       return typeof value === 'boolean' ? { value } : invalid;
     case FIELD_CONTROL.lookup:
-      return typeof value === 'number' && lookupIds.has(value) ? { value } : invalid;
+      return typeof value === 'number' && choices.has(value) ? { value } : invalid;
     case FIELD_CONTROL.number:
-      return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_FIELD_NUMBER ? { value } : invalid;
+      return typeof value === 'number' && NUMBER.test(String(value)) && Math.abs(value) <= MAX_FIELD_NUMBER ? { value } : invalid;
     case FIELD_CONTROL.currency: {
       const cents: Cents | null = typeof value === 'number' && value >= 0 && value <= MAX_FIELD_NUMBER ? dollarsToCents(value) : null;
       return cents === null ? invalid : { value: cents };

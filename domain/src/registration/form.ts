@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GuestField } from '../api/registration';
-import { type FormValue, formValueOf, guestFieldsPayload, guestFormProblems } from './fields';
+import { type ChoicesOf, type FormValue, formValueOf, guestFieldsPayload, guestFormProblems } from './fields';
 
 /**
  * The guest edit form (the dialog and the guest's own page): one value per field under `f{fieldid}`
@@ -16,9 +16,9 @@ const byId = (values: GuestFormValues): Record<number, FormValue> => {
 };
 
 /** The form's schema: each field's problem under its own key, so it shows under that field. */
-export function guestFormSchema(fields: readonly GuestField[], lookupIds: ReadonlySet<number>) {
+export function guestFormSchema(fields: readonly GuestField[], choicesOf: ChoicesOf) {
   return z.record(z.string(), z.union([z.string(), z.boolean()])).superRefine((values, ctx) => {
-    const problems = guestFormProblems(fields, byId(values), lookupIds);
+    const problems = guestFormProblems(fields, byId(values), choicesOf);
     for (const [id, message] of Object.entries(problems)) ctx.addIssue({ code: 'custom', path: [formKey(Number(id))], message });
   });
 }

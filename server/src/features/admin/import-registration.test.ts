@@ -169,6 +169,28 @@ describe('a re-import', () => {
     await expectCallRefused(t, send, 400, 'bad_request', 'Meal Choice is invalid.', [{ path: mealPath, message: 'Meal Choice is invalid.' }]);
   });
 
+  it('refuses to change the control of a field guests have answered, and changes one nobody has', async () => {
+    await importOk(doc(gala));
+    const asCurrency = (code: string) => ({ ...gala, fields: fields.map((f) => (f.code === code ? { ...f, control: 4 } : f)) });
+    await importOk(doc(asCurrency('pledge')));
+    expect((await fieldRows()).find((f) => f.code === 'pledge')?.control).toBe(4);
+    await withBo();
+    const i = fields.findIndex((f) => f.code === 'age');
+    await expectRefused(doc(asCurrency('age')), [{ path: `store.registration.fields[${i}].control`, message: 'cannot change from 3 to 4: guests have answered this field (give the new field another code)' }]);
+  });
+
+  it('the seating list still names a choice the organizer has since retired', async () => {
+    await importOk(doc(gala));
+    const p = await purchase(t, { table: 1 });
+    const d = await dialogOf(t, p.token, seatAt(p.groups, 1));
+    await addGuest(t, p.token, seatAt(p.groups, 1), { 'First Name': 'Bo', 'Last Name': 'Diaz', 'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish') });
+    await importOk(doc({ ...gala, fields: fields.map((f) => (f.code === 'meal' ? { ...f, lookups: ['Chicken', 'Vegetarian'] } : f)) }));
+    const listed = await call(t.app, 'GET /admin/registrations', undefined, { headers: ADMIN, query: { eventcode: 'gala' } });
+    if (!listed.ok) throw new Error(listed.failure.message);
+    const meal = listed.answer.fields.findIndex((f) => f.fieldlabel === 'Meal Choice');
+    expect(listed.answer.groups[0]?.seats[1]?.answers[meal]).toBe('Fish');
+  });
+
   it('takes a new title and renaming setting', async () => {
     await importOk(doc(gala));
     const p = await purchase(t, { table: 1 });

@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { ImportRegistration } from '@gavel/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ImportRegistration, Problem } from '@gavel/domain';
 import { FIELD_CONTROL, STANDARD_FIELDS } from '@gavel/domain';
 import type { Tx } from '../../db/client';
-import { guestFields, guestLookups } from '../../db/schema';
+import { guestFields, guestLookups, registrations } from '../../db/schema';
 
 interface FieldValues {
   code: string;
@@ -21,7 +21,7 @@ interface FieldValues {
  * document leaves out is retired, not deleted: the answers that name it are kept, and a re-import
  * that lists it again brings them back.
  */
-export async function importRegistrationOf(tx: Tx, eventId: number, registration: ImportRegistration): Promise<void> {
+export async function importRegistrationOf(tx: Tx, eventId: number, registration: ImportRegistration): Promise<Problem[]> {
   const wanted: FieldValues[] = [
     ...STANDARD_FIELDS.map((f) => ({
       code: f.role,
@@ -35,8 +35,17 @@ export async function importRegistrationOf(tx: Tx, eventId: number, registration
     })),
     ...registration.fields.map((f) => ({ code: f.code, role: '' as const, label: f.label, control: f.control, required: f.required, readonly: f.readonly, textlength: f.textlength, lookups: f.lookups })),
   ];
-  const existing = await tx.select({ id: guestFields.id, code: guestFields.code }).from(guestFields).where(eq(guestFields.eventId, eventId));
+  const existing = await tx.select({ id: guestFields.id, code: guestFields.code, control: guestFields.control }).from(guestFields).where(eq(guestFields.eventId, eventId));
   const byCode = new Map(existing.map((f) => [f.code.toLowerCase(), f.id]));
+  // Saved answers are read by their field's control: a field guests have answered keeps it.
+  const problems: Problem[] = [];
+  for (const [i, f] of registration.fields.entries()) {
+    const prior = existing.find((e) => e.code.toLowerCase() === f.code.toLowerCase());
+    if (!prior || prior.control === f.control) continue;
+    const [answered] = await tx.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.eventId, eventId), sql`${registrations.answers} ? ${String(prior.id)}`)).limit(1);
+    if (answered) problems.push({ path: `store.registration.fields[${i}].control`, message: `cannot change from ${prior.control} to ${f.control}: guests have answered this field (give the new field another code)` });
+  }
+  if (problems.length > 0) return problems;
   const kept = new Set<number>();
   for (const [position, f] of wanted.entries()) {
     const { lookups, ...values } = f;
@@ -53,6 +62,7 @@ export async function importRegistrationOf(tx: Tx, eventId: number, registration
     await importLookups(tx, id, lookups);
   }
   for (const f of existing) if (!kept.has(f.id)) await tx.update(guestFields).set({ retired: true }).where(eq(guestFields.id, f.id));
+  return [];
 }
 
 async function importLookups(tx: Tx, fieldId: number, labels: string[]): Promise<void> {

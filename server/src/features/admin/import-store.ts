@@ -104,6 +104,6 @@ export async function importStoreOf(tx: Tx, organizationId: number, eventId: num
     if (prior) await tx.update(promoCodes).set(values).where(eq(promoCodes.id, prior.id));
     else await tx.insert(promoCodes).values(values);
   }
-  await importRegistrationOf(tx, eventId, store.registration);
-  return { problems, items: store.items.length };
+  const registration = await importRegistrationOf(tx, eventId, store.registration);
+  return { problems: registration, items: store.items.length };
 }

@@ -3,7 +3,7 @@ import type { AdminRegistrationsResponse } from '@gavel/domain';
 import { displayValueOf, seatLocked } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { guestGroups, guestSeats, registrations, storeItems, storeOrders } from '../../db/schema';
+import { guestGroups, guestLookups, guestSeats, registrations, storeItems, storeOrders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import { csvCell } from '../payments/report';
@@ -14,7 +14,7 @@ import { fieldDef, fieldsOf } from './queries';
 /** GET /admin/registrations: every group of the event's final orders, in order, with each seat's guest and answers. */
 export async function registrationsReport(db: Db, tenant: Tenant, now: Date): Promise<AdminRegistrationsResponse> {
   const eventId = tenant.event.id;
-  const [settings, { fields, lookups }, groups] = await Promise.all([
+  const [settings, { fields }, groups] = await Promise.all([
     storeSettingsOf(db, tenant.event),
     fieldsOf(db, eventId),
     db
@@ -30,7 +30,10 @@ export async function registrationsReport(db: Db, tenant: Tenant, now: Date): Pr
   const personIds = seats.map((s) => s.registrationId).filter((id): id is number => id !== null);
   const people = personIds.length === 0 ? [] : await db.select().from(registrations).where(inArray(registrations.id, personIds));
   const byId = new Map(people.map((p) => [p.id, p]));
-  const lookupLabel = (id: number) => lookups.find((l) => l.id === id)?.label;
+  // A retired choice still names what a guest chose before the organizer took it off the list.
+  const allLookups = fields.length === 0 ? [] : await db.select({ id: guestLookups.id, label: guestLookups.label }).from(guestLookups).where(inArray(guestLookups.fieldId, fields.map((f) => f.id)));
+  const labels = new Map(allLookups.map((l) => [l.id, l.label]));
+  const lookupLabel = (id: number) => labels.get(id);
   const asked = fields.filter((f) => f.role === '');
   return {
     status: 'success',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Problem, SaveGuestRequest, StoredValue } from '@gavel/domain';
-import { deadlinePassed, FIELD_CONTROL, MAX_GROUP_NAME, NEW_REGISTRATION_ID, registrationMessages, storedValueOf } from '@gavel/domain';
+import type { ChoicesOf, Problem, SaveGuestRequest, StoredValue } from '@gavel/domain';
+import { choicesByField, deadlinePassed, FIELD_CONTROL, MAX_GROUP_NAME, NEW_REGISTRATION_ID, registrationMessages, storedValueOf } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import { guestGroups, guestSeats, registrations } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -14,7 +14,7 @@ const same = (a: StoredValue | undefined, b: StoredValue | undefined) => a === b
  * The answers a save leaves, or the problems with it. Omitted fields are empty (the dialog leaves
  * out what is blank); a read-only field keeps its value unless the edit-lock toggle was turned.
  */
-export function readAnswers(fields: readonly FieldRow[], lookupIds: ReadonlySet<number>, body: SaveGuestRequest, prior: RegistrationRow | undefined): { answers: Record<string, StoredValue>; problems: Problem[] } {
+export function readAnswers(fields: readonly FieldRow[], choicesOf: ChoicesOf, body: SaveGuestRequest, prior: RegistrationRow | undefined): { answers: Record<string, StoredValue>; problems: Problem[] } {
   const sent = new Map<number, SaveGuestRequest['guestfieldslist'][number]['value']>();
   const problems: Problem[] = [];
   const known = new Set(fields.map((f) => f.id));
@@ -31,7 +31,7 @@ export function readAnswers(fields: readonly FieldRow[], lookupIds: ReadonlySet<
     const raw = sent.get(f.id);
     let value: StoredValue | undefined;
     if (raw !== undefined) {
-      const read = storedValueOf(fieldDef(f), raw, lookupIds);
+      const read = storedValueOf(fieldDef(f), raw, choicesOf(f.id));
       if ('problem' in read) {
         problems.push({ path: `guestfieldslist.${f.id}`, message: read.problem });
         continue;
@@ -82,9 +82,9 @@ export async function saveGuest(ctx: AppContext, scope: Scope, body: SaveGuestRe
     const elsewhere = prior ? seats.find((s) => s.registrationId === prior.id && s.id !== seat.id) : undefined;
     if (elsewhere && (elsewhere.locked || deadlinePassed(loaded.settings.editdeadline, now))) throw new AppError('forbidden', registrationMessages.personLocked(nameOf(prior, loaded.purchaserName)));
 
-    const lookupIds = new Set(loaded.lookups.map((l) => l.id));
+    const choicesOf = choicesByField(loaded.lookups.map((l) => ({ lookupfieldid: l.fieldId, lookupid: l.id })));
     // The edit-lock toggle is the purchaser's: on a guest's own link read-only fields stay as the organizer or purchaser set them.
-    const { answers, problems } = readAnswers(loaded.fields, lookupIds, { ...body, unlock: scope.seatId === null && body.unlock === true }, prior);
+    const { answers, problems } = readAnswers(loaded.fields, choicesOf, { ...body, unlock: scope.seatId === null && body.unlock === true }, prior);
     if (problems.length > 0) throw new AppError('bad_request', problems[0]?.message ?? 'Please check the fields.', problems);
     const person = { first: roleValue(loaded.fields, answers, 'first'), last: roleValue(loaded.fields, answers, 'last'), email: roleValue(loaded.fields, answers, 'email') };
 

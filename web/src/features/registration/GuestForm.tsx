@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { IonButton, IonIcon } from '@ionic/react';
 import { lockClosed, lockOpen } from 'ionicons/icons';
 import { useController, type UseFormReturn } from 'react-hook-form';
-import { FIELD_CONTROL, formKey, type GuestField, type GuestFormValues, type GuestLookup, guestFormDefaults, guestFormSchema, guestSaveRequest, isEmailField } from '@gavel/domain';
+import { choicesByField, FIELD_CONTROL, formKey, type GuestField, type GuestFormValues, type GuestLookup, guestFormDefaults, guestFormSchema, guestSaveRequest, isEmailField } from '@gavel/domain';
 import { api } from '../../api/client';
 import { FormError } from '../../ui/Field';
 import { FormField, useApiForm } from '../../ui/form';
@@ -32,9 +32,9 @@ export interface GuestFormProps {
 
 export function GuestForm({ token, guestid, registrationid, fields, lookups, locked, onSaved, onRefused, canUnlock = true, actions }: GuestFormProps) {
   const [unlocked, setUnlocked] = useState(false);
-  const lookupIds = useMemo(() => new Set(lookups.map((l) => l.lookupid)), [lookups]);
+  const choicesOf = useMemo(() => choicesByField(lookups), [lookups]);
   const { form, onSubmit, message, busy } = useApiForm({
-    schema: guestFormSchema(fields, lookupIds),
+    schema: guestFormSchema(fields, choicesOf),
     defaultValues: guestFormDefaults(fields),
     mode: 'onTouched',
     submit: (values) => api('PUT /storeguest', guestSaveRequest(fields, values, { guestid, registrationid, unlock: unlocked }), { token }),
