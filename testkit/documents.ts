@@ -1,4 +1,4 @@
-import type { ImportDocumentInput } from '@gavel/domain';
+import type { ImportDocumentInput, ImportRegistrationInput } from '@gavel/domain';
 
 /**
  * The organizer's event document for tests, shared by the server tests and the end-to-end
@@ -103,4 +103,20 @@ export function galaDocument(overrides: DocumentOverrides = {}): ImportDocumentI
     eventname: overrides.eventname ?? 'Spring Gala',
     items: overrides.items ?? [item('101'), item('102'), item('103')],
   });
+}
+
+/** The organizer's guest fields of the gala: one of every control, a text with a short limit, and a read-only one. */
+export function galaRegistration(over: Partial<ImportRegistrationInput> = {}): ImportRegistrationInput {
+  return {
+    title: 'Gala Guest Registration',
+    fields: [
+      { code: 'meal', label: 'Meal Choice', control: 2, required: true, lookups: ['Chicken', 'Fish', 'Vegetarian'] },
+      { code: 'valet', label: 'Valet Parking', control: 1 },
+      { code: 'age', label: 'Age', control: 3 },
+      { code: 'pledge', label: 'Pledge', control: 4 },
+      { code: 'notes', label: 'Notes', control: 5, textlength: 20 },
+      { code: 'table', label: 'Table Number', control: 5, readonly: true, textlength: 10 },
+    ],
+    ...over,
+  };
 }

@@ -1,27 +1,11 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { adminRegistrationsResponse, type AdminGroup, type AdminRegistrationsResponse, type ImportRegistrationInput } from '@gavel/domain';
-import { storeItem, type StoreInput } from '../../testkit/documents';
+import { adminRegistrationsResponse, type AdminGroup, type AdminRegistrationsResponse } from '@gavel/domain';
+import { galaRegistration, storeItem, type StoreInput } from '../../testkit/documents';
 import { ADMIN_TOKEN, emailedLink } from './api';
 import { fill } from './page';
 import { buyer, expectTab, fillBilling, galaStore, importStore, itemNamed, openStore, takeUnits, type Billing } from './store';
 
 /** Helpers for the guest registration journeys: the store with a table, its purchase, the pages' parts, the organizer's seating list and locks. */
-
-/** The organizer's guest fields: one of every control, a text with a short limit, and a read-only one. */
-export function galaRegistration(over: Partial<ImportRegistrationInput> = {}): ImportRegistrationInput {
-  return {
-    title: 'Gala Guest Registration',
-    fields: [
-      { code: 'meal', label: 'Meal Choice', control: 2, required: true, lookups: ['Chicken', 'Fish', 'Vegetarian'] },
-      { code: 'valet', label: 'Valet Parking', control: 1 },
-      { code: 'age', label: 'Age', control: 3 },
-      { code: 'pledge', label: 'Pledge', control: 4 },
-      { code: 'notes', label: 'Notes', control: 5, textlength: 20 },
-      { code: 'table', label: 'Table Number', control: 5, readonly: true, textlength: 10 },
-    ],
-    ...over,
-  };
-}
 
 /** A store selling a Table of Eight (eight seats a unit), payable by Bill Me, with guest registration. */
 export function tableStore(over: Partial<StoreInput> = {}): StoreInput {

@@ -9,25 +9,14 @@ import { failure, type TestApp } from './harness';
 import { testCryptogram } from './payments-fixtures';
 import { billing, bearer, checkoutBody, checkoutCart, openCart, setQty } from './store-fixtures';
 import { importGala, storeIds } from './store-state';
+import { galaRegistration } from './documents';
 
 /**
- * Guest registration as a buyer meets it: a gala whose guests answer a field of every control,
- * a purchase with seats checked out, and the links the receipt and guest emails carry.
+ * Guest registration as a buyer meets it: a gala whose guests answer a field of every control
+ * (testkit's galaRegistration), a purchase with seats checked out, and the links the receipt and
+ * guest emails carry.
  */
-export function galaRegistration(over: Partial<ImportRegistrationInput> = {}): ImportRegistrationInput {
-  return {
-    title: 'Gala Guest Registration',
-    fields: [
-      { code: 'meal', label: 'Meal Choice', control: 2, required: true, lookups: ['Chicken', 'Fish', 'Vegetarian'] },
-      { code: 'valet', label: 'Valet Parking', control: 1 },
-      { code: 'age', label: 'Age', control: 3 },
-      { code: 'pledge', label: 'Pledge', control: 4 },
-      { code: 'notes', label: 'Notes', control: 5, textlength: 20 },
-      { code: 'table', label: 'Table Number', control: 5, readonly: true, textlength: 10 },
-    ],
-    ...over,
-  };
-}
+export { galaRegistration } from './documents';
 
 export async function importRegistrationGala(t: TestApp, now: Date, over: Partial<ImportRegistrationInput> = {}): Promise<Record<string, number>> {
   return importGala(t, now, { registration: galaRegistration(over) });
