@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import type { ContractKey, FieldValue, GuestGroup, ImportRegistrationInput, Problem } from '@gavel/domain';
 import type { Db } from '../db/client';
 import { guestFields, guestGroups, guestLookups, guestSeats, outbox, registrations, storeOrders, storeSettings } from '../db/schema';
@@ -10,6 +10,7 @@ import { testCryptogram } from './payments-fixtures';
 import { billing, bearer, checkoutBody, checkoutCart, openCart, setQty } from './store-fixtures';
 import { importGala, storeIds } from './store-state';
 import { galaRegistration } from './documents';
+import { useEmptiedApp } from './hooks';
 
 /**
  * Guest registration as a buyer meets it: a gala whose guests answer a field of every control
@@ -17,6 +18,20 @@ import { galaRegistration } from './documents';
  * guest emails carry.
  */
 export { galaRegistration } from './documents';
+
+/** Registration tests' app: emptied before each test, the clock at `now`, the gala with its guest fields imported. */
+export function useRegistrationGala(now: Date, use: (t: TestApp) => void): void {
+  let app: TestApp | undefined;
+  useEmptiedApp(now, (a) => {
+    app = a;
+    use(a);
+  });
+  beforeEach(async () => {
+    if (!app) return;
+    app.setNow(now);
+    await importRegistrationGala(app, now);
+  });
+}
 
 export async function importRegistrationGala(t: TestApp, now: Date, over: Partial<ImportRegistrationInput> = {}): Promise<Record<string, number>> {
   return importGala(t, now, { registration: galaRegistration(over) });

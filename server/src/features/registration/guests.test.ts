@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { type FieldValue, registrationMessages } from '@gavel/domain';
 import { guestGroups, guestLookups, guestSeats, registrations } from '../../db/schema';
@@ -6,7 +6,6 @@ import { call } from '../../test/call';
 import { importEvent } from '../../test/account-fixtures';
 import { eventDocument } from '../../test/documents';
 import type { TestApp } from '../../test/harness';
-import { useEmptiedApp } from '../../test/hooks';
 import { bearer } from '../../test/store-fixtures';
 import {
   addGuest,
@@ -25,15 +24,12 @@ import {
   seatAt,
   seatsOf,
   valuesOf,
+  useRegistrationGala,
 } from '../../test/registration-fixtures';
 
 const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
-useEmptiedApp(now, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(now);
-  await importRegistrationGala(t, now);
-});
+useRegistrationGala(now, (app) => (t = app));
 
 /** Ann Lee's table of eight, opened through her link, with the fields and choices of its dialog. */
 async function table() {

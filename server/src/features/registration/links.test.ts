@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registrationMessages } from '@gavel/domain';
 import { guestGroups, guestSeats, storeOrders } from '../../db/schema';
 import { hashLinkSecret } from '../../lib/tokens';
@@ -6,7 +6,6 @@ import { call } from '../../test/call';
 import { importEvent, mailbox, makeBidder } from '../../test/account-fixtures';
 import { eventDocument } from '../../test/documents';
 import type { TestApp } from '../../test/harness';
-import { useEmptiedApp } from '../../test/hooks';
 import { bearer, openCart, setQty } from '../../test/store-fixtures';
 import { idOf, storeIds } from '../../test/store-state';
 import {
@@ -18,7 +17,6 @@ import {
   expectRefused,
   galaRegistration,
   groupsOf,
-  importRegistrationGala,
   lookupIdOf,
   openGuestLink,
   openPurchaserLink,
@@ -27,15 +25,12 @@ import {
   seatAt,
   seatsOf,
   valuesOf,
+  useRegistrationGala,
 } from '../../test/registration-fixtures';
 
 const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
-useEmptiedApp(now, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(now);
-  await importRegistrationGala(t, now);
-});
+useRegistrationGala(now, (app) => (t = app));
 
 const purchaserLink = (id: string, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) => () => call(t.app, 'GET /purchaserregistration/:id', undefined, { params: { id }, ...opts });
 const guestLink = (id: string, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) => () => call(t.app, 'GET /guestregistration/:id', undefined, { params: { id }, ...opts });

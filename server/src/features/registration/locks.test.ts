@@ -6,7 +6,6 @@ import { call } from '../../test/call';
 import { importEvent } from '../../test/account-fixtures';
 import { eventDocument } from '../../test/documents';
 import { ADMIN, type TestApp } from '../../test/harness';
-import { useEmptiedApp } from '../../test/hooks';
 import { bearer } from '../../test/store-fixtures';
 import {
   addGuest,
@@ -23,15 +22,12 @@ import {
   saveGuest,
   seatAt,
   seatsOf,
+  useRegistrationGala,
 } from '../../test/registration-fixtures';
 
 const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
-useEmptiedApp(now, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(now);
-  await importRegistrationGala(t, now);
-});
+useRegistrationGala(now, (app) => (t = app));
 
 const lock = (guestid: number, locked: boolean, eventcode = 'gala', headers: Record<string, string> = ADMIN) => () => call(t.app, 'PUT /admin/registrations/lock', { eventcode, guestid, locked }, { headers });
 

@@ -1,19 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registrationMessages } from '@gavel/domain';
 import { linkSecret } from '../../test/account-fixtures';
 import { call } from '../../test/call';
 import type { TestApp } from '../../test/harness';
-import { useEmptiedApp } from '../../test/hooks';
-import { buy, dialog, groupsOf, importRegistrationGala, openPurchaserLink, saveGuest } from '../../test/registration-fixtures';
+import { buy, dialog, groupsOf, openPurchaserLink, saveGuest, useRegistrationGala } from '../../test/registration-fixtures';
 import { bearer } from '../../test/store-fixtures';
 
 const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
-useEmptiedApp(now, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(now);
-  await importRegistrationGala(t, now);
-});
+useRegistrationGala(now, (app) => (t = app));
 
 /** Seats a new person with these names and email in the seat; answers their registration id. */
 async function seatPerson(token: string, guestid: number, first: string, email: string): Promise<number> {

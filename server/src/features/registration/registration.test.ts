@@ -1,19 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registrationMessages } from '@gavel/domain';
 import { call } from '../../test/call';
 import type { TestApp } from '../../test/harness';
-import { useEmptiedApp } from '../../test/hooks';
 import { bearer } from '../../test/store-fixtures';
-import { buy, dialog, groupsOf, importRegistrationGala, openPurchaserLink, saveGuest } from '../../test/registration-fixtures';
+import { buy, dialog, groupsOf, openPurchaserLink, saveGuest, useRegistrationGala } from '../../test/registration-fixtures';
 import { mailbox } from '../../test/account-fixtures';
 
 const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
-useEmptiedApp(now, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(now);
-  await importRegistrationGala(t, now);
-});
+useRegistrationGala(now, (app) => (t = app));
 
 describe('seats from tickets', () => {
   it('two single tickets and a table of eight: the singles together, a group per table (in the store order), the purchaser in the first seat', async () => {

@@ -1,19 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FieldValue } from '@gavel/domain';
 import { call } from '../../test/call';
 import { ADMIN, type TestApp } from '../../test/harness';
-import { useEmptiedApp } from '../../test/hooks';
 import { bearer, checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
 import { idOf, storeIds } from '../../test/store-state';
-import { addGuest, dialogOf, expectRefused, fieldIdOf, importRegistrationGala, lookupIdOf, purchase, seatAt } from '../../test/registration-fixtures';
+import { addGuest, dialogOf, expectRefused, fieldIdOf, importRegistrationGala, lookupIdOf, purchase, seatAt, useRegistrationGala } from '../../test/registration-fixtures';
 
 const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
-useEmptiedApp(now, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(now);
-  await importRegistrationGala(t, now);
-});
+useRegistrationGala(now, (app) => (t = app));
 
 const report = (query: Record<string, string> = { eventcode: 'gala' }, headers: Record<string, string> = ADMIN) => () => call(t.app, 'GET /admin/registrations', undefined, { headers, query });
 const csv = (headers: Record<string, string> = ADMIN) => t.app.inject({ method: 'GET', url: '/api/admin/registrations?eventcode=gala&format=csv', headers });
