@@ -7,6 +7,7 @@ import { dbState } from '../../test/db-state';
 import { eventDocument, storeItem } from '../../test/documents';
 import { ADMIN, type TestApp } from '../../test/harness';
 import { useEmptiedApp } from '../../test/hooks';
+import { expectImportRefused, importOk as importOkAs } from '../../test/import-fixtures';
 import { bearer } from '../../test/store-fixtures';
 import { galaStore } from '../../test/store-state';
 import { addGuest, answersFor, dialogOf, expectRefused as expectCallRefused, galaRegistration, lookupIdOf, purchase, registrationState, saveGuest, seatAt, valuesOf } from '../../test/registration-fixtures';
@@ -17,26 +18,14 @@ useEmptiedApp(now, (app) => (t = app));
 beforeEach(() => t.setNow(now));
 
 const doc = (registration?: ImportRegistrationInput): ImportDocumentInput => eventDocument(now, { event: { ccfeespercent: 3 }, store: galaStore(now, registration ? { registration } : {}) });
-const importDoc = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/import', headers: ADMIN, payload: payload as object });
 
-async function importOk(payload: unknown) {
-  const res = await importDoc(payload);
-  expect(res.statusCode, res.body).toBe(200);
-}
+const importOk = (payload: unknown) => importOkAs(t, payload);
 
 const fieldRows = () => t.ctx.db.select().from(guestFields).orderBy(asc(guestFields.position));
 const lookupRows = () => t.ctx.db.select().from(guestLookups).orderBy(asc(guestLookups.id));
 const state = async () => ({ db: await dbState(t.ctx.db), registration: await registrationState(t.ctx.db) });
 
-/** Imports a document that must be refused; checks the status, the message, the problems and that nothing changed. */
-async function expectRefused(payload: unknown, problems: Problem[]) {
-  const before = await state();
-  const res = await importDoc(payload);
-  expect(res.statusCode, res.body).toBe(400);
-  const n = problems.length;
-  expect(res.json()).toEqual({ status: 'failure', code: 'bad_request', message: `The event document has ${n} problem${n === 1 ? '' : 's'}; nothing was imported.`, errors: problems });
-  expect(await state()).toEqual(before);
-}
+const expectRefused = (payload: unknown, problems: Problem[]) => expectImportRefused(t, payload, problems, state);
 
 describe('the standard fields', () => {
   it('come first for every store: First Name and Last Name required, Email not, with the default title and renaming on', async () => {

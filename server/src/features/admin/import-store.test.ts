@@ -4,8 +4,9 @@ import { promoCodes, storeItems, storeSettings } from '../../db/schema';
 import { call } from '../../test/call';
 import { dbState } from '../../test/db-state';
 import { eventDocument, type StoreInput, storeItem } from '../../test/documents';
-import { ADMIN, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { useEmptiedApp } from '../../test/hooks';
+import { expectImportRefused, importOk as importOkAs } from '../../test/import-fixtures';
 import { checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
 import { idOf, storeIds, storeState } from '../../test/store-state';
 
@@ -15,24 +16,12 @@ useEmptiedApp(now, (app) => (t = app));
 beforeEach(() => t.setNow(now));
 
 const doc = (store?: StoreInput): ImportDocumentInput => eventDocument(now, { event: { ccfeespercent: 2.5 }, ...(store ? { store } : {}) });
-const importDoc = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/import', headers: ADMIN, payload: payload as object });
 
-async function importOk(payload: unknown) {
-  const res = await importDoc(payload);
-  expect(res.statusCode, res.body).toBe(200);
-}
+const importOk = (payload: unknown) => importOkAs(t, payload);
 
 const state = async () => ({ db: await dbState(t.ctx.db), store: await storeState(t.ctx.db) });
 
-/** Imports a document that must be refused; checks the status, the message, the problems and that nothing changed. */
-async function expectRefused(payload: unknown, problems: Problem[]) {
-  const before = await state();
-  const res = await importDoc(payload);
-  expect(res.statusCode, res.body).toBe(400);
-  const n = problems.length;
-  expect(res.json()).toEqual({ status: 'failure', code: 'bad_request', message: `The event document has ${n} problem${n === 1 ? '' : 's'}; nothing was imported.`, errors: problems });
-  expect(await state()).toEqual(before);
-}
+const expectRefused = (payload: unknown, problems: Problem[]) => expectImportRefused(t, payload, problems, state);
 
 describe('a document without a store', () => {
   it('gets the defaults: the four tabs, a hold of 15 minutes, checkout settings and the event fee', async () => {
