@@ -28,7 +28,7 @@ export const importGuestField = z
     /** Shown locked in the edit dialog until its edit-lock toggle is turned. */
     readonly: z.boolean().default(false),
     /** The most characters a text field takes. */
-    textlength: z.number().int().min(1).max(MAX_TEXT_LENGTH).default(DEFAULT_TEXT_LENGTH),
+    textlength: z.number().int().min(1, 'must be at least 1').max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH}`).default(DEFAULT_TEXT_LENGTH),
     /** The choices of a lookup field, in order. */
     lookups: z.array(text(100).trim().min(1, 'is required')).max(200).default([]),
   })

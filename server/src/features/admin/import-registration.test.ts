@@ -84,6 +84,11 @@ describe('a registration that is not valid', () => {
     ['a repeated code, whatever its case', { fields: [text, { ...text, code: 'NOTES', label: 'More notes' }] }, [{ path: at(1, 'code'), message: 'repeats the code of fields[0]' }]],
     ['the code of a standard field', { fields: [{ ...text, code: 'Email' }] }, [{ path: at(0, 'code'), message: 'first, last and email are the standard fields' }]],
     ['the label of a standard field', { fields: [{ ...text, label: 'first name' }] }, [{ path: at(0, 'label'), message: 'First Name, Last Name and Email are the standard fields; choose another label' }]],
+    ['a text length out of range', { fields: [{ ...text, textlength: 0 }, { ...text, code: 'n2', label: 'N2', textlength: 2001 }, { ...text, code: 'n3', label: 'N3', textlength: 2.5 }] }, [
+      { path: at(0, 'textlength'), message: 'must be at least 1' },
+      { path: at(1, 'textlength'), message: 'must be at most 2000' },
+      { path: at(2, 'textlength'), message: 'must be a whole number' },
+    ]],
     ['an unknown key of a field', { fields: [{ ...text, colour: 'red' }] }, [{ path: at(0, 'colour'), message: 'is not a known field' }]],
     ['an unknown key of the registration', { titel: 'Guests' }, [{ path: 'store.registration.titel', message: 'is not a known field' }]],
   ];
