@@ -12,6 +12,7 @@ export function Field({
   testId,
   type = 'text',
   prefix,
+  children,
   ...rest
 }: { label: string; value: string; onChange: (v: string) => void; error?: string | undefined; testId: string; type?: InputProps['type']; prefix?: string } & Omit<InputProps, 'value' | 'onIonInput' | 'label' | 'type' | 'onChange' | 'prefix'>) {
   return (
@@ -23,6 +24,7 @@ export function Field({
               {prefix}
             </span>
           ) : null}
+          {children}
         </IonInput>
       </IonItem>
       {error ? (
