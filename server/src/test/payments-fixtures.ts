@@ -1,5 +1,6 @@
 import { cardBrand, digitsOnly, testCardOutcome } from '@gavel/domain';
-import type { TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { startFakeStripe, type FakeStripe } from './fake-stripe';
 import type { TestBidder } from './account-fixtures';
 
 /**
@@ -37,4 +38,14 @@ export const newKey = () => `test-key-${Date.now()}-${++keys}`;
 
 export function checkoutAs(t: TestApp, who: TestBidder, payload: object, key = newKey()) {
   return t.app.inject({ method: 'POST', url: '/api/checkout', headers: { ...who.auth, 'idempotency-key': key }, payload: { eventcode: 'gala', ...payload } });
+}
+
+/** An event's processor fields for Stripe (code 2) with the fake API's keys, no card fee, and this webhook secret. */
+export const stripeEventFields = (processorwebhooksecret: string) => ({ paymentprocessorcode: 2 as const, processorpublickey: 'pk_test_gavel', processorsecretkey: 'sk_test_gavel', processorwebhooksecret, ccfeespercent: 0 });
+
+/** An app whose Stripe calls go to a fake Stripe API of its own (no network); close both after the file. */
+export async function appOnFakeStripe(now: Date): Promise<{ t: TestApp; fake: FakeStripe }> {
+  const fake = await startFakeStripe();
+  const t = await createTestApp({ STRIPE_API_URL: fake.url, STRIPE_TIMEOUT_MS: '500' }, now);
+  return { t, fake };
 }

@@ -7,7 +7,7 @@ import { type Called, call } from './call';
 import { linkSecret } from './account-fixtures';
 import { failure, type TestApp } from './harness';
 import { testCryptogram } from './payments-fixtures';
-import { billing, bearer, checkoutBody, checkoutCart, openCart, setQty } from './store-fixtures';
+import { billing, bearer, cartWith, checkoutBody, checkoutCart } from './store-fixtures';
 import { importGala, storeIds } from './store-state';
 import { galaRegistration } from './documents';
 import { useEmptiedApp } from './hooks';
@@ -51,13 +51,7 @@ export async function buy(t: TestApp, lines: Record<string, number>, email = bil
 
 /** Checks out a cart of these quantities by card; answers the token the store goes on with (a purchase without seats mails no registration link). */
 export async function checkOut(t: TestApp, lines: Record<string, number>, email = billing.email, first = billing.first): Promise<string> {
-  const ids = await storeIds(t.ctx.db);
-  let token = await openCart(t);
-  for (const [code, quantity] of Object.entries(lines)) {
-    const res = await setQty(t, token, ids[code] ?? 0, quantity);
-    if (!res.ok || res.answer.status !== 'success') throw new Error(`could not take ${quantity} ${code}`);
-    token = res.answer.token;
-  }
+  const token = await cartWith(t, await storeIds(t.ctx.db), lines);
   const body = await checkoutBody(t, token, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }, { email, first });
   const res = await checkoutCart(t, token, body);
   if (!res.ok || res.answer.status !== 'success') throw new Error(`checkout failed: ${res.ok ? res.answer.status : res.failure.message}`);

@@ -15,6 +15,17 @@ export async function openCart(t: TestApp, eventcode = 'gala'): Promise<string> 
 }
 
 /** Sets a line's quantity; answers the call's outcome (a success carries the renewed token). */
+/** A new cart holding these quantities of the items with these codes (`ids` by code); answers its newest token. */
+export async function cartWith(t: TestApp, ids: Record<string, number>, lines: Record<string, number>): Promise<string> {
+  let token = await openCart(t);
+  for (const [code, quantity] of Object.entries(lines)) {
+    const res = await setQty(t, token, ids[code] ?? 0, quantity);
+    if (!res.ok || res.answer.status !== 'success') throw new Error(`could not take ${quantity} ${code}`);
+    token = res.answer.token;
+  }
+  return token;
+}
+
 export function setQty(t: TestApp, token: string, itemid: number, quantity: number) {
   return call(t.app, 'POST /storecartadditem', { itemid, quantity }, { headers: bearer(token) });
 }

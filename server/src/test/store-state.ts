@@ -5,6 +5,8 @@ import { outbox, promoCodes, storeCartLines, storeCarts, storeItems, storeOrders
 import { eventDocument, type StoreInput, storeItem } from './documents';
 import { importEvent } from './account-fixtures';
 import type { TestApp } from './harness';
+import { beforeEach } from 'vitest';
+import { useEmptiedApp } from './hooks';
 
 /**
  * Every row the store can touch, in a stable order, so a refused call can be shown to have changed
@@ -79,3 +81,14 @@ export const idOf = (ids: Record<string, number>, code: string): number => {
   if (id === undefined) throw new Error(`no store item ${code}`);
   return id;
 };
+
+/** Store tests' app: emptied before each test, the clock at `now`, the gala imported; `use` gets the app and the items' ids. */
+export function useStoreGala(now: Date, use: (t: TestApp, ids: Record<string, number>) => void): void {
+  let app: TestApp | undefined;
+  useEmptiedApp(now, (a) => (app = a));
+  beforeEach(async () => {
+    if (!app) return;
+    app.setNow(now);
+    use(app, await importGala(app, now));
+  });
+}

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { cents, ownedBy, tstz } from './columns';
+import { cents, chargeColumns, ownedBy, tstz } from './columns';
 import { events } from './events';
 import { bidders } from './accounts';
 
@@ -43,16 +43,7 @@ export const orders = pgTable(
     donation: cents('donation').notNull(),
     fee: cents('fee').notNull(),
     total: cents('total').notNull(),
-    currency: text('currency').notNull(),
-    processorcode: integer('processorcode').notNull(),
-    /** The processor's charge (PaymentIntent) id, once known. */
-    processorRef: text('processor_ref').notNull().default(''),
-    /** The key the charge was sent under, so a retry or the reconciliation job never charges twice. */
-    chargeKey: text('charge_key').notNull(),
-    cardbrand: text('cardbrand').notNull().default(''),
-    cardlast4: text('cardlast4').notNull().default(''),
-    /** Why a charge failed, for the organizer's report. */
-    failure: text('failure').notNull().default(''),
+    ...chargeColumns(),
     createdAt: tstz('created_at').notNull(),
     settledAt: tstz('settled_at'),
   },

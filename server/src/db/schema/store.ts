@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StoreTabName } from '@gavel/domain';
-import { cents, ownedBy, tstz } from './columns';
+import { cents, chargeColumns, ownedBy, tstz } from './columns';
 import { events } from './events';
 
 export interface StoreTabSetting {
@@ -131,13 +131,7 @@ export const storeOrders = pgTable(
     donation: cents('donation').notNull(),
     fee: cents('fee').notNull(),
     total: cents('total').notNull(),
-    currency: text('currency').notNull(),
-    processorcode: integer('processorcode').notNull(),
-    processorRef: text('processor_ref').notNull().default(''),
-    chargeKey: text('charge_key').notNull(),
-    cardbrand: text('cardbrand').notNull().default(''),
-    cardlast4: text('cardlast4').notNull().default(''),
-    failure: text('failure').notNull().default(''),
+    ...chargeColumns(),
     /** The purchaser's registration link, hashed (the link itself is only in the receipt). */
     purchaserLinkHash: text('purchaser_link_hash').notNull().default(''),
     createdAt: tstz('created_at').notNull(),

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctionItems, orders, paymentMethods } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { importEvent, makeBidder, type TestBidder } from '../../test/account-fixtures';
 import { eventDocument, item } from '../../test/documents';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
-import { buyNow, checkoutAs } from '../../test/payments-fixtures';
+import type { FakeStripe } from '../../test/fake-stripe';
+import { appOnFakeStripe, buyNow, checkoutAs, stripeEventFields } from '../../test/payments-fixtures';
 
 /** Processor code 2 end to end through the API, against the fake Stripe API (no network). */
 let t: TestApp;
@@ -17,12 +17,11 @@ const now = new Date('2026-12-01T18:00:00Z');
 const WEBHOOK_SECRET = 'whsec_test_gavel_0123456789';
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({ STRIPE_API_URL: fake.url, STRIPE_TIMEOUT_MS: '500' }, now);
+  ({ t, fake } = await appOnFakeStripe(now));
   await importEvent(
     t,
     eventDocument(now, {
-      event: { paymentprocessorcode: 2, processorpublickey: 'pk_test_gavel', processorsecretkey: 'sk_test_gavel', processorwebhooksecret: WEBHOOK_SECRET, ccfeespercent: 0 },
+      event: stripeEventFields(WEBHOOK_SECRET),
       items: [item('wine', { name: 'Wine Tasting', buyitnowonly: true, buyitnowprice: 40, quantity: 50, startingbid: 0 })],
     }),
   );

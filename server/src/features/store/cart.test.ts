@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_LINE_QUANTITY, storeMessages } from '@gavel/domain';
 import { storeCartLines, storeCarts } from '../../db/schema';
 import { TokenService } from '../../lib/tokens';
@@ -7,19 +7,17 @@ import { importEvent, makeBidder } from '../../test/account-fixtures';
 import { call } from '../../test/call';
 import { eventDocument, storeItem } from '../../test/documents';
 import { failure, type TestApp } from '../../test/harness';
-import { useEmptiedApp } from '../../test/hooks';
 import { bearer, billing, cartOf, openCart, setQty } from '../../test/store-fixtures';
-import { galaStore, idOf, importGala, storeIds, storeState, tokenClaims } from '../../test/store-state';
+import { galaStore, idOf, importGala, storeIds, storeState, tokenClaims, useStoreGala } from '../../test/store-state';
 import { releaseExpiredHolds } from './jobs';
 
 const now = new Date('2026-12-01T18:00:00Z');
 const minutes = (m: number) => new Date(now.getTime() + m * 60_000);
 let t: TestApp;
 let ids: Record<string, number>;
-useEmptiedApp(now, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(now);
-  ids = await importGala(t, now);
+useStoreGala(now, (app, gala) => {
+  t = app;
+  ids = gala;
 });
 
 const id = (code: string) => idOf(ids, code);

@@ -1,34 +1,25 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type RequestOf, storeMessages } from '@gavel/domain';
 import { storeOrders } from '../../db/schema';
 import { call } from '../../test/call';
 import { failure, type TestApp } from '../../test/harness';
-import { useEmptiedApp } from '../../test/hooks';
 import { testCryptogram } from '../../test/payments-fixtures';
-import { bearer, cartOf, checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
-import { galaStore, idOf, importGala, storeState } from '../../test/store-state';
+import { bearer, cartOf, checkoutBody, checkoutCart, openCart, cartWith as cartWithAs } from '../../test/store-fixtures';
+import { galaStore, importGala, storeState, useStoreGala } from '../../test/store-state';
 
 const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
 let ids: Record<string, number>;
-useEmptiedApp(now, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(now);
-  ids = await importGala(t, now);
+useStoreGala(now, (app, gala) => {
+  t = app;
+  ids = gala;
 });
 
 type Body = RequestOf<'PUT /storecheckout'>;
 const card = () => testCryptogram(t, 'gala', '4242424242424242');
 
-async function cartWith(lines: Record<string, number>): Promise<string> {
-  let token = await openCart(t);
-  for (const [code, quantity] of Object.entries(lines)) {
-    const res = await setQty(t, token, idOf(ids, code), quantity);
-    if (!res.ok || res.answer.status !== 'success') throw new Error(`could not take ${quantity} ${code}`);
-    token = res.answer.token;
-  }
-  return token;
-}
+/** A new cart holding these quantities; answers its newest token. */
+const cartWith = (lines: Record<string, number>) => cartWithAs(t, ids, lines);
 
 /** Sends a checkout that must be refused; checks the status, the words, and that nothing changed. */
 async function expectRefused(token: string, body: Body, status: number, code: string, message: string) {

@@ -1,23 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardFailureMessages, storeMessages } from '@gavel/domain';
 import { storeCartLines, storeCarts, storeOrders } from '../../db/schema';
 import type { PaymentGateway } from '../../payments/gateway';
 import { mailbox } from '../../test/account-fixtures';
 import { call } from '../../test/call';
 import { failure, type TestApp } from '../../test/harness';
-import { useEmptiedApp } from '../../test/hooks';
 import { testCryptogram } from '../../test/payments-fixtures';
-import { bearer, cartOf, checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
-import { idOf, importGala, itemRow, storeState, tokenClaims } from '../../test/store-state';
+import { bearer, cartOf, checkoutBody, checkoutCart, openCart, setQty, cartWith as cartWithAs } from '../../test/store-fixtures';
+import { idOf, importGala, itemRow, storeState, tokenClaims, useStoreGala } from '../../test/store-state';
 
 const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
 let ids: Record<string, number>;
-useEmptiedApp(now, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(now);
-  ids = await importGala(t, now);
+useStoreGala(now, (app, gala) => {
+  t = app;
+  ids = gala;
 });
 
 const id = (code: string) => idOf(ids, code);
@@ -27,15 +25,7 @@ const orderRows = () => t.ctx.db.select().from(storeOrders).orderBy(storeOrders.
 const cartRow = async (token: string) => (await t.ctx.db.select().from(storeCarts).where(eq(storeCarts.id, tokenClaims(token).cartid)))[0];
 
 /** A new cart holding these quantities; answers its newest token. */
-async function cartWith(lines: Record<string, number>): Promise<string> {
-  let token = await openCart(t);
-  for (const [code, quantity] of Object.entries(lines)) {
-    const res = await setQty(t, token, id(code), quantity);
-    if (!res.ok || res.answer.status !== 'success') throw new Error(`could not take ${quantity} ${code}`);
-    token = res.answer.token;
-  }
-  return token;
-}
+const cartWith = (lines: Record<string, number>) => cartWithAs(t, ids, lines);
 
 describe('checkout by card', () => {
   it('sells the cart: the order paid, the units sold, the cart closed and a receipt with the registration link', async () => {

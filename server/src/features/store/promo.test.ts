@@ -1,32 +1,22 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storeMessages } from '@gavel/domain';
 import { call } from '../../test/call';
 import { failure, type TestApp } from '../../test/harness';
-import { useEmptiedApp } from '../../test/hooks';
 import { testCryptogram } from '../../test/payments-fixtures';
-import { bearer, cartOf, checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
-import { idOf, importGala, storeState } from '../../test/store-state';
+import { bearer, cartOf, checkoutBody, checkoutCart, setQty, cartWith as cartWithAs } from '../../test/store-fixtures';
+import { idOf, storeState, useStoreGala } from '../../test/store-state';
 
 const now = new Date('2026-12-01T18:00:00Z');
 const minutes = (m: number) => new Date(now.getTime() + m * 60_000);
 let t: TestApp;
 let ids: Record<string, number>;
-useEmptiedApp(now, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(now);
-  ids = await importGala(t, now);
+useStoreGala(now, (app, gala) => {
+  t = app;
+  ids = gala;
 });
 
 /** A new cart holding these quantities; answers its newest token. */
-async function cartWith(lines: Record<string, number>): Promise<string> {
-  let token = await openCart(t);
-  for (const [code, quantity] of Object.entries(lines)) {
-    const res = await setQty(t, token, idOf(ids, code), quantity);
-    if (!res.ok || res.answer.status !== 'success') throw new Error(`could not take ${quantity} ${code}`);
-    token = res.answer.token;
-  }
-  return token;
-}
+const cartWith = (lines: Record<string, number>) => cartWithAs(t, ids, lines);
 
 async function apply(token: string, discountcode: string) {
   const res = await call(t.app, 'POST /storecartdiscount', { discountcode }, { headers: bearer(token) });

@@ -3,23 +3,16 @@ import { cardFailureMessages } from '@gavel/domain';
 import { call } from '../../test/call';
 import { ADMIN, createTestApp, failure, type TestApp } from '../../test/harness';
 import { testCryptogram } from '../../test/payments-fixtures';
-import { bearer, checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
-import { idOf, importGala } from '../../test/store-state';
+import { bearer, checkoutBody, checkoutCart, cartWith as cartWithAs } from '../../test/store-fixtures';
+import { importGala } from '../../test/store-state';
 
 const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
 let ids: Record<string, number>;
 let cartToken = '';
 
-async function cartWith(lines: Record<string, number>): Promise<string> {
-  let token = await openCart(t);
-  for (const [code, quantity] of Object.entries(lines)) {
-    const res = await setQty(t, token, idOf(ids, code), quantity);
-    if (!res.ok || res.answer.status !== 'success') throw new Error(`could not take ${quantity} ${code}`);
-    token = res.answer.token;
-  }
-  return token;
-}
+/** A new cart holding these quantities; answers its newest token. */
+const cartWith = (lines: Record<string, number>) => cartWithAs(t, ids, lines);
 
 // Three orders: paid by card with a code, a donation and the fee; Bill Me; and a declined card.
 beforeAll(async () => {

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeItems, storeOrders } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { importEvent } from '../../test/account-fixtures';
 import { eventDocument, storeItem } from '../../test/documents';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import type { FakeStripe } from '../../test/fake-stripe';
+import { appOnFakeStripe, stripeEventFields } from '../../test/payments-fixtures';
 import { checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
 
 /** The store on Stripe (processor code 2), against the fake Stripe API: 3-D Secure, declines and the webhook. */
@@ -16,12 +17,11 @@ const now = new Date('2026-12-01T18:00:00Z');
 const WEBHOOK_SECRET = 'whsec_test_gavel_store_0123456789';
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({ STRIPE_API_URL: fake.url, STRIPE_TIMEOUT_MS: '500' }, now);
+  ({ t, fake } = await appOnFakeStripe(now));
   await importEvent(
     t,
     eventDocument(now, {
-      event: { paymentprocessorcode: 2, processorpublickey: 'pk_test_gavel', processorsecretkey: 'sk_test_gavel', processorwebhooksecret: WEBHOOK_SECRET, ccfeespercent: 0 },
+      event: stripeEventFields(WEBHOOK_SECRET),
       store: { items: [storeItem('shirt', { tab: 'Merchandise', name: 'Shirt', price: 25, quantity: 5, seats: 0 })] },
     }),
   );
