@@ -9,11 +9,15 @@ const ionicPureModule = /@ionic\/core\/components\/ion-[\w-]+\.js$|@ionic\/react
 // rules it uses instead of every schema (and zod) behind the package's index.
 const domainModule = /[\\/]domain[\\/]src[\\/].+\.ts$/;
 const apiPort = process.env.GAVEL_API_PORT ?? '8080';
+/** The display board's addresses in development (the server decides with parseBoardRoute in domain/). */
+const boardPath = /^\/[^/]+\/(detail|list)(\/|$)/;
+
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /**
  * In development the app's own server is not the one serving pages, so the hosted card form's
- * address (/testpay/card-form, as the API names it) is answered here with the page being edited.
+ * address (/testpay/card-form, as the API names it) and the display board's addresses are
+ * answered here with the pages being edited.
  */
 function cardFormInDev(): Plugin {
   return {
@@ -21,6 +25,7 @@ function cardFormInDev(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         if (req.url?.startsWith('/testpay/card-form')) req.url = req.url.replace('/testpay/card-form', '/card-form.html');
+        else if (req.url && boardPath.test(req.url.split('?')[0] ?? '')) req.url = '/board.html';
         next();
       });
     },
@@ -36,7 +41,8 @@ export default defineConfig({
     rolldownOptions: {
       // The app, and the test gateway's hosted card form: a page of its own (no React, no Ionic)
       // that the server shows in an iframe at /testpay/card-form.
-      input: { main: page('./index.html'), cardform: page('./card-form.html') },
+      // The venue display board is a page of its own too (React without Ionic), at /{eventcode}/detail and /list.
+      input: { main: page('./index.html'), cardform: page('./card-form.html'), board: page('./board.html') },
       treeshake: {
         moduleSideEffects: (id: string) => (ionicPureModule.test(id) || domainModule.test(id) ? false : undefined),
       },

@@ -33,3 +33,5 @@ export * from './api/registration';
 export * from './import/registration';
 export * from './registration/seating';
 export * from './registration/form';
+export * from './display/board';
+export * from './api/display';

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@gavel/domain';
+import { APP_VERSION, parseBoardRoute } from '@gavel/domain';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -28,11 +28,13 @@ import { noticeRoutes } from './features/notices/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { storeRoutes } from './features/store/routes';
 import { registrationRoutes } from './features/registration/routes';
+import { displayRoutes } from './features/display/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook';
 import { createPayments, stripeConnection, TEST_CARD_FORM_PATH } from './payments/processor';
 import { appJobs, startJobs } from './jobs';
 import { createHub } from './realtime/hub';
 import { createNotifier } from './notifications/notifier';
+import { createTotals } from './realtime/totals';
 
 export interface BuildOptions {
   /** An open database; absent means open the one the configuration names. */
@@ -77,8 +79,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const payments = createPayments({ secret: config.jwtSecret, clock, stripeTimeoutMs: config.stripeTimeoutMs, ...(config.stripeApiUrl ? { stripe: stripeConnection(config.stripeApiUrl) } : {}) });
-  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier, payments, log: app.log };
-  app.addHook('preClose', async () => hub.close());
+  const totals = createTotals({ db: database.db, live: hub, log: app.log });
+  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier, totals, payments, log: app.log };
+  // A total still scheduled is dropped and one being sent finishes, before the hub and the database close.
+  app.addHook('preClose', async () => {
+    await totals.close();
+    await hub.close();
+  });
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
   });
@@ -145,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(paymentRoutes(ctx));
       await api.register(storeRoutes(ctx));
       await api.register(registrationRoutes(ctx));
+      await api.register(displayRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
     },
     { prefix: '/api' },
@@ -192,7 +200,9 @@ async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
       // Files at the top of dist (favicon, manifest) first, then the app for client routes.
       const file = path.slice(1);
       if (/^[\w.-]+\.\w+$/.test(file) && existsSync(join(dist, file))) return reply.sendFile(file);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The venue display board is a page of its own (web/board.html), without the bidder app.
+      const page = parseBoardRoute(path) && existsSync(join(dist, 'board.html')) ? 'board.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.status(404).send({ status: 'failure', code: 'not_found', message: `No such path: ${request.method} ${path}` });
   });

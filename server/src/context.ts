@@ -5,6 +5,7 @@ import type { TokenService } from './lib/tokens';
 import type { LivePublisher } from './realtime/hub';
 import type { Notifier } from './notifications/notifier';
 import type { Payments } from './payments/processor';
+import type { Totals } from './realtime/totals';
 
 /** What every feature gets: configuration, the database and a clock (tests move it). */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   live: LivePublisher;
   /** Outbid, won and closing-soon notices by email, text and in-app, off the request's path. */
   notifier: Notifier;
+  /** The display boards' total raised, sent (debounced) after the commits that change it. */
+  totals: Totals;
   /** The event's card processor (payments/): one gateway per event, kept while the process runs. */
   payments: Payments;
   /** The server's logger, for work that runs off a request (effects after a commit, jobs). */

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     `Gavel is running (${ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}).`,
     `  Bidder app, demo event:  ${base}/demo`,
     `  Event store (tickets):   ${base}/demo/event`,
+    `  Display board (a TV):    ${base}/demo/list  or  ${base}/demo/detail`,
     `  API health:              ${base}/api/health`,
     `  API description:         ${base}/api/docs/json`,
   ];

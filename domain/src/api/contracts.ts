@@ -22,6 +22,7 @@ import { codeSchema, tenantBody } from './common';
 import { eventRequest, eventResponse, healthResponse, privacyPolicyRequest, privacyPolicyResponse } from './event';
 import { auctionItemsRequest, auctionItemsResponse, bidHistoryResponse, itemDetailsResponse, itemOverviewResponse, itemPhotosResponse, itemRequest, watchlistResponse } from './items';
 import { noticesResponse } from './notices';
+import { displayBoardQuery, displayBoardResponse } from './display';
 import { ordersResponse } from './orders';
 import {
   adminPaymentsQuery,
@@ -295,6 +296,16 @@ const definitions = {
     response: adminRegistrationsResponse,
   }),
   'PUT /admin/registrations/lock': contract({ method: 'PUT', path: '/admin/registrations/lock', access: 'admin', tags: ['admin'], summary: "Lock or unlock a guest's seat (a locked guest cannot be changed by purchaser or guest)", body: adminLockGuestRequest, response: plainResponse }),
+
+  'GET /displayboard': contract({
+    method: 'GET',
+    path: '/displayboard',
+    access: 'event',
+    tags: ['display'],
+    summary: "The display board: the event's items (optionally of one location), the total raised, the latest bids, the bid address and its QR code, and a guest token for the live hub",
+    query: displayBoardQuery,
+    response: displayBoardResponse,
+  }),
 
   'POST /admin/import': contract({ method: 'POST', path: '/admin/import', access: 'admin', tags: ['admin'], summary: 'Import or re-import an event document (see docs/import.md); all or nothing', body: z.unknown(), response: importResponse }),
   'POST /admin/bidders/authorize': contract({ method: 'POST', path: '/admin/bidders/authorize', access: 'admin', tags: ['admin'], summary: "Allow or stop a bidder's bidding in an event", body: authorizeBidderRequest, response: plainResponse }),

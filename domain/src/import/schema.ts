@@ -6,6 +6,7 @@ import { importStore } from './store';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../time';
 import { PROCESSOR_STRIPE, PROCESSOR_TEST, processorCode } from '../api/payments';
 import { eventTimeProblems } from '../event-state';
+import { TOTAL_PARTS } from '../display/board';
 
 /**
  * The organizer's event document: one JSON file that describes an organization, one event and
@@ -68,6 +69,22 @@ export const importItem = z
   });
 export type ImportItem = z.infer<typeof importItem>;
 
+/** The display board's settings: the total raised (shown or not, what it counts, the goal) and a line for the detail view. */
+export const importDisplay = z
+  .object({
+    showtotal: z.boolean().default(true),
+    /** What the total counts: leading bids, Buy It Now sales, store sales (tickets and merchandise, after discounts), store donations. */
+    totalincludes: z
+      .array(z.enum(TOTAL_PARTS, { error: `must be one of ${TOTAL_PARTS.join(', ')}` }))
+      .max(TOTAL_PARTS.length)
+      .default([...TOTAL_PARTS])
+      .refine((parts) => new Set(parts).size === parts.length, 'names a part twice'),
+    goal: dollars.default(0),
+    message: text(200).trim().default(''),
+  })
+  .strict();
+export type ImportDisplay = z.infer<typeof importDisplay>;
+
 export const importEvent = z
   .object({
     eventcode: codeSchema,
@@ -120,6 +137,8 @@ export const importEvent = z
     needscardtobid: z.boolean().default(false),
     /** Where and when won items are collected (shown in order history and the receipt). */
     pickupinstructions: text(2_000).default(''),
+    /** The venue display board (docs/display.md). */
+    display: importDisplay.prefault({}),
   })
   .strict()
   .superRefine((ev, ctx) => {

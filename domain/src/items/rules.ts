@@ -94,6 +94,11 @@ export function publicBidderName(row: { firstname: string; lastname: string; bid
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 
+/** How a bidder appears on the display board's ticker: their number, or null (shown as 'Anonymous'). */
+export function boardBidderNumber(row: { bidanonymously: boolean; bidderdisplaynumber: number }, allowAnonymous: boolean): number | null {
+  return row.bidanonymously && allowAnonymous ? null : row.bidderdisplaynumber;
+}
+
 /** The spec's words for a bid that cannot be placed; the engine and the bid forms both use them. */
 export const bidMessages = {
   belowMinimum: (min: Cents) => `Please adjust the bid amount. The minimum bid for this item is ${formatMoney(min)}.`,

@@ -33,6 +33,8 @@ export type LiveItem = z.infer<typeof liveItem>;
 export const liveBidEntry = z.object({
   bidderid: z.number().int(),
   biddername: z.string(),
+  /** The bidder's number for the display board's ticker; null when they bid anonymously. */
+  biddernumber: z.number().int().nullable(),
   bidtime: z.string(),
   bidtimecst: z.string(),
   amount: money,
@@ -53,6 +55,8 @@ export const hubMessage = z.discriminatedUnion('type', [
   /** To one bidder: the answer to their own bid with their own view of the item, for their other open tabs. */
   z.object({ type: z.literal('submitbid'), itemid: z.number().int(), message: z.string(), item: auctionItem, ...codes }),
   z.object({ type: z.literal('eventclosing'), closesat: z.string(), ...codes }),
+  /** To everyone in the event: the total raised changed (the display board's total and goal bar). */
+  z.object({ type: z.literal('eventtotal'), raised: money, ...codes }),
   z.object({ type: z.literal('updateUser'), ...codes }),
   z.object({ type: z.literal('itemmessage'), itemid: z.number().int(), message: z.string(), ...codes }),
   /**

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { HUB_PATH, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
 import { eq } from 'drizzle-orm';
-import { auctionItems } from '../db/schema';
+import { auctionItems, events } from '../db/schema';
+import { call } from '../test/call';
 import { createTestApp, type TestApp } from '../test/harness';
 import { importEvent, makeBidder, type TestBidder } from '../test/account-fixtures';
 import { eventDocument } from '../test/documents';
@@ -98,6 +99,20 @@ describe('live hub', () => {
       ['bob T.', 160, true],
       ['ann T.', 150, false],
     ]);
+  });
+
+  it('lets a display board in with the token its call answers, even where guests may not browse, and sends it the total in dollars', async () => {
+    await importEvent(t, eventDocument(now, { eventcode: 'board', event: { eventallowguestentry: false } }));
+    const board = await call(t.app, 'GET /displayboard', undefined, { query: { eventcode: 'board' } });
+    if (!board.ok) throw new Error(board.failure.message);
+    const screen = open({ token: board.answer.token });
+    await connected(screen);
+    const total = next(screen, 'eventtotal');
+    const cy = await makeBidder(t, 'board', 'cy@example.org');
+    const [item] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems).innerJoin(events, eq(auctionItems.eventId, events.id)).where(eq(events.eventcode, 'board'));
+    const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: cy.auth, payload: { eventcode: 'board', itemid: item?.id, bid: 100 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await total).toEqual({ type: 'eventtotal', raised: 100, eventcode: 'board', auctioncode: 'demo' });
   });
 
   it('ignores malformed messages and disconnects a client that floods', async () => {

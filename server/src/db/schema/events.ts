@@ -10,7 +10,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { NotificationColumn, NotificationRow } from '@gavel/domain';
+import type { NotificationColumn, NotificationRow, TotalPart } from '@gavel/domain';
+import { TOTAL_PARTS } from '@gavel/domain';
 import { bytea, cents, tstz, ownedBy } from './columns';
 
 
@@ -69,6 +70,11 @@ export const events = pgTable(
     needscardtobid: boolean('needscardtobid').notNull().default(false),
     /** Where and when won items are collected, unless an item says otherwise. */
     pickupinstructions: text('pickupinstructions').notNull().default(''),
+    /** The venue display board: whether it shows the total raised, what the total counts, the goal, and a line for the detail view. */
+    displayshowtotal: boolean('displayshowtotal').notNull().default(true),
+    displaytotalincludes: jsonb('displaytotalincludes').$type<TotalPart[]>().notNull().default([...TOTAL_PARTS]),
+    displaygoal: cents('displaygoal').notNull().default(0),
+    displaymessage: text('displaymessage').notNull().default(''),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

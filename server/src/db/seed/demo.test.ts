@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDocument, type ImportDocument } from '@gavel/domain';
-import { auctionItems, events, itemPhotos } from '../schema';
+import { eq } from 'drizzle-orm';
+import { accounts, auctionItems, bidActions, bidders, events, itemPhotos } from '../schema';
+import { call } from '../../test/call';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { importEventDocument } from '../../features/admin/import-service';
 import { demoDocument } from './demo';
@@ -68,6 +70,30 @@ describe('the demo gala', () => {
     const image = await t.app.inject({ method: 'GET', url: items[0]?.imageurl ?? '' });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it('opens with bids of five made-up bidders, one anonymous, placed by the bid engine, and a board with a goal', async () => {
+    const people = await t.ctx.db.select({ email: accounts.email, verified: accounts.emailVerified, anonymous: bidders.bidanonymously, authorized: bidders.authorizebidder }).from(accounts).innerJoin(bidders, eq(bidders.accountId, accounts.id));
+    expect(people).toHaveLength(5);
+    for (const p of people) expect(p).toMatchObject({ email: expect.stringMatching(/^demo\.bidder\d@example\.org$/), verified: true, authorized: true });
+    expect(people.filter((p) => p.anonymous)).toHaveLength(1);
+    expect(await t.ctx.db.select().from(bidActions)).toHaveLength(12);
+    const res = await call(t.app, 'GET /displayboard', undefined, { query: { eventcode: 'demo' } });
+    if (!res.ok) throw new Error(res.failure.message);
+    const board = res.answer;
+    expect(board.message).toBe('Scan the code to bid from your phone');
+    expect(board.total).toEqual({ show: true, raised: 310_500, goal: 2_500_000 });
+    expect(board.recentbids.map((b) => [b.itemname, b.amount])).toEqual([
+      ['Chef’s Table for Eight', 90_000],
+      ['Golf Foursome at Medinah', 52_500],
+      ['Original Watercolor: River at Dawn', 26_000],
+      ['Ski Weekend in Vail', 70_000],
+      ['Bike Tune-Up and Helmet', 7_000],
+      ['Bike Tune-Up and Helmet', 6_500],
+    ]);
+    expect(board.recentbids.filter((b) => b.biddernumber === null)).toHaveLength(1);
+    // Item 101 and the closing-soon items stay as imported, for the journeys that read them.
+    expect(board.items.filter((i) => i.numberofbids > 0).map((i) => i.itemnum).sort()).toEqual(['102', '105', '106', '108', '117', '129', '130']);
   });
 
   it('the documented example imports too', async () => {

@@ -5,7 +5,8 @@ import { logoImage, sponsorImage } from './images';
 
 /**
  * The demo gala imported into an empty database: organization and event code `demo`, bidding open
- * from a few minutes ago for seven days, guests and anonymous bidding allowed, 32 items.
+ * from a few minutes ago for seven days, guests and anonymous bidding allowed, 32 items, and a
+ * display board with a goal.
  */
 export function demoDocument(now: Date): ImportDocumentInput {
   const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
@@ -40,6 +41,8 @@ export function demoDocument(now: Date): ImportDocumentInput {
       paymentprocessorcode: 1,
       currency: 'usd',
       pickupinstructions: 'Collect your items at the registration desk in the Grand Hall from 9 pm, or on Monday 9 am to 5 pm at the Foundation office, 210 River Street.',
+      // The venue display board (/demo/detail, /demo/list): the total raised towards a goal, and a line under each item.
+      display: { goal: 25000, message: 'Scan the code to bid from your phone' },
     },
     items: demoItems(at(120)),
     store: demoStore(now),

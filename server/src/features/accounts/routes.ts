@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { route } from '../../lib/route';
 import { sendForgotPassword, sendVerification } from './links-service';
 import { bidderOf } from './profile-service';
-import { createAccount, ensureBidder, joinEmail, login, sessionFor } from './service';
+import { createAccount, ensureBidder, guestToken, joinEmail, login, sessionFor } from './service';
 
 /** Rate limits for the calls that guess at accounts: per address and email, since a venue shares one address. */
 const perEmail = (max: number, timeWindow: string) => ({
@@ -68,8 +68,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       'POST /guestlogin',
       async ({ caller: { tenant } }) => {
         if (!tenant.event.allowguestentry) throw new AppError('forbidden', 'This event does not allow guests. Please join with your email.');
-        const claims = { userid: 0, bidderid: 0, email: '', eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode, isguest: true };
-        return { status: 'success', token: await ctx.tokens.sign(claims, ctx.clock()), accountstatus: 'guest', message: '' };
+        return { status: 'success', token: await guestToken(ctx.tokens, tenant, ctx.clock()), accountstatus: 'guest', message: '' };
       },
       { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
     );

@@ -75,6 +75,11 @@ export async function sessionFor(ctx: { tokens: TokenService; db: Db }, tenant: 
   return presentSession(tenant, account, bidder, token, hasCard);
 }
 
+/** A guest's token of the event: read-only, for browsing and the live hub (POST /guestlogin, the display board). */
+export function guestToken(tokens: TokenService, tenant: Tenant, now: Date): Promise<string> {
+  return tokens.sign({ userid: 0, bidderid: 0, email: '', eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode, isguest: true }, now);
+}
+
 /** Join screen: does this email have an account with the organization? */
 export async function joinEmail(db: Db, tenant: Tenant, email: string): Promise<'exists' | 'doesnotexist'> {
   return (await findAccount(db, tenant.organization.id, email)) ? 'exists' : 'doesnotexist';

@@ -194,6 +194,10 @@ async function upsertEvent(tx: Tx, organizationId: number, doc: ImportDocument):
     needscardtoregister: e.needscardtoregister,
     needscardtobid: e.needscardtobid,
     pickupinstructions: e.pickupinstructions,
+    displayshowtotal: e.display.showtotal,
+    displaytotalincludes: e.display.totalincludes,
+    displaygoal: cents(e.display.goal),
+    displaymessage: e.display.message,
   };
   const found = await tx
     .select({ id: events.id })

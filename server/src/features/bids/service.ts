@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BidAction, BidState, LiveBidEntry } from '@gavel/domain';
-import { buyNowAvailable, CARD_NEEDED_TO_BID, NOT_AUTHORIZED, buyNowLimit, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, publicBidderName, quantityAvailable } from '@gavel/domain';
+import { boardBidderNumber, buyNowAvailable, CARD_NEEDED_TO_BID, NOT_AUTHORIZED, buyNowLimit, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, publicBidderName, quantityAvailable } from '@gavel/domain';
 import type { Tx } from '../../db/client';
 import { accounts, auctionItems, bidActions, bidders, bids, itemMaxima, paymentMethods, watchlist, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -9,6 +9,9 @@ import type { ItemRow } from '../items/presenter';
 import { lockItem, nameColumns } from '../items/queries';
 import { cardFlags } from '../payments/cards';
 
+/** How a bidder appears in a bid's history: their public name, and their number for the display board (null when anonymous). */
+export type ShownBidder = Pick<LiveBidEntry, 'biddername' | 'biddernumber'>;
+
 /**
  * The bidder may bid (authorized, verified) — checked in the same query that tells whether they
  * watch the item, for the answer.
@@ -16,10 +19,10 @@ import { cardFlags } from '../payments/cards';
 export interface MayBid {
   watching: boolean;
   /**
-   * Public names of the bidder and of the item's leader: a bid's history entries are only ever
-   * theirs (the engine writes the challenger's bid and the standing leader's answer).
+   * How the bidder and the item's leader appear: a bid's history entries are only ever theirs
+   * (the engine writes the challenger's bid and the standing leader's answer).
    */
-  names: Map<number, string>;
+  shown: Map<number, ShownBidder>;
 }
 
 export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, item: ItemRow): Promise<MayBid> {
@@ -44,7 +47,8 @@ export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, ite
   if (!bidder.authorizebidder) throw new AppError('forbidden', NOT_AUTHORIZED);
   if (!bidder.verified) throw new AppError('forbidden', 'Please verify your email address before bidding.');
   if (cardFlags(tenant.event, bidder.hasCard).needscardtobid) throw new AppError('forbidden', CARD_NEEDED_TO_BID);
-  return { watching: bidder.watching, names: new Map(rows.map((r) => [r.id, publicBidderName(r.name, tenant.event.allowanonymousbidding)])) };
+  const anonymous = tenant.event.allowanonymousbidding;
+  return { watching: bidder.watching, shown: new Map(rows.map((r) => [r.id, { biddername: publicBidderName(r.name, anonymous), biddernumber: boardBidderNumber(r.name, anonymous) }])) };
 }
 
 function assertBiddable(item: ItemRow, tenant: Tenant, now: Date): void {
@@ -69,10 +73,10 @@ export type BidRequest = { kind: 'manual'; amount: number } | { kind: 'auto'; ma
 
 /**
  * One bid, automatic bid or change of maximum, in the caller's transaction on the item it has
- * locked: load the maxima, apply the engine, write history, maxima and price. `names` are the
- * public names assertMayBid read for the history entries.
+ * locked: load the maxima, apply the engine, write history, maxima and price. `shown` is how
+ * assertMayBid found the bidders appear, for the history entries.
  */
-export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, action: BidRequest, now: Date, item: ItemRow, names: Map<number, string>): Promise<BidResult> {
+export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, action: BidRequest, now: Date, item: ItemRow, shown: Map<number, ShownBidder>): Promise<BidResult> {
   assertBiddable(item, tenant, now);
   const maxima = await tx.select().from(itemMaxima).where(eq(itemMaxima.itemId, item.id));
   const state: BidState = {
@@ -118,7 +122,7 @@ export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, action:
   const maximum = mine ? { itemId: item.id, bidderId, max: mine.max, increment: mine.increment, isAuto: mine.isAuto, seq: mine.seq } : undefined;
   const bidtimecst = formatClosingTime(now, tenant.event.timezone);
   const history = outcome.history
-    .map((h) => ({ bidderid: h.bidderId, biddername: names.get(h.bidderId) ?? '', bidtime: now.toISOString(), bidtimecst, amount: h.amount, isauto: h.isAuto }))
+    .map((h) => ({ bidderid: h.bidderId, biddername: '', biddernumber: null, ...shown.get(h.bidderId), bidtime: now.toISOString(), bidtimecst, amount: h.amount, isauto: h.isAuto }))
     .reverse();
   return { leading: outcome.state.leader === bidderId, item: updated, previousLeader: item.leaderBidderId, maximum, history };
 }

@@ -25,6 +25,7 @@ export async function submitBid(ctx: AppContext, tx: Tx, caller: BidderCaller, b
         publishItem(ctx, tenant, bought.item);
         publishCart(ctx, tenant, bidderId);
         if (bought.displacedLeader !== null) publishLost(ctx, tenant, bought.displacedLeader, bought.item.id);
+        ctx.totals.touch(tenant);
       },
     };
   }
@@ -50,12 +51,16 @@ export async function changeMaximum(ctx: AppContext, tx: Tx, caller: BidderCalle
 
 async function bid(ctx: AppContext, tx: Tx, caller: BidderCaller, action: BidRequest, now: Date, locked: ItemRow, may: MayBid): Promise<Written<SubmitBidResponse>> {
   const { tenant, bidderId } = caller;
-  const result = await applyBid(tx, tenant, bidderId, action, now, locked, may.names);
+  const result = await applyBid(tx, tenant, bidderId, action, now, locked, may.shown);
   const message = result.leading ? '' : OUTBID;
   // The answer is built from what the bid already holds, so the item lock is released sooner.
   const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching: may.watching, historyid: 0, needsCard: false }, now);
   return {
     answer: { status: 'success', message, historyid: 0, item },
-    after: () => publishBid(ctx, tenant, { item: result.item, history: result.history, bidderId, previousLeader: result.previousLeader, message, answer: item }),
+    after: () => {
+      publishBid(ctx, tenant, { item: result.item, history: result.history, bidderId, previousLeader: result.previousLeader, message, answer: item });
+      // A bid that wrote no history (a leader raising their own maximum) left the price as it was.
+      if (result.history.length > 0) ctx.totals.touch(tenant);
+    },
   };
 }

@@ -48,8 +48,9 @@ export async function storeCheckout(ctx: AppContext, caller: CartCaller, body: S
     if (salesClosed(tenant.event, now)) throw new AppError('expired', storeMessages.storeClosed);
     const order = await placeOrder(tx, tenant, cart, settings, body, now);
     if (order.method === 'CREDIT') return { order };
-    return { done: await finalizeOrder(tx, { tenant, settings, order, state: order.method === 'BILLME' ? 'unpaid' : 'paid', now, origin }) };
+    return { done: await finalizeOrder(tx, { tenant, settings, order, state: order.method === 'BILLME' ? 'unpaid' : 'paid', now, origin }), sold: true };
   });
+  if ('sold' in placed) ctx.totals.touch(tenant);
   if ('done' in placed && placed.done) return answerFor(ctx, tenant, settings, placed.done);
   if (!('order' in placed) || !placed.order || !gateway) throw new Error('a card order without a gateway');
   const order = placed.order;
@@ -171,11 +172,12 @@ async function settle(ctx: AppContext, tenant: Tenant, settings: StoreSettings, 
   }
   const final = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(storeOrders).where(eq(storeOrders.id, order.id)).for('update');
-    if (!locked || locked.state !== 'pending') return locked ?? order;
+    if (!locked || locked.state !== 'pending') return { order: locked ?? order, sold: false };
     await tx.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
-    return finalizeOrder(tx, { tenant, settings, order: locked, state: 'paid', now, origin, card: outcome.card });
+    return { order: await finalizeOrder(tx, { tenant, settings, order: locked, state: 'paid', now, origin, card: outcome.card }), sold: true };
   });
-  return answerFor(ctx, tenant, settings, final);
+  if (final.sold) ctx.totals.touch(tenant);
+  return answerFor(ctx, tenant, settings, final.order);
 }
 
 /**

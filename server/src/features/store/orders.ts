@@ -108,21 +108,23 @@ export async function releaseStoreOrder(tx: Tx, order: StoreOrderRow, failure: s
  */
 export async function settleStoreOrder(ctx: AppContext, orderId: number, outcome: ChargeOutcome, origin: string): Promise<'paid' | 'failed' | 'unchanged'> {
   const now = ctx.clock();
-  return ctx.db.transaction(async (tx) => {
+  const settled = await ctx.db.transaction(async (tx): Promise<{ state: 'paid'; tenant: Tenant } | { state: 'failed' | 'unchanged' }> => {
     const [order] = await tx.select().from(storeOrders).where(eq(storeOrders.id, orderId)).for('update');
-    if (!order || order.state !== 'pending') return 'unchanged';
+    if (!order || order.state !== 'pending') return { state: 'unchanged' };
     const tenant = await tenantOfEvent(tx, order.eventId);
-    if (!tenant) return 'unchanged';
+    if (!tenant) return { state: 'unchanged' };
     const settings = await storeSettingsOf(tx, tenant.event);
     if (outcome.kind === 'succeeded') {
       await tx.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
       await finalizeOrder(tx, { tenant, settings, order, state: 'paid', now, origin, card: outcome.card });
-      return 'paid';
+      return { state: 'paid', tenant };
     }
     if (outcome.kind === 'failed') {
       await releaseStoreOrder(tx, order, outcome.message, now, outcome.ref);
-      return 'failed';
+      return { state: 'failed' };
     }
-    return 'unchanged';
+    return { state: 'unchanged' };
   });
+  if (settled.state === 'paid') ctx.totals.touch(settled.tenant);
+  return settled.state;
 }

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { events } from '../db/schema';
+import { raisedOf } from '../features/display/total';
+import type { Tenant } from '../tenancy';
+import type { LivePublisher } from './hub';
+import type { EventCodes } from './publish';
+
+/** A burst of bids (an automatic bidding war, a rush at the close) sends one total, this long after its first change. */
+export const TOTAL_DELAY_MS = 250;
+
+/** An event whose total may have changed: its tenant, or its id and codes where only those are at hand. */
+export type TotalTarget = Tenant | { eventId: number; codes: EventCodes };
+
+export interface Totals {
+  /**
+   * After a commit that may change the event's total raised: soon sends `eventtotal` with the new
+   * total to everyone in the event (the display boards), once however many changes came meanwhile.
+   * Only for an event whose board shows its total. Never call it inside a transaction.
+   */
+  touch(target: TotalTarget): void;
+  /** Cancels what is scheduled and waits for a total being sent (shutdown). */
+  close(): Promise<void>;
+}
+
+interface Deps {
+  db: Db;
+  live: LivePublisher;
+  log: FastifyBaseLogger;
+}
+
+export function createTotals(deps: Deps): Totals {
+  const scheduled = new Map<number, ReturnType<typeof setTimeout>>();
+  const sending = new Set<Promise<void>>();
+  let closed = false;
+
+  // The event is read again at send time: what the total counts, and whether it shows, may have changed by import.
+  async function send(eventId: number, codes: EventCodes): Promise<void> {
+    const [event] = await deps.db
+      .select({ id: events.id, displayshowtotal: events.displayshowtotal, displaytotalincludes: events.displaytotalincludes })
+      .from(events)
+      .where(eq(events.id, eventId));
+    if (!event?.displayshowtotal) return;
+    const raised = await raisedOf(deps.db, event);
+    deps.live.toEvent(codes.auctioncode, codes.eventcode, { type: 'eventtotal', raised, ...codes });
+  }
+
+  return {
+    touch(target) {
+      if (closed) return;
+      if ('event' in target && !target.event.displayshowtotal) return;
+      const { eventId, codes } = 'event' in target ? { eventId: target.event.id, codes: { auctioncode: target.organization.auctioncode, eventcode: target.event.eventcode } } : target;
+      if (scheduled.has(eventId)) return;
+      const timer = setTimeout(() => {
+        scheduled.delete(eventId);
+        const run: Promise<void> = send(eventId, codes)
+          .catch((err: unknown) => deps.log.error({ err, eventId }, 'event total failed'))
+          .finally(() => sending.delete(run));
+        sending.add(run);
+      }, TOTAL_DELAY_MS);
+      scheduled.set(eventId, timer);
+    },
+    async close() {
+      closed = true;
+      for (const timer of scheduled.values()) clearTimeout(timer);
+      scheduled.clear();
+      await Promise.all(sending);
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { boardCountdown, boardMessages, boardPageCount, boardTitle, type BoardRoute } from '@gavel/domain';
+import { useBoard } from './useBoard';
+import { ListView } from './ListView';
+import { DetailView } from './DetailView';
+import { BoardSide } from './BoardSide';
+
+/** The slide shown now: a counter that moves every `timeframe` seconds (the detail view's item, the list's page). */
+function useSlide(seconds: number, running: boolean): number {
+  const [slide, setSlide] = useState(0);
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(() => setSlide((n) => n + 1), seconds * 1_000);
+    return () => clearInterval(t);
+  }, [seconds, running]);
+  return slide;
+}
+
+/**
+ * The venue display board: one item at a time (detail) or pages of cards (list), with the bid
+ * address and its code, the total raised, the latest bids and the sponsors always on screen.
+ */
+export function Board({ route }: { route: BoardRoute }) {
+  const { state, live, now, clock, reconnect } = useBoard(route);
+  const board = state.board;
+  const hasItems = state.items.length > 0;
+  const slide = useSlide(route.timeframeSeconds, hasItems);
+
+  if (state.phase === 'missing' || (board && !hasItems)) {
+    return (
+      <main className="board board-message" data-testid="board" data-view={route.view}>
+        <p data-testid="board-empty">{boardMessages.noItems}</p>
+      </main>
+    );
+  }
+  if (!board) {
+    return (
+      <main className="board board-message" data-testid="board" data-view={route.view}>
+        <p data-testid="board-loading" role="status">
+          {boardMessages.loading}
+        </p>
+      </main>
+    );
+  }
+
+  // The item (detail) or page (list) on screen now; the slide counter wraps around them.
+  const position = slide % (route.view === 'detail' ? state.items.length : boardPageCount(state.items.length, route.pageSize));
+  const countdown = boardCountdown(new Date(now), new Date(board.biddingopens), new Date(board.biddingcloses));
+  return (
+    <main className={`board board-view-${route.view}`} data-testid="board" data-view={route.view} data-live={live} data-page={position}>
+      <header className="board-header">
+        {board.logourl ? <img className="board-logo" src={board.logourl} alt="" /> : null}
+        <div className="board-heading">
+          <p className="board-event">{board.eventname}</p>
+          <h1 data-testid="board-title">{boardTitle(board.location)}</h1>
+        </div>
+        <p className={`board-countdown${countdown.closed ? ' board-countdown-closed' : ''}`} data-testid="board-countdown">
+          {countdown.text}
+        </p>
+      </header>
+      <section className="board-main" aria-live="off">
+        {route.view === 'detail' ? (
+          <DetailView state={state} index={position} clock={clock} message={board.message} />
+        ) : (
+          <ListView state={state} page={position} clock={clock} pageSize={route.pageSize} />
+        )}
+      </section>
+      <BoardSide board={board} raised={state.raised} ticker={state.ticker} />
+      <footer className="board-sponsors" data-testid="board-sponsors">
+        {board.sponsorurl.length > 0 ? <span className="board-sponsors-label">Thank you to our sponsors</span> : null}
+        {board.sponsorurl.map((url) => (
+          <img key={url} src={url} alt="Sponsor" />
+        ))}
+      </footer>
+      {live === 'disconnected' || live === 'reconnecting' ? (
+        <div className="board-live" role="status">
+          <span>{boardMessages.reconnecting}</span>
+          <button type="button" onClick={reconnect} data-testid="board-reconnect">
+            {boardMessages.reconnect}
+          </button>
+        </div>
+      ) : null}
+    </main>
+  );
+}
