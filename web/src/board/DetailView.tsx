@@ -17,7 +17,7 @@ export function DetailView({ state, index, clock, message }: { state: BoardState
       data-itemid={item.itemid}
       data-highlight={highlighted ? 'true' : 'false'}
     >
-      <div className="board-item-image">{item.imageurl ? <img src={item.imageurl} alt="" /> : null}</div>
+      <div className="board-item-image">{item.imageurl ? <img src={item.imageurl} alt="" /> : <span className="board-noimage">{item.itemnum}</span>}</div>
       <div className="board-item-body">
         <p className="board-item-count">
           Item {item.itemnum} · {index + 1} of {state.items.length}

@@ -8,7 +8,7 @@ function Card({ item, highlighted }: { item: DisplayItem; highlighted: boolean }
   const buyNow = item.buyitnowavailable && !item.buyitnowonly && item.buyitnowprice > 0;
   return (
     <article className={`board-card${highlighted ? ' board-highlight' : ''}`} data-testid="board-card" data-itemid={item.itemid} data-highlight={highlighted ? 'true' : 'false'}>
-      <div className="board-card-image">{item.imageurl ? <img src={item.imageurl} alt="" /> : null}</div>
+      <div className="board-card-image">{item.imageurl ? <img src={item.imageurl} alt="" /> : <span className="board-noimage">{item.itemnum}</span>}</div>
       <div className="board-card-body">
         <h2 data-testid="card-name">{item.name}</h2>
         <p className="board-price" data-testid="card-price">
