@@ -11,7 +11,7 @@ import { bidStatus } from './items';
 export const displayBoardQuery = z.object({
   eventcode: codeSchema,
   auctioncode: codeSchema.optional(),
-  location: z.string().trim().max(100, 'location must be at most 100 characters').optional().default(''),
+  location: z.string().trim().max(100, 'must be at most 100 characters').optional().default(''),
 });
 export type DisplayBoardQuery = z.infer<typeof displayBoardQuery>;
 

@@ -142,7 +142,7 @@ describe('GET /displayboard: the items', () => {
     const before = await dbState(t.ctx.db);
     const res = await t.app.inject({ method: 'GET', url: `/api/displayboard?eventcode=gala&location=${'x'.repeat(101)}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'failure', code: 'bad_request', message: 'location: location must be at most 100 characters', errors: [{ path: 'location', message: 'location must be at most 100 characters' }] });
+    expect(res.json()).toEqual({ status: 'failure', code: 'bad_request', message: 'location: must be at most 100 characters', errors: [{ path: 'location', message: 'must be at most 100 characters' }] });
     expect(await dbState(t.ctx.db)).toEqual(before);
     expect((await board({ location: 'x'.repeat(100) })).statusCode).toBe(200);
   });
