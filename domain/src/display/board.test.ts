@@ -4,12 +4,14 @@ import {
   BOARD_PAGE_SIZE,
   BOARD_TIMEFRAME_SECONDS,
   boardBidderName,
+  boardBuyNow,
   boardCountdown,
   boardMessages,
   boardPage,
   boardPageCount,
   boardPriceLine,
   boardQuantity,
+  boardTakesBids,
   boardTitle,
   goalPercent,
   parseBoardRoute,
@@ -100,6 +102,16 @@ describe('the board’s words', () => {
     expect(boardPriceLine(priced({ quantityavailable: 0, numberofbids: 2, currentbid: 100 }))).toEqual({ label: '', value: 'Sold Out' });
     expect(boardPriceLine(priced({ buyitnowonly: true, quantityunlimited: true, quantityavailable: 0, buyitnowprice: 2_500 }))).toEqual({ label: 'Buy It Now', value: '$25' });
     expect(boardPriceLine(priced({ itemisliveonly: true }))).toEqual({ label: '', value: 'Live Auction' });
+  });
+
+  it('shows a Buy It Now price beside the bids only where an item taking bids also sells now', () => {
+    expect(boardBuyNow({ buyitnowavailable: true, buyitnowonly: false, buyitnowprice: 140_000 })).toBe(140_000);
+    expect(boardBuyNow({ buyitnowavailable: false, buyitnowonly: false, buyitnowprice: 140_000 })).toBeNull();
+    expect(boardBuyNow({ buyitnowavailable: true, buyitnowonly: true, buyitnowprice: 9_000 })).toBeNull();
+    expect(boardBuyNow({ buyitnowavailable: true, buyitnowonly: false, buyitnowprice: 0 })).toBeNull();
+    expect(boardTakesBids({ buyitnowonly: false, itemisliveonly: false })).toBe(true);
+    expect(boardTakesBids({ buyitnowonly: true, itemisliveonly: false })).toBe(false);
+    expect(boardTakesBids({ buyitnowonly: false, itemisliveonly: true })).toBe(false);
   });
 
   it('says how many are left, or Unlimited', () => {

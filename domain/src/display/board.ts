@@ -137,6 +137,16 @@ export function boardPriceLine(item: BoardPriced): { label: string; value: strin
   return { label: 'Starting Bid', value: formatMoneyWhole(item.startingbid) };
 }
 
+/** The Buy It Now price a card shows beside the bids: only for an item that takes bids and also sells now. */
+export function boardBuyNow(item: Pick<BoardPriced, 'buyitnowonly' | 'buyitnowprice'> & { buyitnowavailable: boolean }): Cents | null {
+  return item.buyitnowavailable && !item.buyitnowonly && item.buyitnowprice > 0 ? item.buyitnowprice : null;
+}
+
+/** Does the item take bids on the board (so its number of bids means something)? */
+export function boardTakesBids(item: Pick<BoardPriced, 'buyitnowonly' | 'itemisliveonly'>): boolean {
+  return !item.buyitnowonly && !item.itemisliveonly;
+}
+
 /** How many are left: a number, or 'Unlimited'. */
 export function boardQuantity(item: Pick<BoardPriced, 'quantityavailable' | 'quantityunlimited'>): string {
   return item.quantityunlimited ? boardMessages.unlimited : String(Math.max(0, item.quantityavailable));

@@ -16,6 +16,21 @@ function useSlide(seconds: number, running: boolean): number {
   return slide;
 }
 
+/** The whole screen says one thing: 'Loading Auction Data...', or 'No items found. Please check your URL.'. */
+export function BoardMessage({ view, kind }: { view?: BoardRoute['view']; kind: 'loading' | 'empty' }) {
+  return (
+    <main className="board board-message" data-testid="board" data-view={view}>
+      {kind === 'loading' ? (
+        <p data-testid="board-loading" role="status">
+          {boardMessages.loading}
+        </p>
+      ) : (
+        <p data-testid="board-empty">{boardMessages.noItems}</p>
+      )}
+    </main>
+  );
+}
+
 /**
  * The venue display board: one item at a time (detail) or pages of cards (list), with the bid
  * address and its code, the total raised, the latest bids and the sponsors always on screen.
@@ -26,22 +41,8 @@ export function Board({ route }: { route: BoardRoute }) {
   const hasItems = state.items.length > 0;
   const slide = useSlide(route.timeframeSeconds, hasItems);
 
-  if (state.phase === 'missing' || (board && !hasItems)) {
-    return (
-      <main className="board board-message" data-testid="board" data-view={route.view}>
-        <p data-testid="board-empty">{boardMessages.noItems}</p>
-      </main>
-    );
-  }
-  if (!board) {
-    return (
-      <main className="board board-message" data-testid="board" data-view={route.view}>
-        <p data-testid="board-loading" role="status">
-          {boardMessages.loading}
-        </p>
-      </main>
-    );
-  }
+  if (state.phase === 'missing' || (board && !hasItems)) return <BoardMessage view={route.view} kind="empty" />;
+  if (!board) return <BoardMessage view={route.view} kind="loading" />;
 
   // The item (detail) or page (list) on screen now; the slide counter wraps around them.
   const position = slide % (route.view === 'detail' ? state.items.length : boardPageCount(state.items.length, route.pageSize));

@@ -1,4 +1,4 @@
-import { boardPriceLine, boardQuantity, formatMoneyWhole } from '@gavel/domain';
+import { boardBuyNow, boardPriceLine, boardQuantity, boardTakesBids, formatMoneyWhole } from '@gavel/domain';
 import { isHighlighted, type BoardState } from './state';
 
 /** One item at a time, faded in; its price, Buy It Now, value, bids and what is left, and the organizer's line. */
@@ -7,8 +7,7 @@ export function DetailView({ state, index, clock, message }: { state: BoardState
   if (!item) return null;
   const price = boardPriceLine(item);
   const highlighted = isHighlighted(state, item.itemid, clock);
-  const buyNow = item.buyitnowavailable && !item.buyitnowonly && item.buyitnowprice > 0;
-  const biddable = !item.buyitnowonly && !item.itemisliveonly;
+  const buyNow = boardBuyNow(item);
   return (
     <article
       key={item.itemid}
@@ -30,10 +29,10 @@ export function DetailView({ state, index, clock, message }: { state: BoardState
           <span className="board-price-value">{price.value}</span>
         </p>
         <dl className="board-item-facts">
-          {buyNow ? (
+          {buyNow !== null ? (
             <div data-testid="item-buynow">
               <dt>Buy It Now</dt>
-              <dd>{formatMoneyWhole(item.buyitnowprice)}</dd>
+              <dd>{formatMoneyWhole(buyNow)}</dd>
             </div>
           ) : null}
           {item.ispriceless || item.fairmarketvalue > 0 ? (
@@ -42,7 +41,7 @@ export function DetailView({ state, index, clock, message }: { state: BoardState
               <dd>{item.ispriceless ? 'Priceless' : formatMoneyWhole(item.fairmarketvalue)}</dd>
             </div>
           ) : null}
-          {biddable ? (
+          {boardTakesBids(item) ? (
             <div data-testid="item-bids">
               <dt>Bids</dt>
               <dd>{item.numberofbids}</dd>

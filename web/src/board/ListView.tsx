@@ -1,11 +1,11 @@
-import { boardPage, boardPageCount, boardPriceLine, boardQuantity, formatMoneyWhole, type DisplayItem } from '@gavel/domain';
+import { boardBuyNow, boardPage, boardPageCount, boardPriceLine, boardQuantity, boardTakesBids, formatMoneyWhole, type DisplayItem } from '@gavel/domain';
 import { isHighlighted, type BoardState } from './state';
 
 const bidsText = (n: number) => (n === 1 ? '1 bid' : `${n} bids`);
 
 function Card({ item, highlighted }: { item: DisplayItem; highlighted: boolean }) {
-  const price = boardPriceLine({ ...item });
-  const buyNow = item.buyitnowavailable && !item.buyitnowonly && item.buyitnowprice > 0;
+  const price = boardPriceLine(item);
+  const buyNow = boardBuyNow(item);
   return (
     <article className={`board-card${highlighted ? ' board-highlight' : ''}`} data-testid="board-card" data-itemid={item.itemid} data-highlight={highlighted ? 'true' : 'false'}>
       <div className="board-card-image">{item.imageurl ? <img src={item.imageurl} alt="" /> : <span className="board-noimage">{item.itemnum}</span>}</div>
@@ -16,8 +16,8 @@ function Card({ item, highlighted }: { item: DisplayItem; highlighted: boolean }
           <span className="board-price-value">{price.value}</span>
         </p>
         <p className="board-facts">
-          {item.buyitnowonly || item.itemisliveonly ? null : <span data-testid="card-bids">{bidsText(item.numberofbids)}</span>}
-          {buyNow ? <span data-testid="card-buynow">Buy It Now {formatMoneyWhole(item.buyitnowprice)}</span> : null}
+          {boardTakesBids(item) ? <span data-testid="card-bids">{bidsText(item.numberofbids)}</span> : null}
+          {buyNow !== null ? <span data-testid="card-buynow">Buy It Now {formatMoneyWhole(buyNow)}</span> : null}
           <span data-testid="card-quantity">{item.quantityunlimited ? boardQuantity(item) : `${boardQuantity(item)} available`}</span>
         </p>
       </div>

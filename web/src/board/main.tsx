@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { boardMessages, parseBoardRoute } from '@gavel/domain';
-import { Board } from './Board';
+import { parseBoardRoute } from '@gavel/domain';
+import { Board, BoardMessage } from './Board';
 import './board.css';
 
 const route = parseBoardRoute(window.location.pathname, window.location.search);
@@ -9,13 +9,7 @@ const root = document.getElementById('board-root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      {route ? (
-        <Board route={route} />
-      ) : (
-        <main className="board board-message" data-testid="board">
-          <p data-testid="board-empty">{boardMessages.noItems}</p>
-        </main>
-      )}
+      {route ? <Board route={route} /> : <BoardMessage kind="empty" />}
     </StrictMode>,
   );
 }
