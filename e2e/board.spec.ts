@@ -279,3 +279,25 @@ test.describe('at 1280x720', () => {
     });
   }
 });
+
+// Not what the board is for, but a vertical display, or an organizer checking on a phone, must
+// still see whole prices, the code and the total without scrolling.
+test.describe('on a portrait screen (390x844)', () => {
+  for (const view of ['list', 'detail'] as const) {
+    test(`the ${view} view fits without scrolling, with whole prices, the code and the total`, async ({ page }) => {
+      await openBoard(page, `/${code}/${view}`);
+      await settledBoard(page);
+      await mkdir('test-results/board', { recursive: true });
+      await page.screenshot({ path: `test-results/board/${view}-390x844.png` });
+      const scroll = await page.evaluate(() => {
+        const s = document.scrollingElement ?? document.documentElement;
+        return { height: s.scrollHeight, width: s.scrollWidth, innerHeight, innerWidth };
+      });
+      expect(scroll.height).toBeLessThanOrEqual(scroll.innerHeight);
+      expect(scroll.width).toBeLessThanOrEqual(scroll.innerWidth);
+      const boxes = await partBoxes(page, ['board-qr', 'board-total', 'board-countdown', 'board-title']);
+      expect(boxes.filter((b) => b.width * b.height === 0 || b.x < 0 || b.y < 0 || b.x + b.width > 390 || b.y + b.height > 844).map((b) => b.name)).toEqual([]);
+      expect(await cutText(page, ['board-total', 'board-countdown', 'board-bidurl', 'card-price', 'item-price'])).toEqual([]);
+    });
+  }
+});
