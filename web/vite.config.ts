@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress';
 
 // Ionic's packages do not declare themselves free of side effects, so without help the bundler
 // keeps every Ionic component. These modules only define components, so unused ones may go.
@@ -33,7 +34,7 @@ function cardFormInDev(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), cardFormInDev()],
+  plugins: [react(), cardFormInDev(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -129,23 +129,34 @@ describe('the demo seed', () => {
 describe('the rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '2' });
   });
   afterAll(async () => t.close());
+  const event = (remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/event', payload: { eventcode: 'none' }, remoteAddress, headers });
 
-  it('answers 429 in the one error shape once a caller is over the limit', async () => {
-    for (let i = 0; i < 3; i++) {
-      const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
-      expect(ok.statusCode, `request ${i + 1}`).toBe(200);
-      expect(ok.headers['x-ratelimit-limit']).toBe('3');
+  it('answers 429 in the one error shape once an address without a token is over its budget', async () => {
+    for (let i = 0; i < 2; i++) {
+      const ok = await event();
+      expect(ok.statusCode, `request ${i + 1}`).toBe(404);
+      expect(ok.headers['x-ratelimit-limit']).toBe('2');
     }
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await event();
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(failure('rate_limited', 'Too many requests. Please wait a moment and try again.'));
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    // Another address has its own allowance.
-    const other = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.9' });
-    expect(other.statusCode).toBe(200);
+    // Another address has its own allowance; a made-up token counts against the address.
+    expect((await event('203.0.113.9')).statusCode).toBe(404);
+    expect((await event('127.0.0.1', { authorization: 'Bearer made.up.token' })).statusCode).toBe(429);
+  });
+
+  it('never limits the health check, the web app or images', async () => {
+    for (let i = 0; i < 10; i++) {
+      const health = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '198.51.100.1' });
+      expect(health.statusCode).toBe(200);
+      expect(health.headers['x-ratelimit-limit']).toBeUndefined();
+      expect((await t.app.inject({ method: 'GET', url: '/media/nosuchimage', remoteAddress: '198.51.100.1' })).statusCode).toBe(404);
+    }
   });
 });
 

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { join, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,12 +12,12 @@ import { APP_VERSION, parseBoardRoute } from '@gavel/domain';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
-import { AppError, registerErrorHandling } from './errors';
+import { registerErrorHandling } from './errors';
 import { adminRoutes } from './features/admin/routes';
 import { eventRoutes } from './features/events/routes';
 import { mediaRoutes } from './features/media/routes';
 import { TokenService } from './lib/tokens';
-import { bearerToken, checkToken } from './lib/caller';
+import { Guessing, rateLimits } from './lib/limits';
 import { route } from './lib/route';
 import { accountRoutes } from './features/accounts/routes';
 import { accountLinkRoutes } from './features/accounts/routes-links';
@@ -57,7 +59,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir }));
   const app = Fastify({
     logger: { level: config.logLevel },
-    bodyLimit: 1024 * 1024,
+    // Every call's body is small; a larger one is refused from its Content-Length, before it is
+    // read. The import (admin) sets its own limit.
+    bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -80,7 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const payments = createPayments({ secret: config.jwtSecret, clock, stripeTimeoutMs: config.stripeTimeoutMs, ...(config.stripeApiUrl ? { stripe: stripeConnection(config.stripeApiUrl) } : {}) });
   const totals = createTotals({ db: database.db, live: hub, log: app.log });
-  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier, totals, payments, log: app.log };
+  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier, totals, payments, guessing: new Guessing(), log: app.log };
   // A total still scheduled is dropped and one being sent finishes, before the hub and the database close.
   app.addHook('preClose', async () => {
     await totals.close();
@@ -107,24 +111,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    // A venue's phones share one public address, so a signed-in caller is counted by token.
-    keyGenerator: async (request) => {
-      const check = await checkToken(ctx, request);
-      // Only a verified token counts as its own caller; made-up tokens count against the address.
-      if (check?.ok) return `user:${check.claims.sub}`;
-      if (!check) return `ip:${request.ip}`;
-      const token = bearerToken(request) ?? '';
-      const cart = await ctx.tokens.verifyCart(token, ctx.clock());
-      if (cart.ok) return `cart:${cart.claims.cartid}`;
-      const registration = await ctx.tokens.verifyRegistration(token, ctx.clock());
-      return registration.ok ? `registration:${registration.claims.orderid}` : `ip:${request.ip}`;
-    },
-    errorResponseBuilder: () => new AppError('rate_limited', 'Too many requests. Please wait a moment and try again.'),
-  });
+  await app.register(rateLimit, rateLimits(ctx));
+  // API answers over about 1 KB go compressed; the built assets are compressed once at build time
+  // (web/precompress.ts) and sent as they are. Brotli at quality 4 costs about what gzip does.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Gavel API', version: APP_VERSION, description: 'Charity auction events: bidder app, store, display board.' },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -29,11 +30,18 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('Gavel <no-reply@gavel.localhost>'),
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
+  /** Server processes on this machine (server/src/cluster.ts): a number, or auto for one per core. */
+  PROCESSES: z
+    .string()
+    .regex(/^(auto|[1-9]\d{0,2})$/, 'must be a number of processes (1, 2, ...) or auto (one per core)')
+    .default('1')
+    .transform((v) => (v === 'auto' ? availableParallelism() : Number(v))),
   /** Where the Stripe client connects; only for tests and local fakes (the default is Stripe's own API). */
   STRIPE_API_URL: optionalString.pipe(z.url('must be an absolute URL such as http://127.0.0.1:12111').optional()),
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
@@ -53,13 +61,18 @@ export interface Config {
   adminTokenGenerated: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
+  /** Calls a minute per signed-in token (bidder, guest, cart or registration). */
   rateLimitPerMinute: number;
+  /** Calls a minute per address without a valid token: a venue's phones share one address. */
+  rateLimitAnonymousPerMinute: number;
   seedDemo: boolean;
   /** SMTP server for email; absent means mail stays in the outbox (see /dev/mailbox). */
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Redis for the live hub across several processes; absent means one process. */
   redisUrl: string | undefined;
+  /** Server processes sharing the port; more than one needs DATABASE_URL and REDIS_URL. */
+  processes: number;
   /** Behind a load balancer: take the client address and host from X-Forwarded-* headers. */
   trustProxy: boolean;
   /** The Stripe API's address, when not Stripe's own (tests and local fakes). */
@@ -125,10 +138,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitAnonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
+    processes: e.PROCESSES,
     trustProxy: e.TRUST_PROXY,
     stripeApiUrl: e.STRIPE_API_URL,
     stripeTimeoutMs: e.STRIPE_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { Guessing } from './lib/limits';
 import type { TokenService } from './lib/tokens';
 import type { LivePublisher } from './realtime/hub';
 import type { Notifier } from './notifications/notifier';
@@ -22,6 +23,8 @@ export interface AppContext {
   totals: Totals;
   /** The event's card processor (payments/): one gateway per event, kept while the process runs. */
   payments: Payments;
+  /** Tries left for guessing calls (sign-in, emailed links, joining), per email and per address. */
+  guessing: Guessing;
   /** The server's logger, for work that runs off a request (effects after a commit, jobs). */
   log: FastifyBaseLogger;
 }

@@ -47,6 +47,16 @@ export class AppError extends Error {
   }
 }
 
+/** A guessing budget used up (lib/limits.ts): 429 with its own message and when to try again. */
+export class TooManyTries extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message);
+  }
+}
+
 export const eventNotFound = () => new AppError('event_not_found', 'Event Not Found');
 
 function body(code: ErrorCode, message: string, errors?: Problem[]): ErrorResponse {
@@ -96,6 +106,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       request.log.info({ code: err.code, msg: err.message }, 'request refused');
+      if (err instanceof TooManyTries) reply.header('retry-after', String(Math.max(1, err.retryAfterSeconds)));
       return reply.status(err.statusCode).send(body(err.code, err.message, err.errors));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

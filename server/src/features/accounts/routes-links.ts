@@ -1,12 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { addressKey, GUESSING } from '../../lib/limits';
 import { route } from '../../lib/route';
 import { findTenantById } from '../../tenancy';
 import { markVerified, resetPasswordByLink, spendLink } from './links-service';
 import { ensureBidder, sessionFor } from './service';
 
-const linkLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
 
 /** The calls behind emailed links: verify, sign in once, set a new password. None needs a login token. */
 export function accountLinkRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -26,34 +26,47 @@ export function accountLinkRoutes(ctx: AppContext): FastifyPluginAsync {
     return { status: 'success' as const, message: '', ...(await sessionFor(ctx, tenant, account, bidder, now)) };
   };
 
+  /**
+   * A link's secret cannot be guessed, but an address that keeps sending unknown or spent links
+   * is stopped: only failures count, so a venue following its emailed links is never refused.
+   */
+  const guarded = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
+    const byAddress = addressKey(request);
+    ctx.guessing.assert(GUESSING.linkFailuresPerAddress, byAddress);
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'expired') ctx.guessing.count(GUESSING.linkFailuresPerAddress, byAddress);
+      throw err;
+    }
+  };
+
   return async (app) => {
-    route(app, ctx, 'POST /verifyemail', async ({ body, caller }) => signInByLink('verify', body.token, caller.auctioncode), linkLimit);
+    route(app, ctx, 'POST /verifyemail', async ({ body, caller, request }) => guarded(request, () => signInByLink('verify', body.token, caller.auctioncode)));
 
     route(
       app,
       ctx,
       'GET /passwordlesslogin/:loginguid',
-      async ({ params, caller }) => {
+      async ({ params, caller, request }) => {
         try {
-          return await signInByLink('login', params.loginguid, caller.auctioncode);
+          return await guarded(request, () => signInByLink('login', params.loginguid, caller.auctioncode));
         } catch (err) {
           // The spec's login screen shows an expired link's message as an answer, not an error.
           if (err instanceof AppError && err.code === 'expired') return { status: 'expired' as const, message: err.message };
           throw err;
         }
       },
-      linkLimit,
     );
 
     route(
       app,
       ctx,
       'POST /passwordreset',
-      async ({ body }) => {
-        await resetPasswordByLink(ctx.db, body.id, body.password, ctx.clock());
+      async ({ body, request }) => {
+        await guarded(request, () => resetPasswordByLink(ctx.db, body.id, body.password, ctx.clock()));
         return { status: 'success', message: 'Password was reset successfully.' };
       },
-      linkLimit,
     );
   };
 }

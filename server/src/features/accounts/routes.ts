@@ -1,25 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { addressKey, emailKey, GUESSING } from '../../lib/limits';
 import { route } from '../../lib/route';
 import { sendForgotPassword, sendVerification } from './links-service';
 import { bidderOf } from './profile-service';
 import { createAccount, ensureBidder, guestToken, joinEmail, login, sessionFor } from './service';
-
-/** Rate limits for the calls that guess at accounts: per address and email, since a venue shares one address. */
-const perEmail = (max: number, timeWindow: string) => ({
-  config: {
-    rateLimit: {
-      max,
-      timeWindow,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => {
-        const body = request.body as { email?: unknown } | undefined;
-        return `${request.ip}|${typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''}`;
-      },
-    },
-  },
-});
 
 /** Where emailed links point: the configured public address, else the address the phone used. */
 export function origin(ctx: AppContext, request: FastifyRequest): string {
@@ -29,30 +15,51 @@ export function origin(ctx: AppContext, request: FastifyRequest): string {
 /** Join, create, sign in, guests, and the emails that let a bidder back in. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    route(app, ctx, 'POST /joinemail', async ({ caller, body }) => ({ status: 'success', accountstatus: await joinEmail(ctx.db, caller.tenant, body.email) }), perEmail(30, '1 minute'));
+    // Which emails have accounts may be asked, and accounts made, by a whole venue from one
+    // address, but not by one address trying thousands of emails, nor many times for one email.
+    const joining = (request: FastifyRequest, email: string) => {
+      ctx.guessing.take(GUESSING.joinPerEmail, emailKey(email));
+      ctx.guessing.take(GUESSING.joinPerAddress, addressKey(request));
+    };
+
+    route(app, ctx, 'POST /joinemail', async ({ caller, body, request }) => {
+      joining(request, body.email);
+      return { status: 'success', accountstatus: await joinEmail(ctx.db, caller.tenant, body.email) };
+    });
 
     route(
       app,
       ctx,
       'POST /create',
       async ({ caller: { tenant }, body, request }) => {
+        joining(request, body.email);
         const now = ctx.clock();
         const { account, bidder } = await createAccount(ctx.db, tenant, body.email, body.password);
         await ctx.db.transaction((tx) => sendVerification(tx, tenant, account, now, origin(ctx, request)));
         return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, now)) };
       },
-      perEmail(10, '1 minute'),
     );
 
     route(
       app,
       ctx,
       'POST /login',
-      async ({ caller: { tenant }, body }) => {
-        const { account, bidder } = await login(ctx.db, tenant, body.email, body.password);
-        return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, ctx.clock())) };
+      async ({ caller: { tenant }, body, request }) => {
+        // Only wrong passwords count, per email (one account guessed from anywhere) and per
+        // address (one address trying many accounts); once out of tries even the right one waits.
+        const byEmail = emailKey(body.email);
+        const byAddress = addressKey(request);
+        ctx.guessing.assert(GUESSING.loginFailuresPerEmail, byEmail);
+        ctx.guessing.assert(GUESSING.loginFailuresPerAddress, byAddress);
+        const signedIn = await login(ctx.db, tenant, body.email, body.password).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'unauthorized') {
+            ctx.guessing.count(GUESSING.loginFailuresPerEmail, byEmail);
+            ctx.guessing.count(GUESSING.loginFailuresPerAddress, byAddress);
+          }
+          throw err;
+        });
+        return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, signedIn.account, signedIn.bidder, ctx.clock())) };
       },
-      perEmail(10, '1 minute'),
     );
 
     route(app, ctx, 'POST /join', async ({ caller: { tenant, claims }, body }) => {
@@ -70,7 +77,6 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
         if (!tenant.event.allowguestentry) throw new AppError('forbidden', 'This event does not allow guests. Please join with your email.');
         return { status: 'success', token: await guestToken(ctx.tokens, tenant, ctx.clock()), accountstatus: 'guest', message: '' };
       },
-      { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
     );
 
     for (const [key, only] of [['POST /forgotpassword', 'both'], ['POST /passwordresetlink', 'reset']] as const) {
@@ -79,10 +85,11 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
         ctx,
         key,
         async ({ caller: { tenant }, body, request }) => {
+          ctx.guessing.take(GUESSING.linkRequestsPerEmail, emailKey(body.email));
+          ctx.guessing.take(GUESSING.linkRequestsPerAddress, addressKey(request));
           await sendForgotPassword(ctx.db, tenant, body.email, ctx.clock(), origin(ctx, request), only);
           return { status: 'success', message: 'If an account exists for that email, we have sent it a link.' };
         },
-        perEmail(5, '15 minutes'),
       );
     }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, failure, type TestApp } from '../../test/harness';
 import { galaDocument, item, PNG_BASE64, PNG_DATA_URL, SVG_DATA_URL, SVG_SOURCE } from '../../test/documents';
 import { media } from '../../db/schema';
+import { ImageCache } from './routes';
 
 // Images arrive inline (data: URLs) in an imported event document and are served at /media/{id}.
 let t: TestApp;
@@ -41,6 +42,22 @@ describe('images', () => {
     expect(svgRes.body).toBe(SVG_SOURCE);
   });
 
+  it('names each image by an ETag and answers 304 to a phone that already has it, from memory after the first read', async () => {
+    const [row] = await t.ctx.db.select({ id: media.id }).from(media).limit(1);
+    const first = await t.app.inject({ method: 'GET', url: `/media/${row?.id}` });
+    expect(first.headers.etag).toBe(`"${row?.id}"`);
+    expect(new Date(String(first.headers['last-modified'])).getTime()).toBeGreaterThan(0);
+    const again = await t.app.inject({ method: 'GET', url: `/media/${row?.id}`, headers: { 'if-none-match': `"other", ${first.headers.etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const stale = await t.app.inject({ method: 'GET', url: `/media/${row?.id}`, headers: { 'if-none-match': '"other"' } });
+    expect(stale.statusCode).toBe(200);
+    // Served from memory: the row's bytes are not read again.
+    await t.ctx.db.update(media).set({ contentType: 'image/gif' });
+    expect((await t.app.inject({ method: 'GET', url: `/media/${row?.id}` })).headers['content-type']).not.toBe('image/gif');
+  });
+
   it('answers 404 for an unknown image and 400 for a malformed id', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/media/abcdefABCDEF0123456789_-abcdefgh' });
     expect(missing.statusCode).toBe(404);
@@ -48,5 +65,22 @@ describe('images', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/media/a.b' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual(failure('bad_request', 'id: is not an image id', [{ path: 'id', message: 'is not an image id' }]));
+  });
+});
+
+describe('the image cache', () => {
+  it('keeps the most recently used images within its byte budget', () => {
+    const cache = new ImageCache(10);
+    const image = (n: number) => ({ contentType: 'image/png', bytes: Buffer.alloc(n), lastModified: '' });
+    cache.set('a', image(4));
+    cache.set('b', image(4));
+    cache.get('a');
+    cache.set('c', image(4));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+    expect(cache.size).toEqual({ images: 2, bytes: 8 });
+    cache.set('huge', image(11));
+    expect(cache.get('huge')).toBeUndefined();
   });
 });

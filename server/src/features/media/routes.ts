@@ -5,8 +5,64 @@ import { media } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppContext } from '../../context';
 
-/** Serves imported images. They never change (the id is their hash), so phones may cache them for good. */
+interface Image {
+  contentType: string;
+  bytes: Buffer;
+  lastModified: string;
+}
+
+/**
+ * The most recently served images, up to this many bytes in all: at a gala a thousand phones open
+ * the same few dozen pictures, which then cost no database read.
+ */
+const CACHE_BYTES = 64 * 1024 * 1024;
+
+/** A byte-bounded least-recently-used cache (a Map keeps insertion order; a hit moves to the end). */
+export class ImageCache {
+  private readonly images = new Map<string, Image>();
+  private bytes = 0;
+  constructor(private readonly limit = CACHE_BYTES) {}
+
+  get(id: string): Image | undefined {
+    const image = this.images.get(id);
+    if (image) {
+      this.images.delete(id);
+      this.images.set(id, image);
+    }
+    return image;
+  }
+
+  set(id: string, image: Image): void {
+    if (image.bytes.length > this.limit || this.images.has(id)) return;
+    this.images.set(id, image);
+    this.bytes += image.bytes.length;
+    for (const [oldest, old] of this.images) {
+      if (this.bytes <= this.limit) break;
+      this.images.delete(oldest);
+      this.bytes -= old.bytes.length;
+    }
+  }
+
+  get size(): { images: number; bytes: number } {
+    return { images: this.images.size, bytes: this.bytes };
+  }
+}
+
+/**
+ * Serves imported images. They never change (the id is a hash of the bytes), so phones may keep
+ * them for good; the id is also the ETag, so a phone that asks again anyway gets a 304.
+ */
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const cache = new ImageCache();
+  const load = async (id: string): Promise<Image | undefined> => {
+    const hit = cache.get(id);
+    if (hit) return hit;
+    const [row] = await ctx.db.select().from(media).where(eq(media.id, id)).limit(1);
+    if (!row) return undefined;
+    const image = { contentType: row.contentType, bytes: Buffer.from(row.bytes), lastModified: row.createdAt.toUTCString() };
+    cache.set(id, image);
+    return image;
+  };
   return async (app) => {
     app.get(
       '/media/:id',
@@ -18,15 +74,19 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const rows = await ctx.db.select().from(media).where(eq(media.id, request.params.id)).limit(1);
-        const row = rows[0];
-        if (!row) throw new AppError('not_found', 'No such image.');
-        return reply
-          .header('content-type', row.contentType)
+        const { id } = request.params;
+        const image = await load(id);
+        if (!image) throw new AppError('not_found', 'No such image.');
+        const etag = `"${id}"`;
+        reply
+          .header('etag', etag)
+          .header('last-modified', image.lastModified)
           .header('cache-control', 'public, max-age=31536000, immutable')
           // An SVG opened on its own must not run script on this origin.
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .send(Buffer.from(row.bytes));
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+        const asked = request.headers['if-none-match'];
+        if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) return reply.status(304).send();
+        return reply.header('content-type', image.contentType).send(image.bytes);
       },
     );
   };
