@@ -91,8 +91,10 @@ describe('a thousand phones behind one address', () => {
 describe('guessing', () => {
   const victim = 'victim@venue.example';
   beforeAll(async () => {
-    const created = await fromVenue('POST', '/api/create', { eventcode: 'gala', email: victim, password: TEST_PASSWORD }, undefined, '192.0.2.1');
-    expect(created.statusCode, created.body).toBe(200);
+    for (const email of [victim, 'neighbour@venue.example', 'regular@venue.example']) {
+      const created = await fromVenue('POST', '/api/create', { eventcode: 'gala', email, password: TEST_PASSWORD }, undefined, '192.0.2.1');
+      expect(created.statusCode, created.body).toBe(200);
+    }
   });
 
   it("stops one address guessing one account's password after ten tries, even when the eleventh is right", async () => {
@@ -109,13 +111,13 @@ describe('guessing', () => {
     const elsewhere = await fromVenue('POST', '/api/login', { eventcode: 'gala', email: victim.toUpperCase(), password: 'another-guess-123' }, undefined, '203.0.113.67');
     expect(elsewhere.statusCode).toBe(429);
     // Other bidders at the attacker's address still sign in.
-    const other = await fromVenue('POST', '/api/login', { eventcode: 'gala', email: 'phone1@venue.example', password: TEST_PASSWORD }, undefined, attacker);
+    const other = await fromVenue('POST', '/api/login', { eventcode: 'gala', email: 'neighbour@venue.example', password: TEST_PASSWORD }, undefined, attacker);
     expect(other.statusCode, other.body).toBe(200);
   });
 
   it('a correct password spends nothing, so a bidder signing in many times is never stopped', async () => {
     for (let i = 0; i < GUESSING.loginFailuresPerEmail.max + 5; i++) {
-      const ok = await fromVenue('POST', '/api/login', { eventcode: 'gala', email: 'phone2@venue.example', password: TEST_PASSWORD });
+      const ok = await fromVenue('POST', '/api/login', { eventcode: 'gala', email: 'regular@venue.example', password: TEST_PASSWORD });
       expect(ok.statusCode, `sign-in ${i + 1}`).toBe(200);
     }
   });
@@ -126,7 +128,7 @@ describe('guessing', () => {
       const res = await fromVenue('POST', '/api/login', { eventcode: 'gala', email: `nobody${i}@venue.example`, password: 'not-the-password-1' }, undefined, sprayer);
       expect(res.statusCode).toBe(401);
     }
-    const stopped = await fromVenue('POST', '/api/login', { eventcode: 'gala', email: 'phone3@venue.example', password: TEST_PASSWORD }, undefined, sprayer);
+    const stopped = await fromVenue('POST', '/api/login', { eventcode: 'gala', email: 'neighbour@venue.example', password: TEST_PASSWORD }, undefined, sprayer);
     expect(stopped.statusCode).toBe(429);
     expect(stopped.json()).toMatchObject({ message: GUESSING.loginFailuresPerAddress.message });
   }, 120_000);
@@ -165,5 +167,23 @@ describe('emailed links', () => {
     const stopped = await fromVenue('POST', '/api/joinemail', { eventcode: 'gala', email });
     expect(stopped.statusCode).toBe(429);
     expect(stopped.json()).toMatchObject({ message: GUESSING.joinPerEmail.message });
+  });
+});
+
+describe('signed-in callers', () => {
+  it('are counted per token, so one busy phone does not use up its neighbours’ allowance', async () => {
+    const small = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      await small.app.inject({ method: 'POST', url: '/api/admin/import', headers: ADMIN, payload: eventDocument(new Date()) });
+      const guest = async () => ((await small.app.inject({ method: 'POST', url: '/api/guestlogin', remoteAddress: VENUE, payload: { eventcode: 'gala' } })).json() as { token: string }).token;
+      const [busy, neighbour] = [await guest(), await guest()];
+      const list = (token: string) => small.app.inject({ method: 'POST', url: '/api/auctionitems', remoteAddress: VENUE, headers: { authorization: `Bearer ${token}` }, payload: { eventcode: 'gala' } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await list(busy)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect((await list(neighbour)).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
   });
 });
