@@ -1,126 +1,151 @@
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '../server/src/db/client';
-import { freshDatabase, type Postgres, seed, startServer, stop, summary, table } from './lib';
+import { loadavg } from 'node:os';
+import { pgbench, pgliteLoop } from './bid-baseline';
+import { startFlood, type FloodResult } from './bid-flood';
+import { capacity, openLoop, type OpenLoopResult, WARMUP_SECONDS } from './bid-load';
+import { cpuMeter, type CpuShare, freshDatabase, type Postgres, postmasterPid, type Seeded, seed, startRedis, startServer, stop, table } from './lib';
 
 /**
- * Bid throughput: N bidders hammer /api/submitbid for a fixed time, each bidding the minimum next
- * bid it last saw; accepted bids per second and latency. Beside it, the same SQL straight on the
- * database (pgbench for PostgreSQL, a loop for PGlite): what the database alone can do.
+ * Bids (npm run bench -- bids, and -- bids-latency): capacity in a closed loop, one and two server
+ * processes, a hot item; latency in an open loop at a gala's peak, alone and beside a flood of bad
+ * requests. Every figure has the raw SQL baseline of the same run beside it (bid-baseline.ts) and
+ * what the load generator itself spent of the machine (server, PostgreSQL and generator share two
+ * cores here).
  */
-const DURATION_MS = 10_000;
+const CAPACITY_SECONDS = 10;
+const LATENCY_SECONDS = 15;
+const REDIS_PORT = 16390;
+const FLOOD_CONNECTIONS = 50;
 
-interface LoadResult {
-  accepted: number;
-  refused: number;
-  errors: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
+type Kind = 'postgres' | 'pglite';
+type Flood = 'default limits' | 'limits raised';
+const label = (kind: Kind) => (kind === 'postgres' ? 'PostgreSQL' : 'PGlite');
+const pct = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)}%` : '-');
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
+const verdict = (met: boolean, figure: string) => `${met ? 'met' : '**not met**'}: ${figure}`;
+
+interface Prepared {
+  seeded: Seeded;
+  env: Record<string, string>;
+  dbName: string;
+  dataDir: string;
+  firstId: number;
+  lastId: number;
 }
 
-async function load(port: number, itemIds: number[], tokens: string[], bidders: number): Promise<LoadResult> {
-  const minNext = new Map<number, number>(itemIds.map((id) => [id, 10]));
-  const latencies: number[] = [];
-  let accepted = 0;
-  let refused = 0;
-  let errors = 0;
-  const end = Date.now() + DURATION_MS;
-  const worker = async (w: number) => {
-    const token = tokens[w % tokens.length] ?? '';
-    while (Date.now() < end) {
-      const itemid = itemIds[Math.floor(Math.random() * itemIds.length)] ?? 0;
-      const bid = minNext.get(itemid) ?? 10;
-      const t0 = performance.now();
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/submitbid`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ eventcode: 'bench', itemid, bid }),
-        });
-        const body = (await res.json()) as { item?: { minimumnextbid: number } };
-        latencies.push(performance.now() - t0);
-        if (res.status === 200) accepted++;
-        else if (res.status === 400) refused++;
-        else errors++;
-        if (body.item) minNext.set(itemid, Math.max(minNext.get(itemid) ?? 0, body.item.minimumnextbid));
-        else minNext.set(itemid, (minNext.get(itemid) ?? 10) + 1);
-      } catch {
-        errors++;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: bidders }, (_, w) => worker(w)));
-  const s = summary(latencies);
-  return { accepted, refused, errors, perSecond: accepted / (DURATION_MS / 1000), p50: s.p50, p99: s.p99 };
+/** A fresh database with the event, its items and bidders; the server's environment to use it. */
+async function prepare(pg: Postgres | undefined, kind: Kind, name: string, items: number, people: number): Promise<Prepared> {
+  const dbName = `bench_${name}_${kind}`;
+  const fresh = await freshDatabase(kind === 'postgres' ? pg : undefined, dbName);
+  const seeded = await seed(fresh.db, { items, people });
+  await fresh.db.close();
+  const env: Record<string, string> = kind === 'postgres' && fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dataDir };
+  return { seeded, env, dbName, dataDir: fresh.dataDir, firstId: seeded.itemIds[0] ?? 1, lastId: seeded.itemIds[seeded.itemIds.length - 1] ?? 1 };
 }
 
-/** The same transaction as a bid, as a pgbench script: lock, read maxima, write action, bid, item. */
-function pgbench(pg: Postgres, dbName: string, firstId: number, lastId: number, clients: number): number {
-  const script = join(tmpdir(), `gavel-bid-${process.pid}.sql`);
-  writeFileSync(
-    script,
-    [
-      `\\set item random(${firstId}, ${lastId})`,
-      'BEGIN;',
-      'SELECT * FROM auction_items WHERE id = :item FOR UPDATE;',
-      'SELECT * FROM item_maxima WHERE item_id = :item;',
-      "INSERT INTO bid_actions (item_id, bidder_id, kind, amount, increment, created_at) VALUES (:item, 1, 'manual', 1000, 100, now());",
-      'INSERT INTO bids (item_id, bidder_id, amount, is_auto, created_at) VALUES (:item, 1, 1000, false, now());',
-      'UPDATE auction_items SET currentbid = coalesce(currentbid, 0) + 100, numberofbids = numberofbids + 1, updated_at = now() WHERE id = :item;',
-      'COMMIT;',
-    ].join('\n'),
-  );
-  const run = spawnSync(join(pg.bin, 'pgbench'), ['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres', '-n', '-c', String(clients), '-j', '2', '-T', String(DURATION_MS / 1000), '-f', script, dbName], { encoding: 'utf8' });
-  const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
-  if (!tps) throw new Error(`pgbench failed: ${run.stderr}`);
-  return Number(tps);
+async function baseline(pg: Postgres | undefined, kind: Kind, p: Prepared): Promise<number> {
+  if (kind === 'postgres' && pg) return pgbench(pg, p.dbName, p.firstId, p.lastId, 20, CAPACITY_SECONDS);
+  return pgliteLoop(p.dataDir, p.firstId, p.lastId, CAPACITY_SECONDS);
 }
 
-/** The same transaction in a loop on PGlite in this process (PGlite runs one transaction at a time). */
-async function pgliteLoop(dataDir: string, firstId: number, lastId: number): Promise<number> {
-  const database = await openDatabase({ dir: dataDir });
-  const end = Date.now() + DURATION_MS;
-  let n = 0;
-  while (Date.now() < end) {
-    const item = firstId + Math.floor(Math.random() * (lastId - firstId + 1));
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select * from auction_items where id = ${item} for update`);
-      await tx.execute(sql`select * from item_maxima where item_id = ${item}`);
-      await tx.execute(sql`insert into bid_actions (item_id, bidder_id, kind, amount, increment, created_at) values (${item}, 1, 'manual', 1000, 100, now())`);
-      await tx.execute(sql`insert into bids (item_id, bidder_id, amount, is_auto, created_at) values (${item}, 1, 1000, false, now())`);
-      await tx.execute(sql`update auction_items set currentbid = coalesce(currentbid, 0) + 100, numberofbids = numberofbids + 1, updated_at = now() where id = ${item}`);
-    });
-    n++;
-  }
-  await database.close();
-  return n / (DURATION_MS / 1000);
+const cpuCells = (c: CpuShare) => [`${pct(c.generatorCore)} / ${pct(c.generatorMachine)}`, `${pct(c.serverMachine)} / ${pct(c.databaseMachine)}`];
+
+/** One closed-loop run on a fresh database; the row of the table without the baseline. */
+async function capacityRow(pg: Postgres | undefined, kind: Kind, processes: number, port: number, shape: { name: string; items: number; people: number }, redis?: string) {
+  const p = await prepare(pg, kind, `${shape.name}${processes}`, shape.items, shape.people);
+  const load = loadavg()[0] ?? 0;
+  const server = await startServer(port, { ...p.env, ...(processes > 1 && redis ? { PROCESSES: String(processes), REDIS_URL: redis } : {}) });
+  const r = await capacity(port, p.seeded, CAPACITY_SECONDS, () => cpuMeter(server.pid, kind === 'postgres' ? postmasterPid(pg) : undefined));
+  await stop(server);
+  const perSecond = r.accepted / r.seconds;
+  const cells: Array<string | number> = [label(kind), processes, perSecond, (r.accepted + r.refused) / r.seconds, r.p50, r.p99, r.errors, ...cpuCells(r.cpu), load.toFixed(1)];
+  return { p, perSecond, cells };
 }
+
+const CAPACITY_HEAD = ['database', 'processes', 'accepted bids/s', 'answers/s', 'p50 ms', 'p99 ms', 'errors', 'generator CPU (one core / machine)', 'server / PostgreSQL CPU (machine)', 'load average before', 'raw SQL baseline tx/s', 'ratio'];
 
 export async function benchBids(pg: Postgres | undefined, port: number): Promise<string> {
+  const kinds: Kind[] = pg ? ['postgres', 'pglite'] : ['pglite'];
+  const redis = pg ? startRedis(REDIS_PORT) : undefined;
   const out: string[] = [];
-  for (const scenario of [
-    { name: 'Bid throughput: 500 bidders over 200 items', items: 200, people: 500 },
-    { name: 'Hot item: 200 bidders on one item', items: 1, people: 200 },
-  ]) {
-    const rows: Array<Array<string | number>> = [];
-    for (const kind of pg ? (['postgres', 'pglite'] as const) : (['pglite'] as const)) {
-      const dbName = `bench_${scenario.items}_${kind}`;
-      const fresh = await freshDatabase(kind === 'postgres' ? pg : undefined, dbName);
-      const seeded = await seed(fresh.db, { items: scenario.items, people: scenario.people });
-      await fresh.db.close();
-      const server = await startServer(port, kind === 'postgres' && fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dataDir });
-      const r = await load(port, seeded.itemIds, seeded.tokens, scenario.people);
-      await stop(server);
-      const first = seeded.itemIds[0] ?? 1;
-      const last = seeded.itemIds[seeded.itemIds.length - 1] ?? first;
-      const baseline = kind === 'postgres' && pg ? pgbench(pg, dbName, first, last, 20) : await pgliteLoop(fresh.dataDir, first, last);
-      rows.push([kind === 'postgres' ? 'PostgreSQL' : 'PGlite', r.perSecond, r.accepted + r.refused, r.p50, r.p99, r.errors, baseline, `${((r.perSecond / baseline) * 100).toFixed(0)}%`]);
+  const ratios: Partial<Record<Kind, number>> = {};
+
+  const wide = { name: 'cap', items: 200, people: 500 };
+  const rows: Array<Array<string | number>> = [];
+  for (const kind of kinds) {
+    const one = await capacityRow(pg, kind, 1, port, wide);
+    const base = await baseline(pg, kind, one.p);
+    ratios[kind] = one.perSecond / base;
+    rows.push([...one.cells, base, pct((one.perSecond / base) * 100)]);
+    if (kind === 'postgres' && redis) {
+      const two = await capacityRow(pg, kind, 2, port + 1, wide, redis);
+      rows.push([...two.cells, base, pct((two.perSecond / base) * 100)]);
     }
-    out.push(table(scenario.name, ['database', 'accepted bids/s', 'answers', 'p50 ms', 'p99 ms', 'errors', 'raw SQL baseline tx/s', 'ratio'], rows));
   }
+  out.push(table(`Bid capacity: 500 bidders over 200 items, closed loop (${CAPACITY_SECONDS} s)`, CAPACITY_HEAD, rows));
+
+  const hot = { name: 'hot', items: 1, people: 200 };
+  const hotRows: Array<Array<string | number>> = [];
+  for (const kind of kinds) {
+    const r = await capacityRow(pg, kind, 1, port + 2, hot);
+    const base = await baseline(pg, kind, r.p);
+    hotRows.push([...r.cells, base, pct((r.perSecond / base) * 100)]);
+  }
+  out.push(table(`Hot item: 200 bidders on one item, closed loop (${CAPACITY_SECONDS} s)`, CAPACITY_HEAD, hotRows));
+
+  const targets: Array<Array<string | number>> = [];
+  if (ratios.postgres !== undefined) targets.push(['PostgreSQL: accepted bids at least 25% of the raw SQL baseline', verdict(ratios.postgres >= 0.25, pct(ratios.postgres * 100))]);
+  if (ratios.pglite !== undefined) targets.push(['PGlite: accepted bids at least 60% of the raw SQL baseline', verdict(ratios.pglite >= 0.6, pct(ratios.pglite * 100))]);
+  out.push(table('Capacity targets', ['target', 'result'], targets));
   return out.join('\n');
+}
+
+interface LatencyRun {
+  r: OpenLoopResult;
+  /** The machine's load average (1 minute) before the run: other work on the machine shows here. */
+  load: number;
+  flood?: FloodResult;
+}
+
+/** One open-loop run on a fresh database, with a flood beside it when asked. */
+async function latencyRun(pg: Postgres | undefined, kind: Kind, rate: number, port: number, flood: Flood | undefined): Promise<LatencyRun> {
+  const p = await prepare(pg, kind, `lat${flood === undefined ? '' : flood === 'default limits' ? 'f' : 'fr'}`, 200, 500);
+  const load = loadavg()[0] ?? 0;
+  // A flood from one address without a valid token meets the server's default limit for it.
+  const server = await startServer(port, { ...p.env, ...(flood === 'default limits' ? { RATE_LIMIT_ANONYMOUS_PER_MINUTE: '' } : {}) });
+  const bad = flood ? startFlood(port, WARMUP_SECONDS + LATENCY_SECONDS + 2, FLOOD_CONNECTIONS) : undefined;
+  if (bad) await bad.started;
+  const r = await openLoop(port, p.seeded, rate, LATENCY_SECONDS, () => cpuMeter(server.pid, kind === 'postgres' ? postmasterPid(pg) : undefined));
+  const floodResult = bad ? await bad.result : undefined;
+  await stop(server);
+  return { r, load, ...(floodResult ? { flood: floodResult } : {}) };
+}
+
+const floodAnswers = (f: FloodResult) => sum(Object.values(f.kinds).map((k) => sum(Object.values(k.answers))));
+const floodErrors = (f: FloodResult) => sum(Object.values(f.kinds).map((k) => k.errors + k.timeouts));
+
+export async function benchBidLatency(pg: Postgres | undefined, port: number): Promise<string> {
+  const plans: Array<{ kind: Kind; rate: number; target: number; floods: Flood[] }> = [
+    ...(pg ? [{ kind: 'postgres' as const, rate: 250, target: 100, floods: ['default limits', 'limits raised'] satisfies Flood[] }] : []),
+    { kind: 'pglite', rate: 100, target: 250, floods: ['default limits'] },
+  ];
+  const rows: Array<Array<string | number>> = [];
+  const targets: Array<Array<string | number>> = [];
+  const refusals: Array<Array<string | number>> = [];
+  for (const plan of plans) {
+    for (const flood of [undefined, ...plan.floods]) {
+      const { r, load, flood: f } = await latencyRun(pg, plan.kind, plan.rate, port, flood);
+      const floodCell = f ? `${(floodAnswers(f) / f.seconds).toFixed(0)} answers/s, ${floodErrors(f)} connection errors; its CPU ${pct(f.cpuCore)} of a core` : '-';
+      rows.push([label(plan.kind), flood ? `flood, ${flood}` : 'none', r.offered, r.achieved, ms(r.p50), ms(r.p90), ms(r.p99), ms(r.max), r.errors, ms(r.sendLag), ...cpuCells(r.cpu), load.toFixed(1), floodCell]);
+      targets.push([`${label(plan.kind)}${flood ? ` beside the flood (${flood})` : ''}: p99 under ${plan.target} ms at ${plan.rate} bids/s`, verdict(r.p99 < plan.target, `${ms(r.p99)} ms`)]);
+      if (!f) continue;
+      for (const [kind, k] of Object.entries(f.kinds))
+        refusals.push([`${label(plan.kind)}, ${flood}`, kind, (k.sent / f.seconds).toFixed(0), Object.entries(k.answers).map(([status, n]) => `${status}: ${n}`).join(', '), k.errors + k.timeouts]);
+    }
+  }
+  return [
+    table(`Bid latency at a gala's peak: 500 bidders, open loop (${LATENCY_SECONDS} s)`, ['database', 'bad requests beside', 'offered bids/s', 'answered/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'errors', 'generator max send lag ms', 'generator CPU (one core / machine)', 'server / PostgreSQL CPU (machine)', 'load average before', 'flood'], rows),
+    table(`The flood: ${FLOOD_CONNECTIONS} connections from 127.0.0.1 to /api/submitbid, as fast as they go`, ['run', 'bad request', 'sent/s', 'answers by status', 'connection errors'], refusals),
+    table('Latency targets', ['target', 'result'], targets),
+  ].join('\n');
 }

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -42,6 +42,8 @@ export interface Postgres {
   url: string;
   bin: string;
   port: number;
+  /** The cluster's data directory (its postmaster.pid names the server, for its CPU time). */
+  dataDir: string;
 }
 
 /** A throwaway PostgreSQL cluster owned by the postgres user, if PostgreSQL is installed. */
@@ -58,7 +60,7 @@ export function startPostgres(port: number): Postgres | undefined {
     su(`${bin}/pg_ctl -D ${dir}/data -m fast stop`);
     rmSync(dir, { recursive: true, force: true });
   });
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, bin, port };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, bin, port, dataDir: `${dir}/data` };
 }
 
 export function startRedis(port: number): string | undefined {
@@ -119,21 +121,112 @@ export async function seed(db: Database, opts: { items: number; people: number; 
   return { eventcode: 'bench', itemIds: items.map((r) => r.id), tokens: signed, bidderIds: bidderRows.map((b) => b.id) };
 }
 
-/** A Gavel server process, as `npm start` runs it, on its own port. */
+/**
+ * A Gavel server, as `npm start` runs it, on its own port (PROCESSES=n in `env` for cluster mode).
+ * Ready once it prints its addresses, which it does when every process listens. Rate limits are
+ * raised so the load is not refused; pass a variable as '' to keep the server's default.
+ */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_CPU_PROF=DIR writes each server's CPU profile there when it stops, to see where its time goes.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET, ADMIN_TOKEN, SEED_DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET,
+      ADMIN_TOKEN,
+      SEED_DEMO: 'false',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   cleanups.push(() => child.kill('SIGTERM'));
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false)) return child;
-    await sleep(100);
+  let printed = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server on port ${port} did not start`)), 60_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      if (printed.includes('Gavel is running')) return;
+      printed += d.toString();
+      if (!printed.includes('Gavel is running')) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server on port ${port} exited (${code ?? 'signal'}) before it was ready`));
+    });
+  });
+  return child;
+}
+
+/** CPU time (ms) of a process and all its descendants, from /proc; 0 when unknown (not Linux). */
+export function treeCpuMs(root: number | undefined): number {
+  if (!root || !existsSync('/proc')) return 0;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields after the name: state ppid ... utime (14th of the line) stime (15th).
+      stats.set(Number(d), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      // gone meanwhile
+    }
   }
-  throw new Error(`server on port ${port} did not start`);
+  let ticks = 0;
+  const visit = (pid: number) => {
+    ticks += stats.get(pid)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.ppid === pid) visit(child);
+  };
+  visit(root);
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** The PostgreSQL server's pid (its backends are its children). */
+export function postmasterPid(pg: Postgres | undefined): number | undefined {
+  if (!pg) return undefined;
+  const pid = Number(readFileSync(join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return Number.isFinite(pid) ? pid : undefined;
+}
+
+export interface CpuShare {
+  /** This process (the load generator), as % of one core. */
+  generatorCore: number;
+  /** The same, as % of all the machine's cores. */
+  generatorMachine: number;
+  /** The server process tree, as % of the machine. */
+  serverMachine: number;
+  /** PostgreSQL's processes, as % of the machine (NaN when there is none). */
+  databaseMachine: number;
+}
+
+/** Starts counting CPU time of this process, the server's tree and PostgreSQL's; `stop` gives the shares over the wall time. */
+export function cpuMeter(server: number | undefined, database: number | undefined): { stop(): CpuShare } {
+  const cores = cpus().length;
+  const self0 = process.cpuUsage();
+  const wall0 = performance.now();
+  const server0 = treeCpuMs(server);
+  const db0 = treeCpuMs(database);
+  return {
+    stop: () => {
+      const self = process.cpuUsage(self0);
+      const wall = performance.now() - wall0;
+      const generatorCore = ((self.user + self.system) / 1000 / wall) * 100;
+      return {
+        generatorCore,
+        generatorMachine: generatorCore / cores,
+        serverMachine: ((treeCpuMs(server) - server0) / wall / cores) * 100,
+        databaseMachine: database ? ((treeCpuMs(database) - db0) / wall / cores) * 100 : Number.NaN,
+      };
+    },
+  };
 }
 
 export async function stop(child: ChildProcess): Promise<void> {

@@ -1,5 +1,7 @@
 // npm start: build the web app the first time (or when its sources changed), then run the server,
 // which applies migrations, seeds the demo into an empty database and prints the URLs to open.
+// PROCESSES=n (or auto, one per core) runs n server processes on the one port, with DATABASE_URL
+// and REDIS_URL (server/src/cluster.ts); a signal to this script reaches them all.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,9 +1,14 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { runPrimary, runWorker, onStopSignal } from './cluster';
+import { ConfigError, loadConfig, type Config } from './config';
 import { seedDemoIfEmpty } from './db/seed/seed';
 import { claimDataDir, runningServer } from './lib/pidfile';
 
-/** Starts Gavel: configuration, database and migrations, the demo on an empty database, then HTTP. */
+/**
+ * Starts Gavel: configuration, database and migrations, the demo on an empty database, then HTTP.
+ * With PROCESSES above 1 (PostgreSQL and Redis only), server/src/cluster.ts runs that many.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -15,6 +20,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  if (cluster.isWorker) return runWorker(config);
+  if (config.processes > 1) return runPrimary(config, () => announce(config, `PostgreSQL, ${config.processes} processes`));
   if (!config.databaseUrl) {
     const other = runningServer(config.dataDir);
     if (other) {
@@ -32,10 +39,20 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: config.port, host: config.host });
   if (!config.databaseUrl) claimDataDir(config.dataDir, config.port);
+  announce(config, ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL');
+
+  onStopSignal((signal) => {
+    app.log.info({ signal }, 'shutting down');
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+/** The addresses to open, printed once when the server listens. */
+function announce(config: Config, running: string): void {
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
   const lines = [
     '',
-    `Gavel is running (${ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}).`,
+    `Gavel is running (${running}).`,
     `  Bidder app, demo event:  ${base}/demo`,
     `  Event store (tickets):   ${base}/demo/event`,
     `  Display board (a TV):    ${base}/demo/list  or  ${base}/demo/detail`,
@@ -45,14 +62,6 @@ async function main(): Promise<void> {
   if (config.nodeEnv !== 'production') lines.push(`  Dev mailbox:             ${base}/dev/mailbox`);
   if (config.adminTokenGenerated) lines.push(`  Admin token (kept in ${config.dataDir}/admin-token): ${config.adminToken}`);
   console.log(lines.join('\n') + '\n');
-
-  const stop = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err: unknown) => {
