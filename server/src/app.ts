@@ -12,7 +12,7 @@ import { APP_VERSION, parseBoardRoute } from '@gavel/domain';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
-import { registerErrorHandling } from './errors';
+import { AppError, registerErrorHandling } from './errors';
 import { adminRoutes } from './features/admin/routes';
 import { eventRoutes } from './features/events/routes';
 import { mediaRoutes } from './features/media/routes';
@@ -38,6 +38,9 @@ import { createHub } from './realtime/hub';
 import { createNotifier } from './notifications/notifier';
 import { createTotals } from './realtime/totals';
 
+/** The largest body a call takes (the import sets its own). */
+const BODY_LIMIT = 100 * 1024;
+
 export interface BuildOptions {
   /** An open database; absent means open the one the configuration names. */
   database?: Database;
@@ -61,7 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel },
     // Every call's body is small; a larger one is refused from its Content-Length, before it is
     // read. The import (admin) sets its own limit.
-    bodyLimit: 100 * 1024,
+    bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -110,6 +113,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // A body larger than its route takes is refused from its declared length before anything else
+  // (the rate limit included), and the connection closed, so it is never read.
+  app.addHook('onRequest', async (request, reply) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > (request.routeOptions.bodyLimit ?? BODY_LIMIT)) {
+      reply.header('connection', 'close');
+      throw new AppError('too_large', 'The request is too large.');
+    }
   });
   await app.register(rateLimit, rateLimits(ctx));
   // API answers over about 1 KB go compressed; the built assets are compressed once at build time

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, failure, type TestApp } from './test/harness';
+import { ADMIN, createTestApp, failure, type TestApp } from './test/harness';
 
 /**
  * Delivery to phones on venue Wi-Fi: the build's compressed copies are sent to browsers that
@@ -86,5 +86,31 @@ describe('API answers', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual(failure('too_large', 'The request is too large.'));
+    // The connection is closed, so the rest of a body that large is never read.
+    expect(res.headers.connection).toBe('close');
+  });
+
+  it('refuses an oversized body before the rate limit, so a flood of them is never read even from an address over its budget', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1' });
+    try {
+      const send = (padding: number) =>
+        limited.app.inject({ method: 'POST', url: '/api/submitbid', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ eventcode: 'gala', padding: 'x'.repeat(padding) }) });
+      expect((await send(10)).statusCode).not.toBe(429);
+      expect((await send(10)).statusCode).toBe(429);
+      const big = await send(2 * 1024 * 1024);
+      expect(big.statusCode).toBe(413);
+      expect(big.headers.connection).toBe('close');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('still takes a large event document on the import, whose limit is its own', async () => {
+    const items = Array.from({ length: 300 }, (_, i) => ({ itemnum: String(i + 1), name: `Item ${i + 1}`, startingbid: 10, description: 'A lovely evening. '.repeat(30) }));
+    const doc = { organization: { auctioncode: 'demo', name: 'Test Foundation' }, event: { eventcode: 'big', eventname: 'Big Gala', eventopens: '2026-12-01T18:00:00Z', biddingopens: '2026-12-01T18:00:00Z', biddingcloses: '2026-12-02T18:00:00Z', eventcloses: '2026-12-03T18:00:00Z' }, items };
+    const payload = JSON.stringify(doc);
+    expect(payload.length).toBeGreaterThan(150 * 1024);
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { ...ADMIN, 'content-type': 'application/json' }, payload });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   });
 });

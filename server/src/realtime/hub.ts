@@ -92,17 +92,22 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
     });
   });
 
+  // Requests still finishing while the server stops may publish after the hub has closed: their
+  // messages are dropped (every socket is gone), never sent to a closed Redis client, whose
+  // refusal nothing would catch.
+  let closed = false;
   return {
     io,
     // Messages hold cents like everything inside; they leave as the API's dollars.
     toEvent: (auctioncode, eventcode, message) => {
-      io.to(eventRoom(auctioncode, eventcode)).emit(RECEIVE, z.encode(hubMessage, message));
+      if (!closed) io.to(eventRoom(auctioncode, eventcode)).emit(RECEIVE, z.encode(hubMessage, message));
     },
     toBidder: (bidderId, message) => {
-      io.to(bidderRoom(bidderId)).emit(RECEIVE, z.encode(hubMessage, message));
+      if (!closed) io.to(bidderRoom(bidderId)).emit(RECEIVE, z.encode(hubMessage, message));
     },
     // The HTTP server belongs to Fastify, which closes it; here only the sockets and Redis end.
     close: async () => {
+      closed = true;
       io.local.disconnectSockets(true);
       io.engine.close();
       await Promise.all(redis.map((c) => c.quit().catch(() => undefined)));
