@@ -45,7 +45,7 @@ export async function findTenant(db: Db, auctioncode: string, eventcode: string)
  * within a second.
  */
 const TENANT_TTL_MS = 1000;
-const tenantCache = new WeakMap<object, Map<string, { tenant: Tenant; at: number }>>();
+const tenantCache = new WeakMap<object, Map<string, { tenant: Promise<Tenant>; at: number }>>();
 
 export async function findTenantCached(db: Db, auctioncode: string, eventcode: string): Promise<Tenant> {
   let cache = tenantCache.get(db);
@@ -56,8 +56,15 @@ export async function findTenantCached(db: Db, auctioncode: string, eventcode: s
   const key = `${auctioncode.toLowerCase()}/${eventcode.toLowerCase()}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TENANT_TTL_MS) return hit.tenant;
-  const tenant = await findTenant(db, auctioncode, eventcode);
-  cache.set(key, { tenant, at: Date.now() });
+  // The lookup itself is shared: when the entry expires under load, the hundreds of requests
+  // arriving while it is read wait for one query instead of each sending its own.
+  const tenant = findTenant(db, auctioncode, eventcode);
+  const entry = { tenant, at: Date.now() };
+  cache.set(key, entry);
+  // A failed lookup (no such event) is not kept.
+  tenant.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
   return tenant;
 }
 

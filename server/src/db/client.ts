@@ -15,9 +15,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbKind = 'pglite' | 'postgres';
 
+/**
+ * The driver under Drizzle, for the few hot statements that skip its query builder
+ * (db/prepared.ts): the pool for PostgreSQL, the embedded instance for PGlite.
+ */
+export type Driver = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; client: PGlite };
+
 export interface Database {
   db: Db;
   kind: DbKind;
+  driver: Driver;
   /** Cheap round trip for the health check. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -44,6 +51,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      driver: { kind: 'postgres', pool },
       ping: async () => (await pool.query('select 1 as ok')).rows.length === 1,
       close: () => pool.end(),
     };
@@ -55,6 +63,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    driver: { kind: 'pglite', client },
     ping: async () => (await client.query('select 1 as ok')).rows.length === 1,
     close: () => client.close(),
   };

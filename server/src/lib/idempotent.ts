@@ -44,8 +44,23 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/** What a reused key's request must match: a digest of the validated body. */
 function digest(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body) ?? '').digest('base64url');
+}
+
+/** What is stored under a key, as a write that reads it in its own SQL finds it. */
+export interface StoredAnswer {
+  route: string;
+  requestHash: string;
+  response: unknown;
+}
+
+/** The stored answer to replay, or 422 when the key was used for another route or body. */
+export function replayOf<T>(row: StoredAnswer, route: string, hash: string): T {
+  if (row.route !== route || row.requestHash !== hash)
+    throw new AppError('unprocessable', 'This Idempotency-Key was already used for a different request. Send a new key for a new request.');
+  return row.response as T;
 }
 
 async function stored<T>(db: Db | Tx, w: Pick<WriteOnce<unknown>, 'route' | 'owner'>, hash: string, key: string): Promise<T | undefined> {
@@ -54,10 +69,7 @@ async function stored<T>(db: Db | Tx, w: Pick<WriteOnce<unknown>, 'route' | 'own
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.bidderId, w.owner), eq(idempotencyKeys.key, key)))
     .limit(1);
-  if (!row) return undefined;
-  if (row.route !== w.route || row.requestHash !== hash)
-    throw new AppError('unprocessable', 'This Idempotency-Key was already used for a different request. Send a new key for a new request.');
-  return row.response as T;
+  return row ? replayOf<T>(row, w.route, hash) : undefined;
 }
 
 /** The answer stored under a key for this request, for a write that runs its own transactions (checkout). */
@@ -72,10 +84,8 @@ export async function keepAnswer(tx: Tx, w: Pick<WriteOnce<unknown>, 'route' | '
 
 export async function writeOnce<T, L>(ctx: AppContext, w: WriteOnce<L>, work: (tx: Tx, now: Date, locked: L) => Promise<Written<T>>): Promise<T> {
   const key = w.key;
-  const hash = digest(w.body);
-  let done: Written<T>;
-  try {
-    done = await ctx.db.transaction(async (tx) => {
+  return writeOnceBy<T>(ctx, w, (hash) =>
+    ctx.db.transaction(async (tx) => {
       const locked = await w.lock(tx);
       if (key) {
         const prior = await stored<T>(tx, w, hash, key);
@@ -84,7 +94,22 @@ export async function writeOnce<T, L>(ctx: AppContext, w: WriteOnce<L>, work: (t
       const result = await work(tx, ctx.clock(), locked);
       if (key) await tx.insert(idempotencyKeys).values({ bidderId: w.owner, key, route: w.route, requestHash: hash, statusCode: 200, response: result.answer });
       return result;
-    });
+    }),
+  );
+}
+
+/**
+ * writeOnce for a write that runs its own transaction in its own SQL (a bid, bids/place.ts): the
+ * transaction is handed the body's digest and must, after its row locks, answer the key's stored
+ * answer through replayOf, and otherwise store its answer under the key (with that digest) before
+ * it commits. The rest is writeOnce's: a lost race on the key, and the effects after the commit.
+ */
+export async function writeOnceBy<T>(ctx: AppContext, w: Pick<WriteOnce<unknown>, 'route' | 'owner' | 'key' | 'body'>, transaction: (hash: string) => Promise<Written<T>>): Promise<T> {
+  const key = w.key;
+  const hash = digest(w.body);
+  let done: Written<T>;
+  try {
+    done = await transaction(hash);
   } catch (err) {
     // Lost a race with the same key (its insert conflicted): the other request's answer stands.
     const prior = key && !(err instanceof AppError) ? await stored<T>(ctx.db, w, hash, key) : undefined;

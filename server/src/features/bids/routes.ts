@@ -1,14 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { BidderCaller } from '../../lib/caller';
 import { idempotencyKey, writeOnce, type WriteOnce } from '../../lib/idempotent';
 import { route } from '../../lib/route';
 import type { ItemRow } from '../items/presenter';
 import { lockItem } from '../items/queries';
-import { changeMaximum, submitBid } from './submit';
-import type { FastifyRequest } from 'fastify';
+import { placeBidOnce } from './place';
+import { bidRequest, buyItNow } from './submit';
 
-/** A bid is written once per Idempotency-Key, on its item locked for the transaction. */
+/** Buy It Now is written once per Idempotency-Key, on its item locked for the transaction. */
 const onItem = (caller: BidderCaller, route: string, request: FastifyRequest, body: { itemid: number }): WriteOnce<ItemRow> => ({
   route,
   owner: caller.bidderId,
@@ -17,14 +17,16 @@ const onItem = (caller: BidderCaller, route: string, request: FastifyRequest, bo
   lock: (tx) => lockItem(tx, caller.tenant, body.itemid),
 });
 
-/** Bids, automatic bids, Buy It Now and maximum changes. */
+/** Bids, automatic bids, Buy It Now and maximum changes. Bids take the prepared path (place.ts); Buy It Now the general one. */
 export function bidRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     route(app, ctx, 'POST /submitbid', ({ body, caller, request }) =>
-      writeOnce(ctx, onItem(caller, 'submitbid', request, body), (tx, now, item) => submitBid(ctx, tx, caller, body, now, item)),
+      body.buyitnow
+        ? writeOnce(ctx, onItem(caller, 'submitbid', request, body), (tx, now, item) => buyItNow(ctx, tx, caller, body, now, item))
+        : placeBidOnce(ctx, caller, { route: 'submitbid', body, key: idempotencyKey(request), action: (item) => bidRequest(body, item) }),
     );
     route(app, ctx, 'POST /maxbid', ({ body, caller, request }) =>
-      writeOnce(ctx, onItem(caller, 'maxbid', request, body), (tx, now, item) => changeMaximum(ctx, tx, caller, body, now, item)),
+      placeBidOnce(ctx, caller, { route: 'maxbid', body, key: idempotencyKey(request), action: () => ({ kind: 'auto', max: body.maxbid, increment: body.increment }) }),
     );
   };
 }

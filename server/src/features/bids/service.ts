@@ -1,13 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { BidAction, BidState, LiveBidEntry } from '@gavel/domain';
+import type { BidAction, BidState, HistoryEntry, LiveBidEntry, Maximum } from '@gavel/domain';
 import { boardBidderNumber, buyNowAvailable, CARD_NEEDED_TO_BID, NOT_AUTHORIZED, buyNowLimit, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, publicBidderName, quantityAvailable } from '@gavel/domain';
 import type { Tx } from '../../db/client';
-import { accounts, auctionItems, bidActions, bidders, bids, itemMaxima, paymentMethods, watchlist, wonItems } from '../../db/schema';
+import { runIn } from '../../db/prepared';
+import { accounts, auctionItems, bidders, itemMaxima, paymentMethods, watchlist, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import type { ItemRow } from '../items/presenter';
 import { lockItem, nameColumns } from '../items/queries';
 import { cardFlags } from '../payments/cards';
+import { writeBid } from './statements';
 
 /** How a bidder appears in a bid's history: their public name, and their number for the display board (null when anonymous). */
 export type ShownBidder = Pick<LiveBidEntry, 'biddername' | 'biddernumber'>;
@@ -25,6 +27,30 @@ export interface MayBid {
   shown: Map<number, ShownBidder>;
 }
 
+/** What the bid check needs of a bidder: how their name shows, and whether they may bid. */
+export interface BidderFacts {
+  id: number;
+  name: { firstname: string; lastname: string; bidanonymously: boolean; bidderdisplaynumber: number };
+  authorizebidder: boolean;
+  verified: boolean;
+}
+
+/**
+ * The refusals of a bidder who may not bid (not of this event, not authorized, not verified, no
+ * card where the event asks for one), from the facts the bid read: the bidder and the item's
+ * leader, whether the bidder watches the item and has a card on file.
+ */
+export function mayBid(tenant: Tenant, bidderId: number, people: BidderFacts[], watching: boolean, hasCard: boolean): MayBid {
+  const bidder = people.find((r) => r.id === bidderId);
+  if (!bidder) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
+  if (!bidder.authorizebidder) throw new AppError('forbidden', NOT_AUTHORIZED);
+  if (!bidder.verified) throw new AppError('forbidden', 'Please verify your email address before bidding.');
+  if (cardFlags(tenant.event, hasCard).needscardtobid) throw new AppError('forbidden', CARD_NEEDED_TO_BID);
+  const anonymous = tenant.event.allowanonymousbidding;
+  return { watching, shown: new Map(people.map((r) => [r.id, { biddername: publicBidderName(r.name, anonymous), biddernumber: boardBidderNumber(r.name, anonymous) }])) };
+}
+
+/** mayBid with its facts read through Drizzle, for Buy It Now (a bid reads them in its own statement, bids/statements.ts). */
 export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, item: ItemRow): Promise<MayBid> {
   const ids = item.leaderBidderId !== null && item.leaderBidderId !== bidderId ? [bidderId, item.leaderBidderId] : [bidderId];
   const rows = await tx
@@ -42,13 +68,8 @@ export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, ite
     .from(bidders)
     .innerJoin(accounts, eq(bidders.accountId, accounts.id))
     .where(and(inArray(bidders.id, ids), eq(bidders.eventId, tenant.event.id)));
-  const bidder = rows.find((r) => r.id === bidderId);
-  if (!bidder) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
-  if (!bidder.authorizebidder) throw new AppError('forbidden', NOT_AUTHORIZED);
-  if (!bidder.verified) throw new AppError('forbidden', 'Please verify your email address before bidding.');
-  if (cardFlags(tenant.event, bidder.hasCard).needscardtobid) throw new AppError('forbidden', CARD_NEEDED_TO_BID);
-  const anonymous = tenant.event.allowanonymousbidding;
-  return { watching: bidder.watching, shown: new Map(rows.map((r) => [r.id, { biddername: publicBidderName(r.name, anonymous), biddernumber: boardBidderNumber(r.name, anonymous) }])) };
+  const me = rows.find((r) => r.id === bidderId);
+  return mayBid(tenant, bidderId, rows, me?.watching ?? false, me?.hasCard ?? false);
 }
 
 function assertBiddable(item: ItemRow, tenant: Tenant, now: Date): void {
@@ -71,19 +92,27 @@ export interface BidResult {
 
 export type BidRequest = { kind: 'manual'; amount: number } | { kind: 'auto'; max: number; increment: number };
 
+/** What a bid writes, in one statement (bids/statements.ts): its action, the bidder's maximum, history and the item. */
+export interface BidWrite {
+  bidderId: number;
+  action: { kind: BidRequest['kind']; amount: number; increment: number };
+  /** The bidder's standing maximum after the bid (absent only if the engine kept none). */
+  maximum: Pick<Maximum, 'max' | 'increment' | 'isAuto'> | undefined;
+  /** The bids the engine wrote, oldest first. */
+  history: HistoryEntry[];
+  /** The item as it stands after the bid: the locked row with the engine's price, leader and count. */
+  item: ItemRow;
+  now: Date;
+}
+
 /**
- * One bid, automatic bid or change of maximum, in the caller's transaction on the item it has
- * locked: load the maxima, apply the engine, write history, maxima and price. `shown` is how
- * assertMayBid found the bidders appear, for the history entries.
+ * One bid, automatic bid or change of maximum on the locked item, decided without I/O: the
+ * engine on the item and its maxima, the refusals, the extended close and the history entries as
+ * viewers see them (`shown`: how mayBid found the bidders appear).
  */
-export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, action: BidRequest, now: Date, item: ItemRow, shown: Map<number, ShownBidder>): Promise<BidResult> {
+export function decideBid(tenant: Tenant, bidderId: number, action: BidRequest, now: Date, item: ItemRow, maxima: Maximum[], shown: Map<number, ShownBidder>): { result: BidResult; write: BidWrite } {
   assertBiddable(item, tenant, now);
-  const maxima = await tx.select().from(itemMaxima).where(eq(itemMaxima.itemId, item.id));
-  const state: BidState = {
-    currentbid: item.currentbid,
-    leader: item.leaderBidderId,
-    maxima: maxima.map((m) => ({ bidderId: m.bidderId, max: m.max, increment: m.increment, isAuto: m.isAuto, seq: m.seq })),
-  };
+  const state: BidState = { currentbid: item.currentbid, leader: item.leaderBidderId, maxima };
   // The new maximum is later than every stored one; its real sequence number is taken on write.
   const seq = Number.MAX_SAFE_INTEGER;
   const engineAction: BidAction = action.kind === 'manual' ? { kind: 'manual', bidderId, amount: action.amount, seq } : { kind: 'auto', bidderId, max: action.max, increment: action.increment, seq };
@@ -91,40 +120,41 @@ export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, action:
   if (!outcome.ok) throw new AppError('bad_request', outcome.error.message);
 
   const mine = outcome.state.maxima.find((m) => m.bidderId === bidderId);
-  // One round trip for the bid's records: the action as received, the bidder's maximum (a new
-  // maximum takes a new sequence number, so the earlier of two equal maxima keeps winning), and
-  // the history the engine wrote.
-  const actionAmount = action.kind === 'manual' ? action.amount : action.max;
-  const actionIncrement = action.kind === 'manual' ? item.minimumbidincrease : action.increment;
-  const upsertMaximum = mine
-    ? sql`, m as (insert into ${itemMaxima} (item_id, bidder_id, max, increment, is_auto) values (${item.id}, ${bidderId}, ${mine.max}, ${mine.increment}, ${mine.isAuto})
-        on conflict (item_id, bidder_id) do update set max = excluded.max, increment = excluded.increment, is_auto = excluded.is_auto,
-        seq = case when item_maxima.max = excluded.max then item_maxima.seq else nextval(pg_get_serial_sequence('item_maxima', 'seq')) end)`
-    : sql``;
-  const historyRows = outcome.history.map((h) => sql`(${item.id}, ${h.bidderId}, ${h.amount}, ${h.isAuto}, ${now})`);
-  const insertHistory = historyRows.length > 0 ? sql`insert into ${bids} (item_id, bidder_id, amount, is_auto, created_at) values ${sql.join(historyRows, sql`, `)}` : sql`select 1`;
-  await tx.execute(sql`with a as (insert into ${bidActions} (item_id, bidder_id, kind, amount, increment, created_at)
-      values (${item.id}, ${bidderId}, ${action.kind}, ${actionAmount}, ${actionIncrement}, ${now}))${upsertMaximum} ${insertHistory}`);
-
   const closing = outcome.history.length > 0 ? extendedClose(item, tenant.event, now) : undefined;
-  const [updated] = await tx
-    .update(auctionItems)
-    .set({
-      currentbid: outcome.state.currentbid,
-      leaderBidderId: outcome.state.leader,
-      numberofbids: item.numberofbids + outcome.history.length,
-      ...(closing ? { closing } : {}),
-      updatedAt: now,
-    })
-    .where(eq(auctionItems.id, item.id))
-    .returning();
-  if (!updated) throw new Error('item update returned nothing');
+  const updated: ItemRow = {
+    ...item,
+    currentbid: outcome.state.currentbid,
+    leaderBidderId: outcome.state.leader,
+    numberofbids: item.numberofbids + outcome.history.length,
+    closing: closing ?? item.closing,
+    updatedAt: now,
+  };
   const maximum = mine ? { itemId: item.id, bidderId, max: mine.max, increment: mine.increment, isAuto: mine.isAuto, seq: mine.seq } : undefined;
   const bidtimecst = formatClosingTime(now, tenant.event.timezone);
   const history = outcome.history
     .map((h) => ({ bidderid: h.bidderId, biddername: '', biddernumber: null, ...shown.get(h.bidderId), bidtime: now.toISOString(), bidtimecst, amount: h.amount, isauto: h.isAuto }))
     .reverse();
-  return { leading: outcome.state.leader === bidderId, item: updated, previousLeader: item.leaderBidderId, maximum, history };
+  const write: BidWrite = {
+    bidderId,
+    // The action as received; a manual bid's increment is the item's minimum increase.
+    action: action.kind === 'manual' ? { kind: 'manual', amount: action.amount, increment: item.minimumbidincrease } : { kind: 'auto', amount: action.max, increment: action.increment },
+    maximum: mine,
+    history: outcome.history,
+    item: updated,
+    now,
+  };
+  return { result: { leading: outcome.state.leader === bidderId, item: updated, previousLeader: item.leaderBidderId, maximum, history }, write };
+}
+
+/**
+ * decideBid in a transaction Drizzle holds, on the item it has locked (the demo seed's bids):
+ * the same decision and the same write statement as a bid from a phone.
+ */
+export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, action: BidRequest, now: Date, item: ItemRow, shown: Map<number, ShownBidder>): Promise<BidResult> {
+  const maxima = await tx.select().from(itemMaxima).where(eq(itemMaxima.itemId, item.id));
+  const decided = decideBid(tenant, bidderId, action, now, item, maxima, shown);
+  await writeBid(runIn(tx), decided.write, undefined);
+  return decided.result;
 }
 
 /**
