@@ -58,8 +58,34 @@ export const REGISTRATION_TOKEN_HOURS = 12;
 
 type Check<C> = { ok: true; claims: C } | { ok: false; reason: 'expired' | 'invalid' };
 
+/** Verified tokens kept, per kind: a phone sends the same token with every call. */
+const VERIFIED_KEPT = 20_000;
+
+/**
+ * Tokens already verified, with their claims, until they expire: checking a signature costs more
+ * than the rest of a bid's work in this process. Only tokens that verified are kept (a flood of
+ * made-up ones cannot fill it), at most VERIFIED_KEPT of them, the oldest dropped first.
+ */
+class Verified<C extends { exp: number }> {
+  private readonly tokens = new Map<string, C>();
+  get(token: string, now: Date): Check<C> | undefined {
+    const claims = this.tokens.get(token);
+    if (!claims) return undefined;
+    if (claims.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+    return { ok: true, claims };
+  }
+  keep(token: string, claims: C): void {
+    if (this.tokens.size >= VERIFIED_KEPT) {
+      const oldest = this.tokens.keys().next();
+      if (!oldest.done) this.tokens.delete(oldest.value);
+    }
+    this.tokens.set(token, claims);
+  }
+}
+
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly logins = new Verified<LoginClaims>();
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -103,7 +129,11 @@ export class TokenService {
   }
 
   async verify(token: string, now: Date): Promise<TokenCheck> {
-    return this.verifyAs(loginClaims, token, now);
+    const kept = this.logins.get(token, now);
+    if (kept) return kept;
+    const check = await this.verifyAs(loginClaims, token, now);
+    if (check.ok) this.logins.keep(token, check.claims);
+    return check;
   }
 
   /** A token signed by us, unexpired, and of the kind the schema describes (each kind requires what the others lack). */
