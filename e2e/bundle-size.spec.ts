@@ -1,26 +1,44 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Response } from '@playwright/test';
 
 /**
- * The JavaScript the event home loads first (the entry script and every module it preloads)
- * stays at or under 250 KB gzip: a phone on venue Wi-Fi must open the event quickly.
+ * The JavaScript a phone fetches to show the event home stays at or under 200 KB gzip: a phone on
+ * venue Wi-Fi must open the event quickly. Measured in the browser, not from the build's HTML, so a
+ * chunk the entry loads right after it counts too. Each script is gzipped here, so the figure is the
+ * same whether or not the server compresses.
  */
-const BUDGET = 250 * 1024;
-const dist = join(process.cwd(), 'web', 'dist');
+const BUDGET_KB = 200;
 
-export function firstLoadFiles(html: string): string[] {
-  const entry = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1] ?? '');
-  const preload = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? '');
-  return [...new Set([...entry, ...preload])].filter(Boolean);
+interface Script {
+  path: string;
+  gzip: number;
 }
 
-test('the event home first loads at most 250 KB of gzipped JavaScript', () => {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = firstLoadFiles(html);
-  expect(files.length).toBeGreaterThan(0);
-  const total = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f.replace(/^\//, '')))).length, 0);
-  console.log(`first-load JavaScript: ${(total / 1024).toFixed(1)} KB gzip in ${files.length} files (budget 250 KB)`);
-  expect(total).toBeLessThanOrEqual(BUDGET);
+async function gzipSize(response: Response): Promise<Script | null> {
+  const body = await response.body().catch(() => null);
+  if (!body) return null;
+  return { path: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length };
+}
+
+test(`the event home loads at most ${BUDGET_KB} KB of gzipped JavaScript`, async ({ page }) => {
+  const pending: Array<Promise<Script | null>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') pending.push(gzipSize(response));
+  });
+
+  await page.goto('/demo');
+  // Settled: the home's content is shown (its name, message and join form) and nothing more is fetched.
+  await expect(page.getByTestId('event-name')).toBeVisible();
+  await expect(page.getByTestId('event-message')).toBeVisible();
+  await expect(page.getByTestId('join-button')).toBeVisible();
+  await expect(page.getByTestId('guest-link')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const scripts = (await Promise.all(pending)).filter((s): s is Script => s !== null).sort((a, b) => b.gzip - a.gzip);
+  const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(`event home JavaScript: ${kb(total)} KB gzip in ${scripts.length} files (budget ${BUDGET_KB} KB)`);
+  for (const s of scripts) console.log(`  ${kb(s.gzip).padStart(6)} KB  ${s.path}`);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(BUDGET_KB * 1024);
 });

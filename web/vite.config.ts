@@ -5,7 +5,8 @@ import { precompress } from './precompress';
 
 // Ionic's packages do not declare themselves free of side effects, so without help the bundler
 // keeps every Ionic component. These modules only define components, so unused ones may go.
-const ionicPureModule = /@ionic\/core\/components\/ion-[\w-]+\.js$|@ionic\/react\/dist\/index\.js$/;
+const ionicPureModule = /@ionic\/core\/components\/(ion-[\w-]+|index)\.js$|@ionic\/react\/dist\/index\.js$/;
+const ionicReactIndex = /@ionic\/react\/dist\/index\.js$/;
 // Our domain package only defines rules and schemas. Said so here, the card form takes the few card
 // rules it uses instead of every schema (and zod) behind the package's index.
 const domainModule = /[\\/]domain[\\/]src[\\/].+\.ts$/;
@@ -33,12 +34,77 @@ function cardFormInDev(): Plugin {
   };
 }
 
+/**
+ * A few of @ionic/react's wrappers (tabs, nav, page, icon) are made by calls it does not mark pure,
+ * and its class components extend `React.Component`, a property read the bundler must keep; so the
+ * tab bar, tabs and nav behind them stayed in the first load though the app never shows one. Marked
+ * pure, and extending React's classes by name, an unused wrapper goes like any other.
+ */
+function ionicPureWrappers(): Plugin {
+  return {
+    name: 'gavel-ionic-pure-wrappers',
+    transform(code, id) {
+      if (!ionicReactIndex.test(id)) return null;
+      const pure = code
+        .replace(/^const (\w+) = (createForwardRef|createReactComponent|React\.memo)\(/gm, 'const $1 = /*@__PURE__*/ $2(')
+        // `extends React.Component` reads a property, which the bundler must assume may do something.
+        .replace(/ extends React\.(Pure)?Component \{/g, (_m, p: string | undefined) => ` extends ${p ? 'IonicPureBase' : 'IonicBase'} {`);
+      return { code: `import { Component as IonicBase, PureComponent as IonicPureBase } from 'react';\n${pure}`, map: null };
+    },
+  };
+}
+
+const ionicComponentModule = /@ionic\/core\/components\/[\w-]+\.js$/;
+const quoted = String.raw`(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`;
+const modeStyles = new RegExp(String.raw`(static get style\(\)\{return\{ios:${quoted},md:)${quoted}`, 'g');
+
+/**
+ * Every Ionic component carries its styles for both modes. The app runs in iOS mode everywhere
+ * (setupIonicReact in main.tsx, and no component sets another mode), so the Material ('md')
+ * styles are never applied: dropped here, they stop weighing on every screen's download.
+ */
+function ionicIosStylesOnly(): Plugin {
+  return {
+    name: 'gavel-ionic-ios-styles-only',
+    transform(code, id) {
+      if (!ionicComponentModule.test(id) || !code.includes('md:')) return null;
+      return { code: code.replace(modeStyles, '$1""'), map: null };
+    },
+  };
+}
+
+const zodCore = /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
+const zodDefaultConfig = '(_a.__zod_globalConfig = {})';
+
+/**
+ * The server's content security policy forbids eval. Zod tries it once, as its first schema is
+ * built (long before the app could call z.config), and the refusal is reported as a policy
+ * violation on every page. It starts here already told to parse without compiled code, as it
+ * ends up doing under that policy anyway.
+ */
+function zodWithoutEval(): Plugin {
+  return {
+    name: 'gavel-zod-without-eval',
+    transform(code, id) {
+      if (!zodCore.test(id)) return null;
+      if (!code.includes(zodDefaultConfig)) {
+        this.warn('zod/v4/core/core.js changed: zod may probe for eval again (a CSP report on every page)');
+        return null;
+      }
+      return { code: code.replace(zodDefaultConfig, '(_a.__zod_globalConfig = { jitless: true })'), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), cardFormInDev(), precompress()],
+  plugins: [react(), cardFormInDev(), precompress(), ionicPureWrappers(), ionicIosStylesOnly(), zodWithoutEval()],
   build: {
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // Browsers without modulepreload (Safari before 17) still load every module, only without the
+    // head start; the polyfill would be first-load weight on every phone.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The app, and the test gateway's hosted card form: a page of its own (no React, no Ionic)
       // that the server shows in an iframe at /testpay/card-form.
@@ -46,6 +112,14 @@ export default defineConfig({
       input: { main: page('./index.html'), cardform: page('./card-form.html'), board: page('./board.html') },
       treeshake: {
         moduleSideEffects: (id: string) => (ionicPureModule.test(id) || domainModule.test(id) ? false : undefined),
+      },
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          // The app's routing and query libraries, whole in every page of the app (not the board's):
+          // one file instead of four slivers the bundler would cut by importer.
+          groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react-router|react-router-dom|@remix-run[\\/]router|@tanstack[\\/](query-core|react-query)|@ionic[\\/]react-router)[\\/]/ }],
+        },
       },
     },
   },

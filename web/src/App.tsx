@@ -1,15 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { IonApp, IonRouterOutlet } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { Route, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from './session/SessionProvider';
 import { eventcodeOfPath } from './session/token';
-import { SideMenu } from './ui/SideMenu';
+import { useSideMenuOffered } from './ui/sideMenuOffer';
 import { LiveProvider } from './realtime/LiveProvider';
 import { EventHome } from './features/event/EventHome';
-import { EventNotFound } from './features/event/RootNotFound';
 import { routes } from './routes';
+import { lazyPage } from './ui/lazyPage';
 import { retryTransient } from './queries/retry';
+
+// The side menu comes with the first screen that has its button (the event home has none).
+const SideMenu = lazy(() => import('./ui/SideMenu').then((m) => ({ default: m.SideMenu })));
+const RootNotFound = lazyPage(() => import('./features/event/RootNotFound'), 'RootNotFound');
 
 // A refusal (a missing item, a bad request) is the answer and is shown at once; only transient failures are retried.
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 5_000, retry: retryTransient } } });
@@ -17,12 +22,17 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWind
 function Shell() {
   const location = useLocation();
   const eventcode = eventcodeOfPath(location.pathname);
+  const menuOffered = useSideMenuOffered();
   return (
     <SessionProvider eventcode={eventcode}>
       <LiveProvider>
-      <SideMenu />
+      {menuOffered ? (
+        <Suspense fallback={null}>
+          <SideMenu />
+        </Suspense>
+      ) : null}
       <IonRouterOutlet id="main">
-        <Route path="/" element={<EventNotFound testId="root-not-found" />} />
+        <Route path="/" element={<RootNotFound />} />
         <Route path="/:eventcode" element={<EventHome />} />
         {routes.map(({ path, Page }) => (
           <Route key={path} path={`/:eventcode/${path}`} element={<Page />} />

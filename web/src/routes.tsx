@@ -3,6 +3,8 @@ import { lazyPage } from './ui/lazyPage';
 
 const accounts = () => import('./features/accounts/accountPages');
 const items = () => import('./features/items/itemPages');
+const bids = () => import('./features/items/bidPages');
+const cart = () => import('./features/cart/cartPages');
 const payments = () => import('./features/payments/paymentPages');
 const store = () => import('./features/store/storePages');
 const registration = () => import('./features/registration/registrationPages');
@@ -28,8 +30,8 @@ export const routes: Array<{ path: string; Page: ComponentType }> = [
   { path: 'contact-us', Page: lazyPage(accounts, 'ContactUs') },
   { path: 'auction-items', Page: lazyPage(items, 'AuctionItems') },
   { path: 'auction-items/:id', Page: lazyPage(items, 'ItemDetail') },
-  { path: 'place-bid/:id', Page: lazyPage(items, 'PlaceBid') },
-  { path: 'auto-bid/:id', Page: lazyPage(items, 'AutoBid') },
+  { path: 'place-bid/:id', Page: lazyPage(bids, 'PlaceBid') },
+  { path: 'auto-bid/:id', Page: lazyPage(bids, 'AutoBid') },
   // A static segment outranks a parameter, so event/open-bids stays the open bids page.
   { path: 'event/open-bids', Page: lazyPage(items, 'OpenBids') },
   { path: 'event', Page: lazyPage(store, 'StoreLanding') },
@@ -37,8 +39,8 @@ export const routes: Array<{ path: string; Page: ComponentType }> = [
   { path: 'event/guestregistration/:id', Page: lazyPage(registration, 'GuestRegistration') },
   { path: 'event/:id', Page: lazyPage(store, 'StoreRoute') },
   { path: 'event/:id/:cart', Page: lazyPage(store, 'StoreRoute') },
-  { path: 'cart', Page: lazyPage(items, 'Cart') },
-  { path: 'my-orders', Page: lazyPage(items, 'MyOrders') },
+  { path: 'cart', Page: lazyPage(cart, 'Cart') },
+  { path: 'my-orders', Page: lazyPage(cart, 'MyOrders') },
   { path: 'checkout', Page: lazyPage(payments, 'Checkout') },
   { path: 'checkout/:step', Page: lazyPage(payments, 'Checkout') },
   { path: 'checkout-item/:historyid', Page: lazyPage(payments, 'Checkout') },

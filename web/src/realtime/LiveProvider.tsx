@@ -1,27 +1,27 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { HUB_PATH, hubMessage, isForEvent, RECEIVE, type HubMessage } from '@gavel/domain';
-import { patchItem, prependHistory, prependNotice } from '../queries/cache';
-import { isEventKey, keys } from '../queries/keys';
 import { readToken } from '../session/token';
 import { useSession } from '../session/SessionProvider';
 import { LiveContext, type LiveState } from './state';
-import { clearItemNotices, pushNotice } from '../ui/notices';
-import { NoticeStack } from '../ui/NoticeStack';
+import { clearItemNotices, useNoticeQueue } from '../ui/notices';
 
-/** The hub retries a failed start after 5 seconds, and drops are retried sooner. */
-const RETRY_MAX_MS = 5000;
+// The notices' stack comes with the first notice, and then stays.
+const NoticeStack = lazy(() => import('../ui/NoticeStack').then((m) => ({ default: m.NoticeStack })));
 
 /**
  * The live connection to /hubs/auction. It follows the login token (a new token reconnects; none
  * disconnects), applies item changes to the cached queries instead of refetching everything, and
  * refetches what the screens show after every reconnect, since missed messages are not replayed.
+ * The connection (realtime/hub.ts, with socket.io-client) is loaded only once there is a token.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { eventcode, claims, logout, refreshUser } = useSession();
   const client = useQueryClient();
   const [state, setState] = useState<LiveState>('off');
   const token = claims ? readToken() : null;
+  const noticed = useNoticeQueue().length > 0;
+  const [stackShown, setStackShown] = useState(false);
+  if (noticed && !stackShown) setStackShown(true);
 
   useEffect(() => {
     // A notice of another bidder's (or another event's) items has no place on this session's screen.
@@ -32,77 +32,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     }
     let stopped = false;
     let close = () => undefined as void;
-    const refetchAll = () => void client.invalidateQueries({ predicate: (q) => isEventKey(q.queryKey, eventcode) });
-    const refetchCart = () => void client.invalidateQueries({ queryKey: keys.cart(eventcode) });
-    const onMessage = (m: HubMessage) => {
-      if (!isForEvent(m, eventcode, claims.auctioncode)) return;
-      switch (m.type) {
-        case 'itemupdate':
-          patchItem(client, eventcode, m.item);
-          prependHistory(client, eventcode, m.item.itemid, m.history ?? [], claims.bidderid);
-          break;
-        case 'itembid':
-          patchItem(client, eventcode, { itemid: m.itemid, currentlywinningbid: m.currentlywinningbid });
-          if (m.status === 'won') refetchCart();
-          break;
-        case 'submitbid':
-          // This bidder's own bid, from another tab or phone: its answer carries their view of the item.
-          patchItem(client, eventcode, m.item);
-          break;
-        case 'cartrefresh':
-          refetchCart();
-          break;
-        case 'eventrefresh':
-        case 'eventclosing':
-          refetchAll();
-          break;
-        case 'emailValidation':
-        case 'updateUser':
-          void refreshUser();
-          break;
-        case 'forcelogout':
-          logout();
-          break;
-        case 'notification': {
-          // Notices stay until the bidder dismisses them, and item notices are kept in the bell's list.
-          const { itemid, itemname, kind, senttime } = m;
-          pushNotice({ tone: 'alert', title: m.title, message: m.message, duration: 0, item: itemid ? { eventcode, itemid, kind } : undefined });
-          if (itemid && kind) prependNotice(client, eventcode, { itemid, itemname: itemname ?? '', kind, title: m.title, message: m.message, senttime: senttime ?? new Date().toISOString() });
-          break;
-        }
-        default:
-          break;
-      }
-    };
-    // Messages carry dollars like the API; decoding gives the cents the cache holds.
-    const receive = (raw: unknown) => {
-      const parsed = hubMessage.safeParse(raw);
-      if (parsed.success) onMessage(parsed.data);
-    };
-    void import('socket.io-client').then(({ io }) => {
+    void import('./hub').then(({ connectHub }) => {
       if (stopped) return;
-      const socket = io({ path: HUB_PATH, auth: { token }, transports: ['websocket', 'polling'], reconnectionDelay: 1000, reconnectionDelayMax: RETRY_MAX_MS });
-      let everConnected = false;
-      socket.on('connect', () => {
-        setState('connected');
-        if (everConnected) refetchAll();
-        everConnected = true;
-      });
-      socket.on('disconnect', (reason) => setState(reason === 'io client disconnect' && navigator.onLine ? 'off' : 'disconnected'));
-      socket.io.on('reconnect_attempt', () => setState('reconnecting'));
-      socket.on('connect_error', () => setState(everConnected ? 'reconnecting' : 'disconnected'));
-      socket.on(RECEIVE, receive);
-      // The phone knows first when its network goes: drop the socket at once, and come back
-      // (refetching what was missed) as soon as the network returns.
-      const offline = () => socket.disconnect();
-      const online = () => socket.connect();
-      window.addEventListener('offline', offline);
-      window.addEventListener('online', online);
-      close = () => {
-        window.removeEventListener('offline', offline);
-        window.removeEventListener('online', online);
-        socket.close();
-      };
+      close = connectHub({ token, claims, eventcode, client, setState, logout, refreshUser });
     });
     return () => {
       stopped = true;
@@ -120,7 +52,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   return (
     <LiveContext.Provider value={state}>
       {children}
-      <NoticeStack />
+      {stackShown ? (
+        <Suspense fallback={null}>
+          <NoticeStack />
+        </Suspense>
+      ) : null}
       {state === 'disconnected' || state === 'reconnecting' ? (
         <div className="gavel-live-state" role="status" data-testid="live-state">
           {state === 'reconnecting' ? 'Reconnecting…' : 'Offline: updates paused'}

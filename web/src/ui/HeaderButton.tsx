@@ -1,4 +1,5 @@
-import { IonBadge, IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
+import { IonBadge, IonIcon } from './ionicLazy';
 
 /** An icon button of the header with its count beside the icon, never over it (cart, notices); no count at zero. */
 export function HeaderButton({ icon, label, count, testId, badgeTestId, routerLink, onClick }: { icon: string; label: string; count: number; testId: string; badgeTestId: string; routerLink?: string; onClick?: () => void }) {

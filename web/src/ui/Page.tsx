@@ -1,14 +1,13 @@
-import type { ReactNode } from 'react';
-import { IonBackButton, IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonMenuButton, IonPage, IonTitle, IonToolbar } from '@ionic/react';
-import { cartOutline, logOutOutline } from 'ionicons/icons';
-import { useHistory } from './navigation';
+import { useEffect, type ReactNode } from 'react';
+import { cartOutline } from 'ionicons/icons';
 import { useSession } from '../session/SessionProvider';
-import { useEvent } from '../queries/event';
 import { useCart } from '../queries/cart';
-import { Footer } from './Footer';
 import { HeaderCountdown } from './HeaderCountdown';
 import { NoticesBell } from './NoticesBell';
 import { HeaderButton } from './HeaderButton';
+import { IonBackButton, IonMenuButton } from './ionicLazy';
+import { PageFrame } from './PageFrame';
+import { offerSideMenu } from './sideMenuOffer';
 
 /**
  * The four header groups of the spec: logo only; the main header (menu, bidding countdown, cart
@@ -26,30 +25,6 @@ interface PageProps {
   footer?: boolean;
 }
 
-function EventLogo() {
-  const event = useEvent().data;
-  if (event?.logourl) return <img className="gavel-logo-title" src={event.logourl} alt={event.eventname} />;
-  return <span>{event?.eventname ?? 'Gavel'}</span>;
-}
-
-function GuestLogout() {
-  const { isGuest, logout, eventcode } = useSession();
-  const history = useHistory();
-  if (!isGuest) return null;
-  return (
-    <IonButton
-      aria-label="Leave guest browsing"
-      data-testid="guest-logout"
-      onClick={() => {
-        logout();
-        history.push(`/${eventcode}`);
-      }}
-    >
-      <IonIcon slot="icon-only" icon={logOutOutline} aria-hidden="true" />
-    </IonButton>
-  );
-}
-
 function CartButton() {
   const { eventcode, user, isGuest } = useSession();
   const cart = useCart();
@@ -62,36 +37,25 @@ function CartButton() {
 
 export function Page({ header, title, itemId, testId, children, footer = true }: PageProps) {
   const { eventcode } = useSession();
+  const main = header === 'main';
+  useEffect(() => {
+    if (main) offerSideMenu();
+  }, [main]);
   const back = header === 'back-item' ? `/${eventcode}/auction-items/${itemId ?? ''}` : `/${eventcode}/my-account`;
+  const start = main ? (
+    <IonMenuButton aria-label="Open menu" data-testid="menu-button" />
+  ) : header === 'back-item' || header === 'back-account' ? (
+    <IonBackButton defaultHref={back} text="Back" data-testid="back-button" />
+  ) : null;
+  const end = main ? (
+    <>
+      <NoticesBell />
+      <CartButton />
+    </>
+  ) : null;
   return (
-    <IonPage data-testid={testId}>
-      <IonHeader>
-        <IonToolbar color="primary">
-          {header === 'main' ? (
-            <IonButtons slot="start">
-              <IonMenuButton aria-label="Open menu" data-testid="menu-button" />
-            </IonButtons>
-          ) : null}
-          {header === 'back-item' || header === 'back-account' ? (
-            <IonButtons slot="start">
-              <IonBackButton defaultHref={back} text="Back" data-testid="back-button" />
-            </IonButtons>
-          ) : null}
-          <IonTitle>{title ?? <EventLogo />}</IonTitle>
-          <IonButtons slot="end">
-            <GuestLogout />
-            {header === 'main' ? <NoticesBell /> : null}
-            {header === 'main' ? <CartButton /> : null}
-          </IonButtons>
-        </IonToolbar>
-        {header === 'main' ? <HeaderCountdown /> : null}
-      </IonHeader>
-      <IonContent className="gavel-content" id={testId}>
-        <div className="gavel-narrow">
-          {children}
-          {footer ? <Footer /> : null}
-        </div>
-      </IonContent>
-    </IonPage>
+    <PageFrame title={title} testId={testId} footer={footer} start={start} end={end} below={main ? <HeaderCountdown /> : null}>
+      {children}
+    </PageFrame>
   );
 }

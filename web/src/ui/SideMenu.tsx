@@ -1,4 +1,5 @@
-import { IonContent, IonHeader, IonIcon, IonItem, IonLabel, IonList, IonMenu, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
+import { IonContent, IonHeader, IonItem, IonTitle, IonToolbar } from '@ionic/react';
+import { IonIcon, IonLabel, IonList, IonMenu, IonMenuToggle } from './ionicLazy';
 import { cartOutline, homeOutline, logOutOutline, personCircleOutline, pricetagsOutline, receiptOutline } from 'ionicons/icons';
 import { APP_VERSION } from '@gavel/domain';
 import { useSession } from '../session/SessionProvider';

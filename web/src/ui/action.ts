@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { errorMessage } from './form';
+
+/** A refusal's message (the API's words), or a general one. */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error && err.message ? err.message : 'Something went wrong';
+}
 
 /**
  * A button's call that is not a form (confirm a bid, confirm a purchase): busy while it runs, the

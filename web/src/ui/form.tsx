@@ -3,6 +3,7 @@ import { type DefaultValues, type FieldPath, type FieldValues, type UseFormRetur
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Field } from './Field';
+import { errorMessage } from './action';
 
 /**
  * The one way to build a form: react-hook-form validating with a zod schema (from domain where the
@@ -32,9 +33,7 @@ export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
   busy: boolean;
 }
 
-export function errorMessage(err: unknown): string {
-  return err instanceof Error && err.message ? err.message : 'Something went wrong';
-}
+export { errorMessage };
 
 export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>(options: ApiFormOptions<S, R>): ApiForm<S> {
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(options.schema), defaultValues: options.defaultValues, mode: options.mode ?? 'onSubmit' });

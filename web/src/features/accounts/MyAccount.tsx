@@ -1,5 +1,6 @@
-import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
-import { IonToggle } from '../../ui/ionicLazy';
+import { IonItem } from '@ionic/react';
+import { IonIcon, IonLabel, IonList } from '../../ui/ionicLazy';
+import { IonToggle } from '../../ui/ionicControls';
 import { callOutline, keyOutline, notificationsOutline, personOutline, cardOutline } from 'ionicons/icons';
 import type { SessionUser } from '@gavel/domain';
 import { profileFields } from '@gavel/domain';

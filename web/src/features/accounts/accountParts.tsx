@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
+import { IonIcon } from '../../ui/ionicLazy';
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../ui/form';

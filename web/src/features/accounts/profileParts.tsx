@@ -1,8 +1,9 @@
 import { type BaseSyntheticEvent, type ReactNode, useEffect, useState } from 'react';
-import { IonButton, IonItem, IonLabel } from '@ionic/react';
+import { IonButton, IonItem } from '@ionic/react';
 import { type UseFormReturn, useController, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { IonCheckbox, IonToggle } from '../../ui/ionicLazy';
+import { IonLabel } from '../../ui/ionicLazy';
+import { IonCheckbox, IonToggle } from '../../ui/ionicControls';
 import { Sheet } from '../../ui/Sheet';
 import type { NotificationColumn, NotificationRow, SessionUser } from '@gavel/domain';
 import { canReceiveTexts, formatPhone, phoneDigits, profileFields, STATE_CODES, TEXT_NOTIFICATION_COLUMN, TEXTS_NEED_PHONE } from '@gavel/domain';

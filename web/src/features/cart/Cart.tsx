@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useState } from 'react';
-import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
-import { IonCheckbox, IonRefresher, IonRefresherContent } from '../../ui/ionicLazy';
+import { IonButton, IonItem } from '@ionic/react';
+import { IonLabel, IonList, IonRefresher, IonRefresherContent } from '../../ui/ionicLazy';
+import { IonCheckbox } from '../../ui/ionicControls';
 import { Link } from 'react-router-dom';
 import type { SessionUser } from '@gavel/domain';
 import { cartTotal, checkoutMessages, formatMoney } from '@gavel/domain';

@@ -1,16 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { formatTimeWithZone } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
-import { Page } from '../../ui/Page';
+import { PageFrame } from '../../ui/PageFrame';
 import { Html } from '../../ui/Html';
 import { Loading } from '../../ui/Loading';
 import { isEventNotFound, useEvent } from '../../queries/event';
+import { JoinForm } from './JoinForm';
 import './event.css';
-
-// Fetched at once, beside the event's call, but outside the first download's budget.
-const joinFormModule = import('./JoinForm');
-const JoinForm = lazy(() => joinFormModule.then((m) => ({ default: m.JoinForm })));
 
 /** The event's front door: its name and message, the join form, and guest browsing when allowed. */
 export function EventHome() {
@@ -20,8 +16,9 @@ export function EventHome() {
   if (claims && !isGuest && user?.setupcomplete && user.accountstatus === 'verified') return <Navigate to={`/${eventcode}/welcome/`} replace />;
 
   const data = event.data;
+  // No footer until the event comes, so its arrival does not push it down the screen (a layout shift).
   return (
-    <Page header="logo" testId="event-home">
+    <PageFrame testId="event-home" footer={Boolean(data)}>
       {!data ? (
         <Loading label="Loading the event…" />
       ) : (
@@ -41,11 +38,9 @@ export function EventHome() {
               <Html html={data.eventflag === 'eventnotopen' ? data.preeventtext : data.homemessage} testId="event-message" />
             </section>
           ) : null}
-          <Suspense fallback={<Loading label="Loading…" />}>
-            <JoinForm allowGuests={data.eventallowguestentry} />
-          </Suspense>
+          <JoinForm allowGuests={data.eventallowguestentry} />
         </>
       )}
-    </Page>
+    </PageFrame>
   );
 }

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { z } from 'zod';
-import { guestLoginRequest, joinEmail, joinEmailRequest } from '@gavel/domain';
+import { joinEmail, joinEmailRequest } from '@gavel/domain';
 import { api, ApiError } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
-import { FormField, useApiForm } from '../../ui/form';
+import { useAction } from '../../ui/action';
+import { Field } from '../../ui/Field';
 import { FormCard } from '../../ui/formParts';
 import { useHistory } from '../../ui/navigation';
 import { pendingEmail, rememberEmail } from '../accounts/pendingEmail';
@@ -17,52 +19,65 @@ function onlyRateLimits(err: unknown): null {
   return null;
 }
 
+const shown = (message: string) => (message ? `Error : ${message}` : '');
+
 /**
- * The event home's join form, and guest browsing when the event allows it. A chunk of its own,
- * fetched as the page starts, so the form library is not part of the first download.
+ * The event home's join form, and guest browsing when the event allows it.
+ *
+ * The one form not built on useApiForm: it is part of the event home's first load, where
+ * react-hook-form would cost more than the rest of the page's own code for one field. It checks
+ * the same domain schema on submit and sends through useAction, so messages and busy states are
+ * those of every other form.
  */
 export function JoinForm({ allowGuests }: { allowGuests: boolean }) {
   const { eventcode, signInGuest } = useSession();
   const history = useHistory();
-  const join = useApiForm({
-    schema: joinForm,
-    defaultValues: { email: pendingEmail() },
-    submit: ({ email }) => {
-      rememberEmail(email);
-      return api('POST /joinemail', { email, eventcode }).catch(onlyRateLimits);
+  const [email, setEmail] = useState(pendingEmail);
+  const [invalid, setInvalid] = useState('');
+  const join = useAction(
+    (values: z.output<typeof joinForm>) => {
+      rememberEmail(values.email);
+      return api('POST /joinemail', { email: values.email, eventcode }).catch(onlyRateLimits);
     },
-    onSuccess: (res) => {
+    (res) => {
       if (res) history.push(res.accountstatus === 'exists' ? `/${eventcode}/login` : `/${eventcode}/create-account/`);
     },
-    formatMessage: (m) => `Error : ${m}`,
-  });
-  // Browsing as a guest is a form of its own: the event's code, sent as the guest login.
-  const guest = useApiForm({
-    schema: guestLoginRequest,
-    defaultValues: { eventcode },
-    submit: (body) => api('POST /guestlogin', body),
-    onSuccess: (res) => {
+  );
+  // Browsing as a guest: the event's code, sent as the guest login.
+  const guest = useAction(
+    () => api('POST /guestlogin', { eventcode }),
+    (res) => {
       signInGuest(res.token);
       history.push(`/${eventcode}/auction-items`);
     },
-    formatMessage: (m) => `Error : ${m}`,
-  });
+  );
+  const submit = async (e?: { preventDefault: () => void }) => {
+    e?.preventDefault();
+    const checked = joinForm.safeParse({ email });
+    if (!checked.success) {
+      join.clearError();
+      setInvalid(checked.error.issues[0]?.message ?? '');
+      return;
+    }
+    setInvalid('');
+    join.run(checked.data);
+  };
 
   return (
     <FormCard
-      of={{ ...join, message: guest.message || join.message }}
+      of={{ onSubmit: submit, message: shown(guest.error || invalid || join.error), busy: join.busy }}
       button="Join the Fun"
       buttonTestId="join-button"
       errorTestId="join-error"
       actions={
         allowGuests ? (
-          <IonButton fill="clear" disabled={guest.busy} data-testid="guest-link" onClick={() => void guest.onSubmit()}>
+          <IonButton fill="clear" disabled={guest.busy} data-testid="guest-link" onClick={() => guest.run(undefined)}>
             Browse auction as guest
           </IonButton>
         ) : null
       }
     >
-      <FormField form={join.form} name="email" type="email" label="Email" placeholder="you@example.com" autocomplete="email" inputmode="email" testId="join-email" />
+      <Field value={email} onChange={setEmail} label="Email" type="email" placeholder="you@example.com" autocomplete="email" inputmode="email" testId="join-email" />
     </FormCard>
   );
 }

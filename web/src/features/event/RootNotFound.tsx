@@ -13,3 +13,8 @@ export function EventNotFound({ testId = 'event-not-found' }: { testId?: string 
     </IonPage>
   );
 }
+
+/** The bare root: no event code at all. */
+export function RootNotFound() {
+  return <EventNotFound testId="root-not-found" />;
+}

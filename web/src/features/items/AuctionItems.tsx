@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { IonIcon } from '@ionic/react';
-import { IonRefresher, IonRefresherContent } from '../../ui/ionicLazy';
+import { IonIcon, IonRefresher, IonRefresherContent } from '../../ui/ionicLazy';
 import { funnelOutline, gridOutline, listOutline, refreshOutline } from 'ionicons/icons';
 import { Navigate } from 'react-router-dom';
 import { applyCatalogQuery, availableFilters, type FilterOption, SORTS, type SortOption, tagsOf } from '@gavel/domain';
@@ -57,8 +56,9 @@ export function AuctionItems() {
   };
   const active = filters.length + tags.length;
 
+  // No footer until the items come, so their arrival does not push it down the screen (a layout shift).
   return (
-    <Page header="main" testId="items-page">
+    <Page header="main" testId="items-page" footer={!items.isPending}>
       <IonRefresher
         slot="fixed"
         onIonRefresh={async (e) => {

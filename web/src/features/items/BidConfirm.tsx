@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
+import { IonIcon } from '../../ui/ionicLazy';
 import { alertCircle, checkmarkCircle } from 'ionicons/icons';
 import { type Cents, type Checked, formatMoney, type SubmitBidResponse } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';

@@ -1,6 +1,6 @@
 import { type ComponentType, useState } from 'react';
 import { IonButton, IonItem } from '@ionic/react';
-import { IonCheckbox } from '../../ui/ionicLazy';
+import { IonCheckbox } from '../../ui/ionicControls';
 import { Navigate, useParams } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
 import type { AuctionItem, BidMode, Cents, PlaceBidValues, SubmitBidResponse } from '@gavel/domain';

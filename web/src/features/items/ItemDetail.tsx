@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
+import { IonIcon } from '../../ui/ionicLazy';
 import { star, starOutline } from 'ionicons/icons';
 import { Navigate, useParams } from 'react-router-dom';
 import type { AuctionItem } from '@gavel/domain';
@@ -62,7 +63,7 @@ export function ItemDetail() {
   const data = item.data;
   if (!data)
     return (
-      <Page header="back-item" testId="item-page">
+      <Page header="back-item" testId="item-page" footer={isMissing(itemId, item)}>
         {isMissing(itemId, item) ? <ItemNotFound /> : <Loading />}
       </Page>
     );

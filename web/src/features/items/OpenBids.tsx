@@ -1,4 +1,5 @@
-import { IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonItem } from '@ionic/react';
+import { IonLabel, IonList } from '../../ui/ionicLazy';
 import type { SessionUser } from '@gavel/domain';
 import { formatMoney, USER_STATUS_LABEL, userItemStatus } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';

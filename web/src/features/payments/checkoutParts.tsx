@@ -3,7 +3,7 @@ import { IonButton, IonItem } from '@ionic/react';
 import type { CartItem, CheckoutAmounts, CheckoutResponse } from '@gavel/domain';
 import { checkoutMessages, formatMoney } from '@gavel/domain';
 import { PurchaseLine } from '../../ui/PurchaseLine';
-import { IonCheckbox } from '../../ui/ionicLazy';
+import { IonCheckbox } from '../../ui/ionicControls';
 import { Sheet } from '../../ui/Sheet';
 import type { PayWith } from '@gavel/domain';
 

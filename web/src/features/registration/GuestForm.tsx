@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { lockClosed, lockOpen } from 'ionicons/icons';
 import { useController, type UseFormReturn } from 'react-hook-form';
 import { choicesByField, FIELD_CONTROL, formKey, type GuestField, type GuestFormValues, type GuestLookup, guestFormDefaults, guestFormSchema, guestSaveRequest, isEmailField } from '@gavel/domain';
 import { api } from '../../api/client';
 import { FormError } from '../../ui/Field';
 import { FormField, useApiForm } from '../../ui/form';
-import { IonCheckbox } from '../../ui/ionicLazy';
+import { IonIcon } from '../../ui/ionicLazy';
+import { IonCheckbox } from '../../ui/ionicControls';
 
 /**
  * A guest's fields, as the edit dialog and the guest's own page show them: every control of the

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
+import { IonIcon } from '../../ui/ionicLazy';
 import { chevronForward, lockClosed, pencil } from 'ionicons/icons';
 import type { GuestGroup } from '@gavel/domain';
 import { useReloadGuests } from '../../queries/registration';

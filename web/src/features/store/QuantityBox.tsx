@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
+import { IonIcon } from '../../ui/ionicLazy';
 import { add, remove } from 'ionicons/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { MAX_LINE_QUANTITY, maxLine, QUANTITY_DEBOUNCE_MS, quantityProblem, remainingLine, type StoreItem, storeMessages } from '@gavel/domain';

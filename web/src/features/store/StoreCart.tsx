@@ -2,7 +2,7 @@ import { IonInput, IonItem } from '@ionic/react';
 import { FREE_ITEM_TYPE, feeLabel, formatMoney, methodFor, paymentMethodLabels, readStoreDonation, type StoreCartResponse, storeMessages, US_STATES } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { FormField } from '../../ui/form';
-import { IonCheckbox } from '../../ui/ionicLazy';
+import { IonCheckbox } from '../../ui/ionicControls';
 import { Loading } from '../../ui/Loading';
 import { CardEntry } from '../payments/CardEntry';
 import { PromoCode } from './PromoCode';

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
-import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import { IonIcon } from '../../ui/ionicLazy';
 import { chevronBack } from 'ionicons/icons';
 import { storeMessages } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
