@@ -13,25 +13,21 @@ export interface Recipient {
  * change that caused it committed. Delivery happens later, off the request's path.
  */
 export async function enqueueMail(tx: Tx | Db, recipient: Recipient, mail: MailMessage): Promise<void> {
-  await tx.insert(outbox).values({
-    organizationId: recipient.organizationId,
-    eventId: recipient.eventId,
-    channel: 'email',
-    to: recipient.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    links: mail.links,
-  });
+  await tx.insert(outbox).values(mailRow(recipient, mail));
 }
 
 /** Queues a text message. A provider adapter delivers them; until one is configured they wait in the outbox. */
 export async function enqueueText(tx: Tx | Db, recipient: Recipient, text: string): Promise<void> {
-  await tx.insert(outbox).values({
-    organizationId: recipient.organizationId,
-    eventId: recipient.eventId,
-    channel: 'text',
-    to: recipient.to,
-    text,
-  });
+  await tx.insert(outbox).values(textRow(recipient, text));
+}
+
+/** An outbox row, for a caller that queues many in one insert (the outbid notices of a moment). */
+export type OutboxRow = typeof outbox.$inferInsert;
+
+export function mailRow(recipient: Recipient, mail: MailMessage): OutboxRow {
+  return { organizationId: recipient.organizationId, eventId: recipient.eventId, channel: 'email', to: recipient.to, subject: mail.subject, text: mail.text, html: mail.html, links: mail.links };
+}
+
+export function textRow(recipient: Recipient, text: string): OutboxRow {
+  return { organizationId: recipient.organizationId, eventId: recipient.eventId, channel: 'text', to: recipient.to, text };
 }

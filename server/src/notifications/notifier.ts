@@ -1,16 +1,13 @@
-import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { canReceiveTexts, formatMinutesLeft, formatMoney, itemBidStatus, itemCloses, type NotificationKind } from '@gavel/domain';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { itemBidStatus, type NotificationKind } from '@gavel/domain';
 import type { Db } from '../db/client';
-import { accounts, auctionItems, bidders, events, itemMaxima, notices, organizations, watchlist } from '../db/schema';
-import { effectiveNotifications } from '../features/accounts/presenter';
+import { accounts, auctionItems, bidders, events, itemMaxima, notices, organizations, outbox, watchlist } from '../db/schema';
 import { itemClosesSql } from '../features/items/queries';
-import { enqueueMail, enqueueText } from '../mail/outbox';
-import { itemNoticeMail } from '../mail/templates';
-import type { LivePublisher } from '../realtime/hub';
+import { type Deps, NOTICE_WORDS, type NoticeRow, noticeText, tell } from './deliver';
+import { type Outbid, OUTBID_BATCH_MS, sendOutbids } from './outbid';
 
-/** At most one outbid notice per bidder per item in this window, so a bidding war does not flood a phone. */
-export const OUTBID_QUIET_MINUTES = 5;
+export { NOTICE_WORDS } from './deliver';
+export { OUTBID_QUIET_MINUTES } from './outbid';
 /** Bidders and watchers hear this long before an item closes. */
 export const CLOSING_SOON_MINUTES = 10;
 
@@ -23,18 +20,29 @@ export interface Notifier {
   idle(): Promise<void>;
 }
 
-interface Deps {
-  db: Db;
-  live: LivePublisher;
-  clock: () => Date;
-  origin: string;
-  log: FastifyBaseLogger;
-}
-
 export function createNotifier(deps: Deps): Notifier {
   let pending = Promise.resolve();
+  // Outbid notices are gathered for OUTBID_BATCH_MS and sent together (notifications/outbid.ts).
+  let outbids = new Map<string, Outbid>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (outbids.size === 0) return;
+    const batch = [...outbids.values()];
+    outbids = new Map();
+    pending = pending.then(() => sendOutbids(deps, batch)).catch((err: unknown) => deps.log.error({ err, count: batch.length }, 'outbid notices failed'));
+  };
   const notifier: Notifier = {
     notify(kind, bidderId, itemId) {
+      if (kind === 'outbid') {
+        // Outbid twice within a batch: one notice, dated the first time.
+        const key = `${bidderId}:${itemId}`;
+        if (!outbids.has(key)) outbids.set(key, { bidderId, itemId, at: deps.clock() });
+        // Unreferenced: a batch waiting must not keep a stopping process alive (idle() sends it).
+        timer ??= setTimeout(flush, OUTBID_BATCH_MS).unref();
+        return;
+      }
       pending = pending
         .then(() => sendNotice(deps, kind, bidderId, itemId))
         .catch((err: unknown) => deps.log.error({ err, kind, bidderId, itemId }, 'notice failed'));
@@ -62,52 +70,34 @@ export function createNotifier(deps: Deps): Notifier {
       await pending;
       return sent;
     },
-    idle: () => pending,
+    idle: () => {
+      flush();
+      return pending;
+    },
   };
   return notifier;
 }
 
 /**
- * Claims the right to send (one row per bidder, item and kind, renewed for outbid notices after
- * the quiet window): with several processes, exactly one wins the claim.
+ * Claims the right to send a won or closing-soon notice (one row per bidder, item and kind, never
+ * renewed; outbid notices are claimed in batches by outbid.ts): with several processes, exactly one
+ * wins the claim.
  */
 async function claim(db: Db, kind: NotificationKind, bidderId: number, itemId: number, now: Date): Promise<boolean> {
-  const quiet = new Date(now.getTime() - OUTBID_QUIET_MINUTES * 60_000);
   const rows = await db
     .insert(notices)
     .values({ bidderId, itemId, kind, sentAt: now })
     .onConflictDoUpdate({
       target: [notices.bidderId, notices.itemId, notices.kind],
       set: { sentAt: now },
-      setWhere: kind === 'outbid' ? lt(notices.sentAt, quiet) : sql`false`,
+      setWhere: sql`false`,
     })
     .returning({ sentAt: notices.sentAt });
   return rows.length > 0;
 }
 
-/** What a notice says, from the item as it stands when the notice is sent. */
-interface NoticeFacts {
-  item: string;
-  amount: string;
-  /** Until the item closes; only closing-soon notices say it. */
-  msLeft: number;
-}
-
-export const NOTICE_WORDS: Record<NotificationKind, { subject: (item: string) => string; text: (facts: NoticeFacts) => string; title: string }> = {
-  outbid: { subject: (i) => `You have been outbid on ${i}`, text: ({ item, amount }) => `You have been outbid on ${item}. The current bid is ${amount}.`, title: 'Outbid' },
-  won: { subject: (i) => `You won ${i}!`, text: ({ item, amount }) => `Congratulations! You won ${item} for ${amount}. It is waiting in your cart.`, title: 'You won!' },
-  closingsoon: {
-    subject: (i) => `Bidding on ${i} closes soon`,
-    // The sweep may find an item with anything up to CLOSING_SOON_MINUTES left: say what is really left.
-    text: ({ item, amount, msLeft }) => `Bidding on ${item} closes in ${formatMinutesLeft(msLeft)}. The current bid is ${amount}.`,
-    title: 'Closing soon',
-  },
-};
-
-type NoticeRow = NonNullable<Awaited<ReturnType<typeof noticeRow>>>;
-
 /** The bidder, their account, the item, its event and organization: everything a notice needs. */
-async function noticeRow(db: Db, bidderId: number, itemId: number) {
+async function noticeRow(db: Db, bidderId: number, itemId: number): Promise<NoticeRow | undefined> {
   const [row] = await db
     .select({ bidder: bidders, account: accounts, item: auctionItems, event: events, organization: organizations })
     .from(bidders)
@@ -129,7 +119,7 @@ async function sendNotice(deps: Deps, kind: NotificationKind, bidderId: number, 
     if (!(await claim(deps.db, kind, bidderId, itemId, now))) return;
     return deliver(deps, kind, row, now);
   }
-  // Claim first: in a bidding war most outbid notices fall in the quiet window and stop here.
+  // A won notice is claimed first: whichever process closed the item, it is sent once.
   if (!(await claim(deps.db, kind, bidderId, itemId, now))) return;
   const row = await noticeRow(deps.db, bidderId, itemId);
   if (row) await deliver(deps, kind, row, now);
@@ -137,36 +127,11 @@ async function sendNotice(deps: Deps, kind: NotificationKind, bidderId: number, 
 
 /** Keeps what was said on the claimed row, then tells the bidder live and queues their email and text. */
 async function deliver(deps: Deps, kind: NotificationKind, row: NoticeRow, now: Date): Promise<void> {
-  const tenant = { organization: row.organization, event: row.event };
-  const words = NOTICE_WORDS[kind];
-  const amount = formatMoney(row.item.currentbid ?? 0);
-  const text = words.text({ item: row.item.name, amount, msLeft: itemCloses(row.item, row.event).getTime() - now.getTime() });
-  // Stored before the live message, so a phone that opens its notices on hearing one finds it there.
+  const text = noticeText(kind, row, now);
   await deps.db
     .update(notices)
-    .set({ title: words.title, message: text })
+    .set({ title: NOTICE_WORDS[kind].title, message: text })
     .where(and(eq(notices.bidderId, row.bidder.id), eq(notices.itemId, row.item.id), eq(notices.kind, kind)));
-  const codes = { auctioncode: row.organization.auctioncode, eventcode: row.event.eventcode };
-  deps.live.toBidder(row.bidder.id, {
-    type: 'notification',
-    title: words.title,
-    message: text,
-    itemid: row.item.id,
-    itemname: row.item.name,
-    kind,
-    senttime: now.toISOString(),
-    ...codes,
-  });
-
-  const choice = effectiveNotifications(tenant, row.bidder.notifications).find((n) => row.event.notificationrows.find((r) => r.notificationrowid === n.notificationrowid)?.kind === kind);
-  if (!choice) return;
-  const recipient = { organizationId: row.organization.id, eventId: row.event.id };
-  if (choice.flags.email && row.account.emailVerified) {
-    const url = `${deps.origin}/${row.event.eventcode}/auction-items/${row.item.id}`;
-    const brand = { eventname: row.event.eventname, organizationname: row.organization.name };
-    await enqueueMail(deps.db, { ...recipient, to: row.account.email }, itemNoticeMail(brand, words.subject(row.item.name), words.title, text, url));
-  }
-  // Texts go only to a bidder who opted in with a number.
-  if (choice.flags.text && canReceiveTexts(row.account))
-    await enqueueText(deps.db, { ...recipient, to: row.account.cellphone }, `${row.event.eventname}: ${text} Reply STOP to unsubscribe.`);
+  const queued = tell(deps, kind, row, text, now);
+  if (queued.length > 0) await deps.db.insert(outbox).values(queued);
 }
