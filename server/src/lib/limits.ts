@@ -112,8 +112,28 @@ export class Guessing {
 
   /** Refuses when out of tries, else spends one: for calls where every try counts (links sent, joins). */
   take(budget: Budget, key: string): void {
-    this.assert(budget, key);
-    this.count(budget, key);
+    this.takeAll([[budget, key]]);
+  }
+
+  /** take for several budgets at once: refused by any, nothing is spent; else one try of each. */
+  takeAll(tries: ReadonlyArray<readonly [Budget, string]>): void {
+    for (const [budget, key] of tries) this.assert(budget, key);
+    for (const [budget, key] of tries) this.count(budget, key);
+  }
+
+  /**
+   * For calls where only failures count (a wrong password, an unknown link): refuses when any
+   * budget is used up, else runs `work`; if it throws what `failed` calls a failure, one try of
+   * each budget is spent.
+   */
+  async failures<T>(tries: ReadonlyArray<readonly [Budget, string]>, failed: (err: unknown) => boolean, work: () => Promise<T>): Promise<T> {
+    for (const [budget, key] of tries) this.assert(budget, key);
+    try {
+      return await work();
+    } catch (err) {
+      if (failed(err)) for (const [budget, key] of tries) this.count(budget, key);
+      throw err;
+    }
   }
 
   private live(budget: Budget, key: string): Window | undefined {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
+import { Bounded } from './bounded';
 import { z } from 'zod';
 
 /** What a login token says. Field names are the spec's decoded token: exp, isguest, eventcode, auctioncode. */
@@ -64,10 +65,10 @@ const VERIFIED_KEPT = 20_000;
 /**
  * Tokens already verified, with their claims, until they expire: checking a signature costs more
  * than the rest of a bid's work in this process. Only tokens that verified are kept (a flood of
- * made-up ones cannot fill it), at most VERIFIED_KEPT of them, the oldest dropped first.
+ * made-up ones cannot fill it), at most VERIFIED_KEPT of them, the least recently used dropped first.
  */
 class Verified<C extends { exp: number }> {
-  private readonly tokens = new Map<string, C>();
+  private readonly tokens = new Bounded<string, C>(VERIFIED_KEPT);
   get(token: string, now: Date): Check<C> | undefined {
     const claims = this.tokens.get(token);
     if (!claims) return undefined;
@@ -75,10 +76,6 @@ class Verified<C extends { exp: number }> {
     return { ok: true, claims };
   }
   keep(token: string, claims: C): void {
-    if (this.tokens.size >= VERIFIED_KEPT) {
-      const oldest = this.tokens.keys().next();
-      if (!oldest.done) this.tokens.delete(oldest.value);
-    }
     this.tokens.set(token, claims);
   }
 }

@@ -30,16 +30,8 @@ export function accountLinkRoutes(ctx: AppContext): FastifyPluginAsync {
    * A link's secret cannot be guessed, but an address that keeps sending unknown or spent links
    * is stopped: only failures count, so a venue following its emailed links is never refused.
    */
-  const guarded = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
-    const byAddress = addressKey(request);
-    ctx.guessing.assert(GUESSING.linkFailuresPerAddress, byAddress);
-    try {
-      return await work();
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'expired') ctx.guessing.count(GUESSING.linkFailuresPerAddress, byAddress);
-      throw err;
-    }
-  };
+  const guarded = <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> =>
+    ctx.guessing.failures([[GUESSING.linkFailuresPerAddress, addressKey(request)]], (err) => err instanceof AppError && err.code === 'expired', work);
 
   return async (app) => {
     route(app, ctx, 'POST /verifyemail', async ({ body, caller, request }) => guarded(request, () => signInByLink('verify', body.token, caller.auctioncode)));

@@ -17,10 +17,11 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     // Which emails have accounts may be asked, and accounts made, by a whole venue from one
     // address, but not by one address trying thousands of emails, nor many times for one email.
-    const joining = (request: FastifyRequest, email: string) => {
-      ctx.guessing.take(GUESSING.joinPerEmail, emailKey(email));
-      ctx.guessing.take(GUESSING.joinPerAddress, addressKey(request));
-    };
+    const joining = (request: FastifyRequest, email: string) =>
+      ctx.guessing.takeAll([
+        [GUESSING.joinPerEmail, emailKey(email)],
+        [GUESSING.joinPerAddress, addressKey(request)],
+      ]);
 
     route(app, ctx, 'POST /joinemail', async ({ caller, body, request }) => {
       joining(request, body.email);
@@ -47,17 +48,14 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       async ({ caller: { tenant }, body, request }) => {
         // Only wrong passwords count, per email (one account guessed from anywhere) and per
         // address (one address trying many accounts); once out of tries even the right one waits.
-        const byEmail = emailKey(body.email);
-        const byAddress = addressKey(request);
-        ctx.guessing.assert(GUESSING.loginFailuresPerEmail, byEmail);
-        ctx.guessing.assert(GUESSING.loginFailuresPerAddress, byAddress);
-        const signedIn = await login(ctx.db, tenant, body.email, body.password).catch((err: unknown) => {
-          if (err instanceof AppError && err.code === 'unauthorized') {
-            ctx.guessing.count(GUESSING.loginFailuresPerEmail, byEmail);
-            ctx.guessing.count(GUESSING.loginFailuresPerAddress, byAddress);
-          }
-          throw err;
-        });
+        const signedIn = await ctx.guessing.failures(
+          [
+            [GUESSING.loginFailuresPerEmail, emailKey(body.email)],
+            [GUESSING.loginFailuresPerAddress, addressKey(request)],
+          ],
+          (err) => err instanceof AppError && err.code === 'unauthorized',
+          () => login(ctx.db, tenant, body.email, body.password),
+        );
         return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, signedIn.account, signedIn.bidder, ctx.clock())) };
       },
     );
@@ -85,8 +83,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
         ctx,
         key,
         async ({ caller: { tenant }, body, request }) => {
-          ctx.guessing.take(GUESSING.linkRequestsPerEmail, emailKey(body.email));
-          ctx.guessing.take(GUESSING.linkRequestsPerAddress, addressKey(request));
+          ctx.guessing.takeAll([
+            [GUESSING.linkRequestsPerEmail, emailKey(body.email)],
+            [GUESSING.linkRequestsPerAddress, addressKey(request)],
+          ]);
           await sendForgotPassword(ctx.db, tenant, body.email, ctx.clock(), origin(ctx, request), only);
           return { status: 'success', message: 'If an account exists for that email, we have sent it a link.' };
         },

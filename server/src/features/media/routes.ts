@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { media } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppContext } from '../../context';
+import { Bounded } from '../../lib/bounded';
 
 interface Image {
   contentType: string;
@@ -17,34 +18,14 @@ interface Image {
  */
 const CACHE_BYTES = 64 * 1024 * 1024;
 
-/** A byte-bounded least-recently-used cache (a Map keeps insertion order; a hit moves to the end). */
-export class ImageCache {
-  private readonly images = new Map<string, Image>();
-  private bytes = 0;
-  constructor(private readonly limit = CACHE_BYTES) {}
-
-  get(id: string): Image | undefined {
-    const image = this.images.get(id);
-    if (image) {
-      this.images.delete(id);
-      this.images.set(id, image);
-    }
-    return image;
-  }
-
-  set(id: string, image: Image): void {
-    if (image.bytes.length > this.limit || this.images.has(id)) return;
-    this.images.set(id, image);
-    this.bytes += image.bytes.length;
-    for (const [oldest, old] of this.images) {
-      if (this.bytes <= this.limit) break;
-      this.images.delete(oldest);
-      this.bytes -= old.bytes.length;
-    }
+/** The images most recently served, within CACHE_BYTES. */
+export class ImageCache extends Bounded<string, Image> {
+  constructor(limit = CACHE_BYTES) {
+    super(limit, (image) => image.bytes.length);
   }
 
   get size(): { images: number; bytes: number } {
-    return { images: this.images.size, bytes: this.bytes };
+    return { images: this.count, bytes: this.weight };
   }
 }
 
