@@ -19,6 +19,7 @@ import { mediaRoutes } from './features/media/routes';
 import { TokenService } from './lib/tokens';
 import { Guessing, rateLimits } from './lib/limits';
 import { route } from './lib/route';
+import { logRequest, ROUTER_PARAM_LIMIT, routedUrl, routerFaultRoutes } from './lib/requests';
 import { accountRoutes } from './features/accounts/routes';
 import { accountLinkRoutes } from './features/accounts/routes-links';
 import { profileRoutes } from './features/accounts/routes-profile';
@@ -37,6 +38,7 @@ import { appJobs, startJobs } from './jobs';
 import { createHub } from './realtime/hub';
 import { createNotifier } from './notifications/notifier';
 import { createTotals } from './realtime/totals';
+import { assertAdmin } from './tenancy';
 
 /** The largest body a call takes (the import sets its own). */
 const BODY_LIMIT = 100 * 1024;
@@ -48,6 +50,8 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Run the periodic jobs (server/src/jobs: closing, notices, mail); false means no timers, tests call the work directly. */
   sweeper?: boolean;
+  /** Where the log goes; absent means standard output. Tests read it. */
+  logStream?: { write(line: string): void };
 }
 
 export interface GavelApp {
@@ -61,11 +65,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     (await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir }));
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: logRequest }, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Every call's body is small; a larger one is refused from its Content-Length, before it is
     // read. The import (admin) sets its own limit.
     bodyLimit: BODY_LIMIT,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: ROUTER_PARAM_LIMIT },
+    // Undecodable and overlong paths go to routes of ours, so their answers have our shape and headers.
+    rewriteUrl: (req) => routedUrl(req.url ?? '/'),
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   // The API speaks JSON only. Fastify's default text/plain parser would hand a string to the
@@ -141,7 +147,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         const ok = await database.ping().catch(() => false);
         return { status: 'success', version: APP_VERSION, database: ok ? 'ok' : 'unavailable', databasekind: database.kind };
       });
-      api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+      // The API's description lists the admin calls: outside production anyone may read it, in
+      // production only the admin.
+      api.get('/docs/json', { schema: { hide: true } }, async (request) => {
+        if (config.nodeEnv === 'production') assertAdmin(request, config.adminToken);
+        return app.swagger();
+      });
       await api.register(eventRoutes(ctx));
       await api.register(adminRoutes(ctx));
       await api.register(accountRoutes(ctx));
@@ -159,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
+  routerFaultRoutes(app);
   await app.register(mediaRoutes(ctx));
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes(ctx));
   if (options.sweeper !== false) {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorResponse, Problem } from '@gavel/domain';
 import { formatPath, plainMessage } from '@gavel/domain';
+import { databaseUnavailable } from './db/unavailable';
 
 export type ErrorCode =
   | 'bad_request'
@@ -13,8 +14,10 @@ export type ErrorCode =
   | 'unprocessable'
   | 'payment_failed'
   | 'too_large'
+  | 'uri_too_long'
   | 'rate_limited'
   | 'expired'
+  | 'unavailable'
   | 'internal';
 
 const httpStatus: Record<ErrorCode, number> = {
@@ -28,8 +31,11 @@ const httpStatus: Record<ErrorCode, number> = {
   /** A card was declined or could not be charged (HTTP's Payment Required, as processors answer). */
   payment_failed: 402,
   too_large: 413,
+  uri_too_long: 414,
   rate_limited: 429,
   expired: 401,
+  /** The database is out of reach for a moment (a restart, a failover): try again shortly. */
+  unavailable: 503,
   internal: 500,
 };
 
@@ -132,6 +138,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
             ? 'Send the request body as application/json.'
             : err.message;
       return reply.status(status).send(body(status === 404 ? 'not_found' : 'bad_request', message));
+    }
+    if (databaseUnavailable(err)) {
+      request.log.warn({ err: err.message }, 'database unavailable');
+      reply.header('retry-after', '2');
+      return reply.status(503).send(body('unavailable', 'We could not reach the database just now. Please try again in a moment.'));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type GavelApp } from '../app';
+import { buildApp, type BuildOptions, type GavelApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 
@@ -18,7 +18,7 @@ export interface TestApp extends GavelApp {
  * A fresh app on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is set — a new
  * database of its own on that PostgreSQL server, so test files never see each other's rows.
  */
-export async function createTestApp(env: Record<string, string> = {}, start = new Date()): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, start = new Date(), options: Pick<BuildOptions, 'logStream'> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gavel-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -33,7 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}, start = ne
   const scratch = url ? await scratchDatabase(url) : undefined;
   const database = await openDatabase(scratch ? { url: scratch.url } : {});
   let now = start;
-  const gavel = await buildApp(config, { database, clock: () => now, sweeper: false });
+  const gavel = await buildApp(config, { ...options, database, clock: () => now, sweeper: false });
   await gavel.app.ready();
   return {
     ...gavel,
