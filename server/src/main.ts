@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { runPrimary, runWorker, onStopSignal } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { seedDemoIfEmpty } from './db/seed/seed';
-import { claimDataDir, runningServer } from './lib/pidfile';
+import { claimDataDir, type DataDirClaim } from './lib/pidfile';
 
 /**
  * Starts Gavel: configuration, database and migrations, the demo on an empty database, then HTTP.
@@ -22,15 +22,19 @@ async function main(): Promise<void> {
   }
   if (cluster.isWorker) return runWorker(config);
   if (config.processes > 1) return runPrimary(config, () => announce(config, `PostgreSQL, ${config.processes} processes`));
+  // The embedded database belongs to one process: take DATA_DIR before opening it.
+  let claim: DataDirClaim | undefined;
   if (!config.databaseUrl) {
-    const other = runningServer(config.dataDir);
-    if (other) {
+    const taken = await claimDataDir(config.dataDir);
+    if (!taken.ok) {
+      const other = taken.holder;
       console.error(
-        `Another Gavel server (pid ${other.pid}, port ${other.port}) is using the embedded database in ${config.dataDir}.\n` +
+        `Another Gavel server (pid ${other.pid}, ${other.port ? `port ${other.port}` : 'starting'}) is using the embedded database in ${config.dataDir}.\n` +
           'Stop it first, give this one another DATA_DIR, or use PostgreSQL (DATABASE_URL) to run several processes.',
       );
       process.exit(2);
     }
+    claim = taken.claim;
   }
   const { app, ctx } = await buildApp(config);
   if (config.seedDemo) {
@@ -38,7 +42,8 @@ async function main(): Promise<void> {
     if (seeded) app.log.info('demo event imported into the empty database');
   }
   await app.listen({ port: config.port, host: config.host });
-  if (!config.databaseUrl) claimDataDir(config.dataDir, config.port);
+  const address = app.server.address();
+  claim?.listening(typeof address === 'object' && address ? address.port : config.port);
   announce(config, ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL');
 
   onStopSignal((signal) => {

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { AppError } from '../errors';
 import { importEventDocument } from '../features/admin/import-service';
-import { runningServer } from '../lib/pidfile';
+import { claimDataDir, runningServer } from '../lib/pidfile';
 
 /** The embedded database is open in a running server: hand the document to its admin call. */
 async function importThroughServer(port: number, adminToken: string, body: string): Promise<number> {
@@ -45,7 +45,18 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const server = config.databaseUrl ? undefined : runningServer(config.dataDir);
-  if (server) return importThroughServer(server.port, config.adminToken, text);
+  if (server) {
+    if (server.port !== undefined) return importThroughServer(server.port, config.adminToken, text);
+    console.error(`A Gavel server (pid ${server.pid}) is starting on the embedded database in ${config.dataDir}; run the import again once it is running.`);
+    return 1;
+  }
+  // Without a server, the import opens the embedded database itself, and holds DATA_DIR meanwhile
+  // so that a server started during the import waits its turn.
+  const taken = config.databaseUrl ? undefined : await claimDataDir(config.dataDir);
+  if (taken && !taken.ok) {
+    console.error(`A Gavel server (pid ${taken.holder.pid}) started on the embedded database in ${config.dataDir}; run the import again once it is running.`);
+    return 1;
+  }
   const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir });
   try {
     const result = await importEventDocument(database.db, doc);
@@ -61,6 +72,7 @@ async function main(): Promise<number> {
     throw err;
   } finally {
     await database.close();
+    if (taken?.ok) taken.claim.release();
   }
 }
 

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { parseBody, type Headers, type Transport } from '../../../testkit/transport';
+
+/**
+ * The real server as a child process, the way `npm start` runs it (node with tsx on main.ts), on
+ * the embedded database in a directory of the test's: for the crash test (crash.test.ts).
+ */
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+export const CRASH_ADMIN_TOKEN = 'crash-admin-token-0123456789';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  origin: string;
+  /** What it printed, stdout and stderr together. */
+  output(): string;
+  /** Resolves when the process has ended, with its exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+}
+
+/** Every server started, so the test's afterAll can stop what is left. */
+export const started: ServerProcess[] = [];
+
+/** A port nobody listens on now: the system hands one out and it is closed again at once. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return address.port;
+}
+
+export function startServer(dataDir: string, port: number): ServerProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    ADMIN_TOKEN: CRASH_ADMIN_TOKEN,
+    JWT_SECRET: 'crash-test-jwt-secret-0123456789abcdefghijkl',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000',
+  };
+  // The embedded default, whatever the suite around it runs on.
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'PROCESSES', 'WEB_DIST']) delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server = { child, pid: child.pid ?? 0, port, origin: `http://127.0.0.1:${port}`, output: () => text, exited };
+  started.push(server);
+  return server;
+}
+
+export const isRunning = (server: ServerProcess) => server.child.exitCode === null && server.child.signalCode === null;
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function healthy(server: ServerProcess): Promise<boolean> {
+  return fetch(`${server.origin}/api/health`)
+    .then((r) => r.ok)
+    .catch(() => false);
+}
+
+/** Waits until the server answers /api/health; throws with its output when it ends first. */
+export async function waitHealthy(server: ServerProcess): Promise<void> {
+  for (let i = 0; i < 2400; i++) {
+    if (await healthy(server)) return;
+    if (!isRunning(server)) throw new Error(`the server ended (${server.child.exitCode}) before it served:\n${server.output()}`);
+    await pause(50);
+  }
+  throw new Error(`the server did not serve /api/health:\n${server.output()}`);
+}
+
+/** Stops a server: `signal`, then waits for the process to end. */
+export async function stop(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  if (isRunning(server)) server.child.kill(signal);
+  return server.exited;
+}
+
+/** The kit's calls (bidders, mailbox) over real HTTP. */
+export function fetchTransport(origin: string): Transport {
+  const call = async (method: string, path: string, body?: object, headers: Headers = {}) => {
+    const res = await fetch(origin + path, {
+      method,
+      headers: body ? { 'content-type': 'application/json', ...headers } : headers,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, json: parseBody(await res.text()) };
+  };
+  return {
+    get: (path, headers) => call('GET', path, undefined, headers),
+    post: (path, body, headers) => call('POST', path, body, headers),
+    put: (path, body, headers) => call('PUT', path, body, headers),
+  };
+}
