@@ -9,9 +9,10 @@ import { AppError } from '../errors';
 /**
  * The one way to make a write that a phone may retry (bids, Buy It Now, checkout, saving a card).
  * The work runs in a transaction; its answer is stored under the caller's Idempotency-Key and
- * route, and a retry is answered from the store without running the work again. The same key with
- * another body or on another route is refused (422), as payment processors do. Effects (live
- * messages, mail) run only after the commit, and never for a replayed answer.
+ * route, and a retry is answered from the store without running the work again. A key is bound to
+ * its whole request: the same key on another route, or with another body, path or query, is refused
+ * (422), as payment processors do; a refused request stores nothing, so its key stays free. Effects
+ * (live messages, mail) run only after the commit, and never for a replayed answer.
  */
 export interface Written<T> {
   answer: T;
@@ -19,15 +20,22 @@ export interface Written<T> {
   after?: () => void | Promise<void>;
 }
 
-export interface WriteOnce<L> {
+/** The request a key is bound to: its route, its owner, and what it asked for. */
+export interface KeyedRequest {
   /** The call, e.g. 'submitbid': a key is good for one route only. */
   route: string;
   /** Whose key it is: a bidder's keys never meet another's. */
   owner: number;
+  /** The validated request body, whose digest a reused key must match (the item and amount are in it). */
+  body: unknown;
+  /** The path parameters and query, for a call that has them: they are part of the request too. */
+  params?: unknown;
+  query?: unknown;
+}
+
+export interface WriteOnce<L> extends KeyedRequest {
   /** The Idempotency-Key header (see idempotencyKey); without one the write simply runs. */
   key: string | undefined;
-  /** The validated request body, whose digest a reused key must match. */
-  body: unknown;
   /**
    * Row locks to take before the key is looked up, so a retry racing its original waits for it
    * and then finds the stored answer. What it returns is handed to the work.
@@ -44,9 +52,17 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   return key;
 }
 
-/** What a reused key's request must match: a digest of the validated body. */
-function digest(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body) ?? '').digest('base64url');
+const holdsSomething = (part: unknown): boolean => part !== undefined && part !== null && (typeof part !== 'object' || Object.keys(part).length > 0);
+
+/**
+ * What a reused key's request must match: a digest of the validated body, and of the path and
+ * query when the call has any (a call with none digests as its body alone, as keys stored before
+ * path and query were bound were digested). The route and owner are compared as they are.
+ */
+function digest(request: Pick<KeyedRequest, 'body' | 'params' | 'query'>): string {
+  const { body, params, query } = request;
+  const text = holdsSomething(params) || holdsSomething(query) ? JSON.stringify({ body, params, query }) : JSON.stringify(body);
+  return createHash('sha256').update(text ?? '').digest('base64url');
 }
 
 /** What is stored under a key, as a write that reads it in its own SQL finds it. */
@@ -63,7 +79,7 @@ export function replayOf<T>(row: StoredAnswer, route: string, hash: string): T {
   return row.response as T;
 }
 
-async function stored<T>(db: Db | Tx, w: Pick<WriteOnce<unknown>, 'route' | 'owner'>, hash: string, key: string): Promise<T | undefined> {
+async function stored<T>(db: Db | Tx, w: Pick<KeyedRequest, 'route' | 'owner'>, hash: string, key: string): Promise<T | undefined> {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
@@ -73,13 +89,18 @@ async function stored<T>(db: Db | Tx, w: Pick<WriteOnce<unknown>, 'route' | 'own
 }
 
 /** The answer stored under a key for this request, for a write that runs its own transactions (checkout). */
-export async function findAnswer<T>(db: Db | Tx, w: Pick<WriteOnce<unknown>, 'route' | 'owner' | 'body'>, key: string): Promise<T | undefined> {
-  return stored<T>(db, w, digest(w.body), key);
+export async function findAnswer<T>(db: Db | Tx, w: KeyedRequest, key: string): Promise<T | undefined> {
+  return stored<T>(db, w, digest(w), key);
 }
 
-/** Stores a write's answer under the caller's key, inside the write's last transaction. */
-export async function keepAnswer(tx: Tx, w: Pick<WriteOnce<unknown>, 'route' | 'owner' | 'body'>, key: string, answer: unknown): Promise<void> {
-  await tx.insert(idempotencyKeys).values({ bidderId: w.owner, key, route: w.route, requestHash: digest(w.body), statusCode: 200, response: answer });
+/**
+ * Stores a write's answer under the caller's key, inside the write's last transaction. Such a
+ * write has already done what cannot be undone (a charge, a card saved at the processor), so a key
+ * that another request stored meanwhile is left as it is rather than failing this transaction: that
+ * request keeps the key, and a retry of this one is answered by findAnswer as it would be.
+ */
+export async function keepAnswer(tx: Tx, w: KeyedRequest, key: string, answer: unknown): Promise<void> {
+  await tx.insert(idempotencyKeys).values({ bidderId: w.owner, key, route: w.route, requestHash: digest(w), statusCode: 200, response: answer }).onConflictDoNothing();
 }
 
 export async function writeOnce<T, L>(ctx: AppContext, w: WriteOnce<L>, work: (tx: Tx, now: Date, locked: L) => Promise<Written<T>>): Promise<T> {
@@ -100,13 +121,13 @@ export async function writeOnce<T, L>(ctx: AppContext, w: WriteOnce<L>, work: (t
 
 /**
  * writeOnce for a write that runs its own transaction in its own SQL (a bid, bids/place.ts): the
- * transaction is handed the body's digest and must, after its row locks, answer the key's stored
+ * transaction is handed the request's digest and must, after its row locks, answer the key's stored
  * answer through replayOf, and otherwise store its answer under the key (with that digest) before
  * it commits. The rest is writeOnce's: a lost race on the key, and the effects after the commit.
  */
-export async function writeOnceBy<T>(ctx: AppContext, w: Pick<WriteOnce<unknown>, 'route' | 'owner' | 'key' | 'body'>, transaction: (hash: string) => Promise<Written<T>>): Promise<T> {
+export async function writeOnceBy<T>(ctx: AppContext, w: KeyedRequest & { key: string | undefined }, transaction: (hash: string) => Promise<Written<T>>): Promise<T> {
   const key = w.key;
-  const hash = digest(w.body);
+  const hash = digest(w);
   let done: Written<T>;
   try {
     done = await transaction(hash);

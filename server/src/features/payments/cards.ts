@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, bidders, paymentMethods, processorCustomers } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { BidderCaller } from '../../lib/caller';
+import { findAnswer, keepAnswer } from '../../lib/idempotent';
 import type { PaymentGateway, StoredCard } from '../../payments/gateway';
 import { processorCodeOf, processorInfo, processorIsValid } from '../../payments/processor';
 import type { EventRow, Tenant } from '../../tenancy';
@@ -95,10 +96,14 @@ export async function keepCard(tx: Db | Tx, event: EventRow, bidderId: number, c
  * POST /updatecard: the processor keeps the card (a card needing the bidder's confirmation answers
  * requires_action, and is finished by a second call with the confirmed setup), then we keep its
  * reference, brand, last four and expiry. The processor call is keyed by the caller's key, so a
- * retry saves one card.
+ * retry saves one card; a saved card's answer is kept under the key, so a retry is answered from it
+ * and the key with another card is refused (422) before the processor is asked.
  */
 export async function saveCard(ctx: AppContext, caller: BidderCaller, body: { processortoken: string; setupintentid?: string }, key: string | undefined): Promise<UpdateCardResponse> {
   const { event } = caller.tenant;
+  const request = { route: 'updatecard', owner: caller.bidderId, body };
+  const prior = key ? await findAnswer<UpdateCardResponse>(ctx.db, request, key) : undefined;
+  if (prior) return prior;
   const gateway = gatewayOf(ctx, event);
   const owner = await ownerOf(ctx.db, event, caller.bidderId);
   const outcome = await gateway.saveCard({
@@ -112,9 +117,13 @@ export async function saveCard(ctx: AppContext, caller: BidderCaller, body: { pr
     if (outcome.customer && !owner.customer) await keepCustomer(ctx.db, event, caller.bidderId, outcome.customer);
     return { status: 'requires_action', message: 'Please confirm this card with your bank.', card: null, clientsecret: outcome.clientsecret, setupintentid: outcome.setupintentid };
   }
-  await keepCard(ctx.db, event, caller.bidderId, outcome.card, outcome.customer ?? owner.customer, ctx.clock());
   const card = { brand: outcome.card.brand, last4: outcome.card.last4, expmonth: outcome.card.expmonth, expyear: outcome.card.expyear };
-  return { status: 'success', message: `${cardLabel(card)} is saved for this event.`, card };
+  const answer: UpdateCardResponse = { status: 'success', message: `${cardLabel(card)} is saved for this event.`, card };
+  await ctx.db.transaction(async (tx) => {
+    await keepCard(tx, event, caller.bidderId, outcome.card, outcome.customer ?? owner.customer, ctx.clock());
+    if (key) await keepAnswer(tx, request, key, answer);
+  });
+  return answer;
 }
 
 async function keepCustomer(db: Db, event: EventRow, bidderId: number, ref: string): Promise<void> {
