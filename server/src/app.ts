@@ -17,6 +17,8 @@ import { adminRoutes } from './features/admin/routes';
 import { eventRoutes } from './features/events/routes';
 import { mediaRoutes } from './features/media/routes';
 import { TokenService } from './lib/tokens';
+import { createBackground } from './lib/background';
+import { SessionVersionCache } from './features/accounts/sessions';
 import { Guessing, rateLimits } from './lib/limits';
 import { route } from './lib/route';
 import { logRequest, ROUTER_PARAM_LIMIT, routedUrl, routerFaultRoutes } from './lib/requests';
@@ -82,7 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
 
   const clock = options.clock ?? (() => new Date());
-  const tokens = new TokenService(config.jwtSecret);
+  const tokens = new TokenService(config.jwtSecret, new SessionVersionCache(database.db));
   const hub = await createHub(app.server, { tokens, clock, log: app.log, redisUrl: config.redisUrl });
   const notifier = createNotifier({
     db: database.db,
@@ -93,7 +95,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const payments = createPayments({ secret: config.jwtSecret, clock, stripeTimeoutMs: config.stripeTimeoutMs, ...(config.stripeApiUrl ? { stripe: stripeConnection(config.stripeApiUrl) } : {}) });
   const totals = createTotals({ db: database.db, live: hub, log: app.log });
-  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier, totals, payments, guessing: new Guessing(), log: app.log };
+  const background = createBackground(app.log);
+  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier, totals, payments, guessing: new Guessing(), log: app.log, background };
   // A total still scheduled is dropped and one being sent finishes, before the hub and the database close.
   app.addHook('preClose', async () => {
     await totals.close();
@@ -101,6 +104,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
+  });
+  // Registered after the database's hook, so it runs first: work started by a request finishes.
+  app.addHook('onClose', async () => {
+    await background.idle();
   });
 
   await app.register(helmet, {

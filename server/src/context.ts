@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import type { Background } from './lib/background';
 import type { Database, Db } from './db/client';
 import type { Guessing } from './lib/limits';
 import type { TokenService } from './lib/tokens';
@@ -27,4 +28,6 @@ export interface AppContext {
   guessing: Guessing;
   /** The server's logger, for work that runs off a request (effects after a commit, jobs). */
   log: FastifyBaseLogger;
+  /** Work that runs after its request has answered (emailed-link requests); idle() awaits it. */
+  background: Background;
 }

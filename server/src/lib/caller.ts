@@ -112,7 +112,7 @@ async function eventOf(ctx: AppContext, auctioncode: string, request: FastifyReq
   return findTenantCached(ctx.db, auctioncode, eventcode);
 }
 
-/** The signed-in caller's claims, refused when absent, expired, forged or of another organization. */
+/** The signed-in caller's claims, refused when absent, expired, revoked (answered as expired), forged or of another organization. */
 async function signedIn(ctx: AppContext, request: FastifyRequest, auctioncode: string, allowGuest: boolean): Promise<LoginClaims> {
   const check = await checkToken(ctx, request);
   if (!check) throw new AppError('unauthorized', 'Please log in to continue.');

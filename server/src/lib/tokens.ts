@@ -12,10 +12,28 @@ export const loginClaims = z.object({
   eventcode: z.string(),
   auctioncode: z.string(),
   isguest: z.boolean(),
+  /** The account's session version when signed; a token signed before the last password reset is revoked. Older tokens lack it: 0. */
+  ver: z.number().int().nonnegative().default(0),
   exp: z.number(),
   iat: z.number(),
 });
 export type LoginClaims = z.infer<typeof loginClaims>;
+/** What a login token is signed from; `ver` is the account's session version (0 for a guest or a new account). */
+export type LoginSubject = Omit<LoginClaims, 'exp' | 'iat' | 'sub' | 'ver'> & { ver?: number };
+
+/**
+ * Each account's session version (accounts.session_version), raised by a password reset: a login
+ * token signed at an older version has been revoked. `current` may answer from a cache; `seen` is
+ * the version a genuine token carries, which the account has therefore reached.
+ * `learn` keeps a version heard of (this process's reset, or another process's).
+ */
+export interface SessionVersions {
+  current(accountId: number, seen: number): Promise<number | undefined>;
+  learn(accountId: number, version: number): void;
+}
+
+/** Told when an account's earlier sessions end (the live hub drops its sockets and tells the other processes). */
+export type RevocationListener = (accountId: number, version: number) => void;
 
 export const LOGIN_TOKEN_DAYS = 14;
 export const GUEST_TOKEN_DAYS = 2;
@@ -83,11 +101,20 @@ class Verified<C extends { exp: number }> {
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly logins = new Verified<LoginClaims>();
-  constructor(secret: string) {
+  private readonly listeners: RevocationListener[] = [];
+  /**
+   * Without `versions` (a unit test's bare service or hub) nothing is revoked; the app always
+   * passes the accounts' (features/accounts/sessions.ts).
+   */
+  constructor(
+    secret: string,
+    private readonly versions?: SessionVersions,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(claims: Omit<LoginClaims, 'exp' | 'iat' | 'sub'>, now: Date): Promise<string> {
+  async sign(subject: LoginSubject, now: Date): Promise<string> {
+    const claims = { ...subject, ver: subject.ver ?? 0 };
     const days = claims.isguest ? GUEST_TOKEN_DAYS : LOGIN_TOKEN_DAYS;
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ ...claims })
@@ -125,12 +152,39 @@ export class TokenService {
     return this.verifyAs(registrationClaims, token, now);
   }
 
+  /**
+   * A login token signed by us, unexpired, and not revoked. A revoked token answers as an expired
+   * one does (the app then signs out). The revocation check runs every time, kept token or not.
+   */
   async verify(token: string, now: Date): Promise<TokenCheck> {
-    const kept = this.logins.get(token, now);
-    if (kept) return kept;
-    const check = await this.verifyAs(loginClaims, token, now);
-    if (check.ok) this.logins.keep(token, check.claims);
-    return check;
+    let check = this.logins.get(token, now);
+    if (!check) {
+      check = await this.verifyAs(loginClaims, token, now);
+      if (check.ok) this.logins.keep(token, check.claims);
+    }
+    if (!check.ok || check.claims.isguest || !this.versions) return check;
+    const current = await this.versions.current(check.claims.userid, check.claims.ver);
+    if (current === undefined) return { ok: false, reason: 'invalid' };
+    return check.claims.ver < current ? { ok: false, reason: 'expired' } : check;
+  }
+
+  /**
+   * An account's sessions before `version` have ended (its password was reset and the new
+   * version committed): this process refuses them at once, and the listeners (the live hub) drop
+   * the account's sockets and tell the other processes.
+   */
+  revoke(accountId: number, version: number): void {
+    this.versions?.learn(accountId, version);
+    for (const listener of this.listeners) listener(accountId, version);
+  }
+
+  /** Another process revoked: only this process's cache learns it. */
+  learnRevoked(accountId: number, version: number): void {
+    this.versions?.learn(accountId, version);
+  }
+
+  onRevoke(listener: RevocationListener): void {
+    this.listeners.push(listener);
   }
 
   /** A token signed by us, unexpired, and of the kind the schema describes (each kind requires what the others lack). */

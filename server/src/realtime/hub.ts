@@ -15,6 +15,12 @@ export interface LivePublisher {
 
 export const eventRoom = (auctioncode: string, eventcode: string) => `event:${auctioncode.toLowerCase()}/${eventcode.toLowerCase()}`;
 export const bidderRoom = (bidderId: number) => `bidder:${bidderId}`;
+/** Every socket of one account, in all its events: a password reset drops them together. */
+export const accountRoom = (accountId: number) => `account:${accountId}`;
+/** Between server processes (the Redis adapter's serverSideEmit): an account's sessions before a version have ended. */
+const SESSIONS_ENDED = 'gavel:sessionsended';
+/** The longest delay a Node timer takes. */
+const LONGEST_TIMER_MS = 2_147_483_647;
 
 const FLOOD_WINDOW_MS = 10_000;
 const FLOOD_MAX = 40;
@@ -39,10 +45,23 @@ function handshakeToken(socket: Socket): string | undefined {
   return typeof q === 'string' && q ? q : undefined;
 }
 
+/** Runs `end` once `ms` have passed, however long that is (a login token lasts 14 days, past one timer). */
+function after(ms: number, end: () => void): { cancel(): void } {
+  let timer: ReturnType<typeof setTimeout>;
+  const arm = (left: number) => {
+    timer = setTimeout(() => (left > LONGEST_TIMER_MS ? arm(left - LONGEST_TIMER_MS) : end()), Math.min(Math.max(left, 0), LONGEST_TIMER_MS));
+    timer.unref();
+  };
+  arm(ms);
+  return { cancel: () => clearTimeout(timer) };
+}
+
 /**
- * The live hub: Socket.IO at /hubs/auction. A connection needs a valid login token (a guest
- * token for browsers and display boards); it joins its event's room and, for bidders, its own.
- * With REDIS_URL the Redis adapter carries messages between server processes.
+ * The live hub: Socket.IO at /hubs/auction. A connection needs a valid login token, unexpired and
+ * not revoked (a guest token for browsers and display boards); it joins its event's room and, for
+ * bidders, its own and its account's. A socket is dropped when its token expires, and an account's
+ * sockets, in every process, when its password is reset. With REDIS_URL the Redis adapter carries
+ * messages between server processes.
  */
 export async function createHub(server: HttpServer, opts: HubOptions): Promise<Hub> {
   const io = new Server(server, { path: HUB_PATH, serveClient: false, cors: { origin: false }, pingInterval: 20_000, pingTimeout: 20_000 });
@@ -60,7 +79,13 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
   io.use(async (socket, next) => {
     const token = handshakeToken(socket);
     if (!token) return next(new Error('A login token is required.'));
-    const check = await opts.tokens.verify(token, opts.clock());
+    // Whether the token was revoked is read from the database now and then; a failure of that
+    // read refuses this connection (the client retries), never reaches the process as unhandled.
+    const check = await opts.tokens.verify(token, opts.clock()).catch((err: unknown) => {
+      opts.log.warn({ err }, 'hub could not check a token');
+      return undefined;
+    });
+    if (!check) return next(new Error('The live connection is unavailable. Please try again.'));
     if (!check.ok) return next(new Error(check.reason === 'expired' ? 'Token has expired' : 'The token is not valid.'));
     socket.data.claims = check.claims;
     next();
@@ -69,7 +94,10 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
   io.on('connection', (socket) => {
     const claims = socket.data.claims as LoginClaims;
     void socket.join(eventRoom(claims.auctioncode, claims.eventcode));
-    if (!claims.isguest) void socket.join(bidderRoom(claims.bidderid));
+    if (!claims.isguest) void socket.join([bidderRoom(claims.bidderid), accountRoom(claims.userid)]);
+    // The token's end is the connection's end (the app signs out then too).
+    const expiry = after(claims.exp * 1000 - opts.clock().getTime(), () => socket.disconnect(true));
+    socket.once('disconnect', () => expiry.cancel());
     let windowStart = Date.now();
     let count = 0;
     socket.on(SEND, (payload: unknown) => {
@@ -96,6 +124,18 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
   // messages are dropped (every socket is gone), never sent to a closed Redis client, whose
   // refusal nothing would catch.
   let closed = false;
+
+  // A password reset here: the other processes' caches learn the new version, and the account's
+  // sockets close wherever they are (disconnectSockets goes through the adapter too).
+  opts.tokens.onRevoke((accountId, version) => {
+    if (closed) return;
+    if (opts.redisUrl) io.serverSideEmit(SESSIONS_ENDED, accountId, version);
+    io.in(accountRoom(accountId)).disconnectSockets(true);
+  });
+  // A password reset in another process.
+  io.on(SESSIONS_ENDED, (accountId: unknown, version: unknown) => {
+    if (typeof accountId === 'number' && typeof version === 'number') opts.tokens.learnRevoked(accountId, version);
+  });
   return {
     io,
     // Messages hold cents like everything inside; they leave as the API's dollars.

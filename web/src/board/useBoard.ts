@@ -98,7 +98,12 @@ export function useBoard(route: BoardRoute): Board {
       if (connectedBefore) void load().catch(() => undefined);
       connectedBefore = true;
     });
-    s.on('disconnect', () => setLive('disconnected'));
+    s.on('disconnect', (reason) => {
+      setLive('disconnected');
+      // The hub ends a connection when its token lapses (a guest token lasts two days): come
+      // back at once with the newest token, which the reloads keep fresh.
+      if (reason === 'io server disconnect') s.connect();
+    });
     s.io.on('reconnect_attempt', () => setLive('reconnecting'));
     s.on('connect_error', (error: Error) => {
       setLive(connectedBefore ? 'reconnecting' : 'disconnected');

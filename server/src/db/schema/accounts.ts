@@ -22,6 +22,11 @@ export const accounts = pgTable(
     state: text('state').notNull().default(''),
     zip: text('zip').notNull().default(''),
     allowtexting: boolean('allowtexting').notNull().default(false),
+    /**
+     * Raised by a password reset: a login token carries the version it was signed at (claim `ver`),
+     * and one signed at an older version has been revoked (lib/tokens.ts, features/accounts/sessions.ts).
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

@@ -9,6 +9,7 @@ import { forgotPasswordMail, resetPasswordMail, verificationMail, type MailBrand
 import type { Tenant } from '../../tenancy';
 import type { AccountRow } from './presenter';
 import { findAccount, hashPassword } from './service';
+import { endSessions, type Revoked } from './sessions';
 
 type LinkKind = 'verify' | 'reset' | 'login';
 const LIFETIME_MINUTES: Record<LinkKind, number> = { verify: 7 * 24 * 60, reset: 60, login: 30 };
@@ -109,14 +110,19 @@ export async function markVerified(tx: Tx, accountId: number): Promise<AccountRo
   return account;
 }
 
-export async function resetPasswordByLink(db: Db, secret: string, password: string, now: Date): Promise<void> {
+/**
+ * Sets a new password by an emailed link, ending the account's earlier sessions and links in the
+ * same transaction. Answers what to hand to `ctx.tokens.revoke` once it has committed.
+ */
+export async function resetPasswordByLink(db: Db, secret: string, password: string, now: Date): Promise<Revoked> {
   const weak = passwordError(password);
   if (weak) throw new AppError('bad_request', weak);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const link = await spendLink(tx, 'reset', secret, now);
     await markVerified(tx, link.accountId);
     await tx.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, link.accountId));
+    return { accountId: link.accountId, version: await endSessions(tx, link.accountId) };
   });
 }
 

@@ -7,6 +7,7 @@ import { accounts, bidders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import { hashPassword } from './service';
+import { endSessions, type Revoked } from './sessions';
 import type { AccountRow, BidderRow } from './presenter';
 
 export async function bidderOf(db: Db, tenant: Tenant, accountId: number): Promise<{ account: AccountRow; bidder: BidderRow }> {
@@ -73,12 +74,21 @@ export async function saveProfile(db: Db, tenant: Tenant, accountId: number, bod
   });
 }
 
-export async function changePassword(db: Db, tenant: Tenant, accountId: number, password: string): Promise<void> {
+/**
+ * A new password for the signed-in bidder. Like a reset by link it ends every earlier session and
+ * link of the account, the caller's own too (the web app signs in again with the new password).
+ */
+export async function changePassword(db: Db, tenant: Tenant, accountId: number, password: string): Promise<Revoked> {
   const weak = passwordError(password);
   if (weak) throw new AppError('bad_request', weak);
   const passwordHash = await hashPassword(password);
-  await db
-    .update(accounts)
-    .set({ passwordHash, updatedAt: sql`now()` })
-    .where(and(eq(accounts.id, accountId), eq(accounts.organizationId, tenant.organization.id)));
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(accounts)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(and(eq(accounts.id, accountId), eq(accounts.organizationId, tenant.organization.id)))
+      .returning({ id: accounts.id });
+    if (changed.length === 0) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
+    return { accountId, version: await endSessions(tx, accountId) };
+  });
 }

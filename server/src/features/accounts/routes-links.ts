@@ -56,7 +56,8 @@ export function accountLinkRoutes(ctx: AppContext): FastifyPluginAsync {
       ctx,
       'POST /passwordreset',
       async ({ body, request }) => {
-        await guarded(request, () => resetPasswordByLink(ctx.db, body.id, body.password, ctx.clock()));
+        const { accountId, version } = await guarded(request, () => resetPasswordByLink(ctx.db, body.id, body.password, ctx.clock()));
+        ctx.tokens.revoke(accountId, version);
         return { status: 'success', message: 'Password was reset successfully.' };
       },
     );

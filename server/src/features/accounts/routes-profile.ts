@@ -26,7 +26,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     route(app, ctx, 'POST /userpasswordreset', async ({ caller, body }) => {
-      await changePassword(ctx.db, caller.tenant, caller.claims.userid, body.password);
+      const { accountId, version } = await changePassword(ctx.db, caller.tenant, caller.claims.userid, body.password);
+      ctx.tokens.revoke(accountId, version);
       return { status: 'success', message: 'Password was reset successfully.' };
     });
 

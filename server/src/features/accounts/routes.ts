@@ -28,6 +28,16 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       return { status: 'success', accountstatus: await joinEmail(ctx.db, caller.tenant, body.email) };
     });
 
+    // Only wrong passwords count, per email (one account guessed from anywhere) and per address
+    // (one address trying many accounts); once out of tries even the right one waits. Create
+    // counts too: for an email that has an account it checks the password as Login does.
+    const passwordTries = (request: FastifyRequest, email: string) =>
+      [
+        [GUESSING.loginFailuresPerEmail, emailKey(email)],
+        [GUESSING.loginFailuresPerAddress, addressKey(request)],
+      ] as const;
+    const wrongPassword = (err: unknown) => err instanceof AppError && err.code === 'unauthorized';
+
     route(
       app,
       ctx,
@@ -35,8 +45,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       async ({ caller: { tenant }, body, request }) => {
         joining(request, body.email);
         const now = ctx.clock();
-        const { account, bidder } = await createAccount(ctx.db, tenant, body.email, body.password);
-        await ctx.db.transaction((tx) => sendVerification(tx, tenant, account, now, origin(ctx, request)));
+        const { account, bidder, created } = await ctx.guessing.failures(passwordTries(request, body.email), wrongPassword, () =>
+          createAccount(ctx.db, tenant, body.email, body.password),
+        );
+        if (created) await ctx.db.transaction((tx) => sendVerification(tx, tenant, account, now, origin(ctx, request)));
         return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, now)) };
       },
     );
@@ -46,16 +58,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       ctx,
       'POST /login',
       async ({ caller: { tenant }, body, request }) => {
-        // Only wrong passwords count, per email (one account guessed from anywhere) and per
-        // address (one address trying many accounts); once out of tries even the right one waits.
-        const signedIn = await ctx.guessing.failures(
-          [
-            [GUESSING.loginFailuresPerEmail, emailKey(body.email)],
-            [GUESSING.loginFailuresPerAddress, addressKey(request)],
-          ],
-          (err) => err instanceof AppError && err.code === 'unauthorized',
-          () => login(ctx.db, tenant, body.email, body.password),
-        );
+        const signedIn = await ctx.guessing.failures(passwordTries(request, body.email), wrongPassword, () => login(ctx.db, tenant, body.email, body.password));
         return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, signedIn.account, signedIn.bidder, ctx.clock())) };
       },
     );
@@ -87,7 +90,11 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
             [GUESSING.linkRequestsPerEmail, emailKey(body.email)],
             [GUESSING.linkRequestsPerAddress, addressKey(request)],
           ]);
-          await sendForgotPassword(ctx.db, tenant, body.email, ctx.clock(), origin(ctx, request), only);
+          // The lookup and the mail come after the answer, so an email with an account and one
+          // without answer alike and in the same time.
+          const now = ctx.clock();
+          const from = origin(ctx, request);
+          ctx.background.run(key, () => sendForgotPassword(ctx.db, tenant, body.email, now, from, only));
           return { status: 'success', message: 'If an account exists for that email, we have sent it a link.' };
         },
       );

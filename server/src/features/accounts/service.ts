@@ -35,28 +35,35 @@ export async function accountById(db: Db | Tx, organizationId: number, id: numbe
 }
 
 /**
- * The account's bidder record in this event, registering it when missing. The event row is
- * locked while a new display number is chosen, so two registrations never share a number.
+ * The account's bidder record in this event, registering it when missing. Registrations of an
+ * event take its row lock one at a time while a new display number is chosen, so two accounts
+ * never share a number; a double tap (many first registrations of one account at once) reads again
+ * once it holds the lock and answers the bidder the first one registered. Nothing here raises a
+ * unique violation, which on PostgreSQL would abort the caller's transaction.
  */
 export async function ensureBidder(tx: Tx, tenant: Tenant, accountId: number): Promise<BidderRow> {
-  const found = await tx
-    .select()
-    .from(bidders)
-    .where(and(eq(bidders.eventId, tenant.event.id), eq(bidders.accountId, accountId)))
-    .limit(1);
-  if (found[0]) return found[0];
-  await tx.select({ id: events.id }).from(events).where(eq(events.id, tenant.event.id)).for('update');
+  const eventId = tenant.event.id;
+  const mine = async () => (await tx.select().from(bidders).where(and(eq(bidders.eventId, eventId), eq(bidders.accountId, accountId))).limit(1))[0];
+  const found = await mine();
+  if (found) return found;
+  // NO KEY UPDATE: registrations wait for each other, not for writes that merely reference the event.
+  await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('no key update');
+  // Read again under the lock: each statement sees what committed before it (READ COMMITTED).
+  const registered = await mine();
+  if (registered) return registered;
   const [top] = await tx
     .select({ n: sql<number | null>`max(${bidders.bidderdisplaynumber})` })
     .from(bidders)
-    .where(eq(bidders.eventId, tenant.event.id));
+    .where(eq(bidders.eventId, eventId));
   const next = Math.max(FIRST_BIDDER_NUMBER, (top?.n ?? 0) + 1);
   const [row] = await tx
     .insert(bidders)
-    .values({ eventId: tenant.event.id, accountId, bidderdisplaynumber: next })
+    .values({ eventId, accountId, bidderdisplaynumber: next })
+    .onConflictDoNothing({ target: [bidders.eventId, bidders.accountId] })
     .returning();
-  if (!row) throw new Error('bidder insert returned nothing');
-  return row;
+  const bidder = row ?? (await mine());
+  if (!bidder) throw new Error('bidder insert returned nothing');
+  return bidder;
 }
 
 export async function sessionFor(ctx: { tokens: TokenService; db: Db }, tenant: Tenant, account: AccountRow, bidder: BidderRow, now: Date): Promise<SessionUser> {
@@ -68,6 +75,8 @@ export async function sessionFor(ctx: { tokens: TokenService; db: Db }, tenant: 
       eventcode: tenant.event.eventcode,
       auctioncode: tenant.organization.auctioncode,
       isguest: false,
+      // The version read with the account: a reset after this read revokes the token too.
+      ver: account.sessionVersion,
     },
     now,
   );
@@ -85,36 +94,57 @@ export async function joinEmail(db: Db, tenant: Tenant, email: string): Promise<
   return (await findAccount(db, tenant.organization.id, email)) ? 'exists' : 'doesnotexist';
 }
 
-export async function createAccount(db: Db, tenant: Tenant, email: string, password: string): Promise<{ account: AccountRow; bidder: BidderRow }> {
+/**
+ * Create account. An email that already has an account is answered as a sign-in would be, so
+ * Create says no more than Login does: the account's own password signs in (a double-tapped Create
+ * answers the same session twice), any other is refused with the sign-in's message. Either way one
+ * hash and one verification are done, so the branches take alike. `created` says whether to send
+ * the verification email.
+ */
+export async function createAccount(db: Db, tenant: Tenant, email: string, password: string): Promise<SignedIn & { created: boolean }> {
   if (!isDeliverableEmail(email)) throw new AppError('bad_request', 'Please enter a valid email address.');
   const weak = passwordError(password);
   if (weak) throw new AppError('bad_request', weak);
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    if (await findAccount(tx, tenant.organization.id, email))
-      throw new AppError('conflict', 'An account with this email already exists. Please sign in.');
+  const existing = await findAccount(db, tenant.organization.id, email);
+  if (existing) return { ...(await signInWith(db, tenant, existing, password)), created: false };
+  await passwordMatches(undefined, password);
+  const made = await db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
       .values({ organizationId: tenant.organization.id, email: email.trim(), passwordHash })
       .onConflictDoNothing()
       .returning();
-    // Lost a race with the same email: the other request created it.
-    if (!account) throw new AppError('conflict', 'An account with this email already exists. Please sign in.');
-    const bidder = await ensureBidder(tx, tenant, account.id);
-    return { account, bidder };
+    return account ? { account, bidder: await ensureBidder(tx, tenant, account.id) } : undefined;
   });
+  if (made) return { ...made, created: true };
+  // Lost a race with the same email (a double tap): the other request made the account.
+  return { ...(await signInWith(db, tenant, await findAccount(db, tenant.organization.id, email), password)), created: false };
 }
 
 const WRONG_LOGIN = 'The email or password is incorrect.';
 
-export async function login(db: Db, tenant: Tenant, email: string, password: string): Promise<{ account: AccountRow; bidder: BidderRow }> {
-  const account = await findAccount(db, tenant.organization.id, email);
-  // Verify against a real hash either way, so a wrong email takes as long as a wrong password.
+interface SignedIn {
+  account: AccountRow;
+  bidder: BidderRow;
+}
+
+/** Checks the password against a real hash either way, so a wrong email takes as long as a wrong password. */
+async function passwordMatches(account: AccountRow | undefined, password: string): Promise<boolean> {
   const stored = account?.passwordHash ?? (await dummyHash());
-  const ok = await verify(stored, password).catch(() => false);
+  return verify(stored, password).catch(() => false);
+}
+
+/** Signs in to the event with the account's password, registering the bidder when new to it. */
+async function signInWith(db: Db, tenant: Tenant, account: AccountRow | undefined, password: string): Promise<SignedIn> {
+  const ok = await passwordMatches(account, password);
   if (!account || !ok) throw new AppError('unauthorized', WRONG_LOGIN);
   const bidder = await db.transaction((tx) => ensureBidder(tx, tenant, account.id));
   return { account, bidder };
+}
+
+export async function login(db: Db, tenant: Tenant, email: string, password: string): Promise<SignedIn> {
+  return signInWith(db, tenant, await findAccount(db, tenant.organization.id, email), password);
 }
 
 let dummy: Promise<string> | undefined;

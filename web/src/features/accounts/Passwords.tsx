@@ -117,16 +117,23 @@ export function ResetPasswordByLink() {
   );
 }
 
-/** /reset-password-account: a new password while signed in; then back to My Account. */
+/**
+ * /reset-password-account: a new password while signed in; then back to My Account. The reset
+ * ends every session of the account, this one too, so the page signs in again with the new password.
+ */
 function ResetPasswordAccountPage() {
-  const { eventcode } = useSession();
+  const { eventcode, claims, signIn } = useSession();
+  const send = async (password: string) => {
+    await api('POST /userpasswordreset', { password });
+    signIn(await api('POST /login', { email: claims?.email ?? '', password, eventcode }, { anonymous: true }));
+  };
   return (
     <NewPasswordPage
       header="back-account"
       testId="reset-password-account-page"
       title="Create a New Password"
       button="Create a New Password"
-      send={(password) => api('POST /userpasswordreset', { password })}
+      send={send}
       next={`/${eventcode}/my-account`}
     />
   );

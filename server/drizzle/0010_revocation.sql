@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "session_version" integer DEFAULT 0 NOT NULL;
