@@ -62,7 +62,7 @@ function announce(config: Config, running: string): void {
     `  Event store (tickets):   ${base}/demo/event`,
     `  Display board (a TV):    ${base}/demo/list  or  ${base}/demo/detail`,
     `  API health:              ${base}/api/health`,
-    `  API description:         ${base}/api/docs/json`,
+    `  API description:         ${base}/api/docs/json${config.nodeEnv === 'production' ? '  (with the admin token)' : ''}`,
   ];
   if (config.nodeEnv !== 'production') lines.push(`  Dev mailbox:             ${base}/dev/mailbox`);
   if (config.adminTokenGenerated) lines.push(`  Admin token (kept in ${config.dataDir}/admin-token): ${config.adminToken}`);
