@@ -63,9 +63,6 @@ export interface GavelApp {
 
 /** Builds the whole server: API, media, the built web app. Used by main.ts and by every test. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<GavelApp> {
-  const database =
-    options.database ??
-    (await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir }));
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: logRequest }, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Every call's body is small; a larger one is refused from its Content-Length, before it is
@@ -76,6 +73,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rewriteUrl: (req) => routedUrl(req.url ?? '/'),
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir, log: app.log }));
   // The API speaks JSON only. Fastify's default text/plain parser would hand a string to the
   // schemas and answer a puzzling 400; without it a wrong type gets a clear 415.
   app.removeContentTypeParser('text/plain');

@@ -1,6 +1,7 @@
 import { type Column, getTableColumns, getTableName, sql, type SQL, type Table } from 'drizzle-orm';
 import { type PGlite, protocol } from '@electric-sql/pglite';
 import type { Database, Tx } from './client';
+import { databaseUnavailable } from './unavailable';
 
 /**
  * Statements written in SQL and run by the driver itself, past Drizzle's query builder, for the
@@ -31,7 +32,8 @@ export async function inTransaction<T>(database: Database, work: (run: Run) => P
     return client.transaction(() => work((statement, values) => runPrepared(client, statement, values)));
   }
   const client = await driver.pool.connect();
-  // A connection whose rollback failed is in an unknown state: it is closed instead of reused.
+  // A connection that died (the database restarting) or whose rollback failed is in an unknown
+  // state: released with its error, the pool closes it instead of handing it to the next call.
   let broken: Error | undefined;
   try {
     await client.query('begin');
@@ -39,14 +41,20 @@ export async function inTransaction<T>(database: Database, work: (run: Run) => P
     await client.query('commit');
     return result;
   } catch (err) {
-    await client.query('rollback').catch((e: unknown) => {
-      broken = e instanceof Error ? e : new Error(String(e));
-    });
+    if (databaseUnavailable(err)) {
+      broken = asError(err);
+    } else {
+      await client.query('rollback').catch((e: unknown) => {
+        broken = asError(e);
+      });
+    }
     throw err;
   } finally {
     client.release(broken);
   }
 }
+
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 /**
  * Runs statements in a transaction Drizzle already holds (the demo seed places bids inside its

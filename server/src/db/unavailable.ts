@@ -3,11 +3,15 @@
  * connection cut), as opposed to a fault in the request or in our code. Such a call is answered
  * 503 with Retry-After, and the pool reconnects on the next call.
  */
-const GONE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const GONE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-/** SQLSTATE classes and codes of a server going away: 08 connection exception, 57P01-57P03 shutdown. */
+/**
+ * SQLSTATE classes and codes of a server going away or not taking connections yet: 08 connection
+ * exception; 57P01-57P03 shutting down, crashed, starting up ("the database system is not yet
+ * accepting connections"); 53300 too many connections, which frees up in a moment too.
+ */
 function goneState(code: string): boolean {
-  return code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03';
+  return code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300';
 }
 
 export function databaseUnavailable(err: unknown): boolean {
