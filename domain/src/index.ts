@@ -35,3 +35,4 @@ export * from './registration/seating';
 export * from './registration/form';
 export * from './display/board';
 export * from './api/display';
+export * from './bounds';

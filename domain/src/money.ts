@@ -61,13 +61,22 @@ export const money = z.codec(z.number(), z.number().int(), {
 });
 
 /**
- * An amount a caller sends: not negative, at most two decimals. `what` names it in the refusal
+ * An amount a caller sends: not negative, at most two decimals, at most `max` (every amount has a
+ * bound, so none can outgrow what the database or a rule can hold). `what` names it in the refusal
  * ("The bid must have at most two decimals."), which is a whole sentence the API answers as is.
+ * `aboveMax`, when given, is the whole sentence for an amount above `max` ("Bids cannot be above
+ * $1,000,000.00."); without it the refusal is the field's "must be at most $...".
  */
-export function moneyIn(what: string, max?: Cents) {
-  const dollars = z.number().min(0, 'must not be negative');
-  const bounded = max === undefined ? dollars : dollars.max(max / 100, `must be at most ${formatMoney(max)}`);
-  return z.codec(bounded, z.number().int(), {
+export function moneyIn(what: string, max: Cents, aboveMax?: string) {
+  const dollars = z
+    .number()
+    .min(0, 'must not be negative')
+    .superRefine((amount, ctx) => {
+      if (amount <= max / 100) return;
+      if (aboveMax) ctx.addIssue({ code: 'custom', message: aboveMax, input: amount, params: { sentence: true } });
+      else ctx.addIssue({ code: 'custom', message: `must be at most ${formatMoney(max)}`, input: amount });
+    });
+  return z.codec(dollars, z.number().int(), {
     decode: (dollars, ctx) => {
       const cents = dollarsToCents(dollars);
       if (cents !== null) return cents;

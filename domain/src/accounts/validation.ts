@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleText, isPostalCode } from '../bounds';
 
 /**
  * Account rules shared by the web forms and the server, with the spec's messages word for word
@@ -76,11 +77,14 @@ export interface ProfileFields {
 /** The profile form's rules; the field names of the first failing rules with their messages. */
 export function profileErrors(p: ProfileFields): Partial<Record<'firstname' | 'lastname' | 'cellphone' | 'zip' | 'state', string>> {
   const errors: Partial<Record<'firstname' | 'lastname' | 'cellphone' | 'zip' | 'state', string>> = {};
-  if (!p.firstname.trim()) errors.firstname = 'Firstname is invalid.';
-  if (!p.lastname.trim()) errors.lastname = 'Lastname is invalid.';
+  // A name of only invisible characters (zero-width spaces) is an empty name.
+  if (!hasVisibleText(p.firstname)) errors.firstname = 'Firstname is invalid.';
+  if (!hasVisibleText(p.lastname)) errors.lastname = 'Lastname is invalid.';
   const phone = phoneError(p.cellphone);
   if (phone) errors.cellphone = phone;
+  // With no phone a zip is required; one that is given must look like a postal code ('NaN' does not).
   if (phoneDigits(p.cellphone).length === 0 && !p.zip.trim()) errors.zip = 'zip is invalid.';
+  else if (p.zip.trim() && !isPostalCode(p.zip)) errors.zip = 'zip is invalid.';
   if (p.state && !isStateCode(p.state)) errors.state = 'State is invalid.';
   return errors;
 }
@@ -88,9 +92,10 @@ export function profileErrors(p: ProfileFields): Partial<Record<'firstname' | 'l
 /** Setup wizard, step 1. */
 export function setupStepOneErrors(p: { firstname: string; lastname: string; zip: string }): Partial<Record<'firstname' | 'lastname' | 'zip', string>> {
   const errors: Partial<Record<'firstname' | 'lastname' | 'zip', string>> = {};
-  if (!p.firstname.trim()) errors.firstname = 'First name is required.';
-  if (!p.lastname.trim()) errors.lastname = 'Last name is required.';
+  if (!hasVisibleText(p.firstname)) errors.firstname = 'First name is required.';
+  if (!hasVisibleText(p.lastname)) errors.lastname = 'Last name is required.';
   if (!p.zip.trim()) errors.zip = 'Zip code is required.';
+  else if (!isPostalCode(p.zip)) errors.zip = 'zip is invalid.';
   return errors;
 }
 

@@ -1,20 +1,34 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../accounts/validation';
+import { int4, multiLine, oneLine, plainText, rowId } from '../bounds';
 import { tenantBody } from './common';
 
-const email = z.string().trim().min(1, 'Email is required.').max(254, 'Email is too long.');
-const password = z.string().min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH, 'Password is too long.');
+const email = z.string().trim().min(1, 'Email is required.').max(254, 'Email is too long.').superRefine(oneLine);
+const password = z.string().min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH, 'Password is too long.').superRefine(multiLine);
 
 export const accountStatus = z.enum(['verified', 'notverified', 'guest', 'exists', 'doesnotexist']);
 export type AccountStatus = z.infer<typeof accountStatus>;
 
 /** A bidder's choice per notification row: one flag per notification column value. */
 export const userNotification = z.object({
-  notificationrowid: z.number().int().min(1),
-  rownumber: z.number().int().min(0).optional(),
-  flags: z.record(z.string().max(40), z.boolean()),
+  notificationrowid: rowId,
+  rownumber: z.number().int().min(0).max(1_000).optional(),
+  flags: z.record(plainText(40), z.boolean()),
 });
 export type UserNotification = z.infer<typeof userNotification>;
+
+/** A bidder's notification rows, each row once: a repeated row is refused by its id. */
+const userNotifications = z
+  .array(userNotification)
+  .max(50)
+  .superRefine((rows, ctx) => {
+    const seen = new Map<number, number>();
+    rows.forEach((row, i) => {
+      const first = seen.get(row.notificationrowid);
+      if (first === undefined) seen.set(row.notificationrowid, i);
+      else ctx.addIssue({ code: 'custom', path: [i, 'notificationrowid'], message: `repeats notification row ${row.notificationrowid} of notifications[${first}]` });
+    });
+  });
 
 export const joinEmailRequest = tenantBody.extend({ email });
 export const joinEmailResponse = z.object({
@@ -68,27 +82,29 @@ export type GuestLoginResponse = z.infer<typeof guestLoginResponse>;
 export const plainResponse = z.object({ status: z.literal('success'), message: z.string() });
 export type PlainResponse = z.infer<typeof plainResponse>;
 
-export const verifyEmailRequest = z.object({ token: z.string().min(1).max(200) });
-export const passwordResetRequest = z.object({ id: z.string().min(1).max(200), password });
-export const userPasswordResetRequest = z.object({ password, auctioncode: z.string().optional() });
+/** The secret of an emailed link. */
+const linkSecret = plainText(200).min(1);
+export const verifyEmailRequest = z.object({ token: linkSecret });
+export const passwordResetRequest = z.object({ id: linkSecret, password });
+export const userPasswordResetRequest = z.object({ password, auctioncode: plainText(100).optional() });
 
 export const profileFields = z.object({
-  firstname: z.string().max(100, 'First name is too long.'),
-  lastname: z.string().max(100, 'Last name is too long.'),
-  cellphone: z.string().max(40, 'Phone number is too long.').default(''),
-  address: z.string().max(200, 'Address is too long.').default(''),
-  address2: z.string().max(200, 'Address line 2 is too long.').default(''),
-  city: z.string().max(100, 'City is too long.').default(''),
-  state: z.string().max(2, 'State must be its two-letter code.').default(''),
-  zip: z.string().max(20, 'Zip code is too long.').default(''),
+  firstname: plainText(100, 'First name is too long.'),
+  lastname: plainText(100, 'Last name is too long.'),
+  cellphone: plainText(40, 'Phone number is too long.').default(''),
+  address: plainText(200, 'Address is too long.').default(''),
+  address2: plainText(200, 'Address line 2 is too long.').default(''),
+  city: plainText(100, 'City is too long.').default(''),
+  state: plainText(2, 'State must be its two-letter code.').default(''),
+  zip: plainText(20, 'Zip code is too long.').default(''),
   allowtexting: z.boolean().default(false),
   bidanonymously: z.boolean().default(false),
-  notifications: z.array(userNotification).max(50).default([]),
+  notifications: userNotifications.default([]),
 });
 /** PUT /api/userprofile. userid and eventcode are accepted as the spec sends them; the token decides. */
 export const saveProfileRequest = profileFields.extend({
-  userid: z.number().int().optional(),
-  eventcode: z.string().optional(),
+  userid: int4.optional(),
+  eventcode: plainText(100).optional(),
   /** The setup wizard's Finish marks setup complete. */
   setupcomplete: z.boolean().optional(),
 });

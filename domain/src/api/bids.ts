@@ -1,19 +1,33 @@
 import { z } from 'zod';
+import { int4, rowId } from '../bounds';
+import { BID_CAP, bidMessages } from '../items/rules';
 import { moneyIn } from '../money';
 import { tenantBody } from './common';
 import { auctionItem } from './items';
 
+/** Bids and maxima are refused above the cap in the engine's words; an increment has its own. */
+const bidAmount = (what: string) => moneyIn(what, BID_CAP, bidMessages.aboveCap());
+const increment = moneyIn('bid increment', BID_CAP, bidMessages.incrementAboveCap());
+
 /** Place a bid, an automatic bid, or Buy It Now. */
-export const submitBidRequest = tenantBody.extend({
-  itemid: z.number().int().positive(),
-  userid: z.number().int().optional(),
-  bid: moneyIn('bid').optional(),
-  buyitnow: z.boolean().optional(),
-  quantity: z.number().int().min(1, 'Quantity must be at least 1.').max(1_000_000).optional(),
-  autobid: z.boolean().optional(),
-  maxbid: moneyIn('maximum bid').optional(),
-  increment: moneyIn('bid increment').optional(),
-});
+export const submitBidRequest = tenantBody
+  .extend({
+    itemid: rowId,
+    userid: int4.optional(),
+    bid: bidAmount('bid').optional(),
+    buyitnow: z.boolean().optional(),
+    quantity: z.number().int().min(1, 'Quantity must be at least 1.').max(1_000_000).optional(),
+    autobid: z.boolean().optional(),
+    maxbid: bidAmount('maximum bid').optional(),
+    increment: increment.optional(),
+  })
+  .superRefine((body, ctx) => {
+    // A missing amount is asked for, in a sentence of its own (not a field's type error).
+    if (body.buyitnow) return;
+    if (!body.autobid && body.bid === undefined) ctx.addIssue({ code: 'custom', path: ['bid'], message: bidMessages.noAmount(), params: { sentence: true } });
+    if (body.autobid && body.maxbid === undefined && body.bid === undefined)
+      ctx.addIssue({ code: 'custom', path: ['maxbid'], message: bidMessages.noMaximum(), params: { sentence: true } });
+  });
 export type SubmitBidRequest = z.output<typeof submitBidRequest>;
 
 export const submitBidResponse = z.object({
@@ -26,7 +40,7 @@ export const submitBidResponse = z.object({
 export type SubmitBidResponse = z.infer<typeof submitBidResponse>;
 
 export const maxBidRequest = tenantBody.extend({
-  itemid: z.number().int().positive(),
-  maxbid: moneyIn('maximum bid'),
-  increment: moneyIn('bid increment'),
+  itemid: rowId,
+  maxbid: bidAmount('maximum bid'),
+  increment,
 });

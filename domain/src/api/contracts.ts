@@ -18,6 +18,7 @@ import {
 } from './accounts';
 import { maxBidRequest, submitBidRequest, submitBidResponse } from './bids';
 import { cartResponse } from './cart';
+import { oneLine, plainText } from '../bounds';
 import { codeSchema, tenantBody } from './common';
 import { eventRequest, eventResponse, healthResponse, privacyPolicyRequest, privacyPolicyResponse } from './event';
 import { auctionItemsRequest, auctionItemsResponse, bidHistoryResponse, itemDetailsResponse, itemOverviewResponse, itemPhotosResponse, itemRequest, watchlistResponse } from './items';
@@ -108,7 +109,7 @@ export const importResponse = z.object({
   itemsuntouched: z.number(),
 });
 
-export const authorizeBidderRequest = z.object({ eventcode: codeSchema, auctioncode: codeSchema.optional(), email: z.string().min(3).max(254), authorizebidder: z.boolean() });
+export const authorizeBidderRequest = z.object({ eventcode: codeSchema, auctioncode: codeSchema.optional(), email: plainText(254).min(3), authorizebidder: z.boolean() });
 
 /**
  * Every call of the API: its path, who may make it, and the schemas of its request and answer.
@@ -136,7 +137,7 @@ const definitions = {
     access: 'public',
     tags: ['accounts'],
     summary: 'Sign in once with an emailed login link; an expired or used link answers status expired',
-    params: z.object({ loginguid: z.string().min(1).max(200) }),
+    params: z.object({ loginguid: z.string().min(1).max(200).superRefine(oneLine) }),
     response: loginLinkResponse,
   }),
   'POST /passwordreset': contract({ method: 'POST', path: '/passwordreset', access: 'public', tags: ['accounts'], summary: 'Set a new password with an emailed link', body: passwordResetRequest, response: plainResponse }),

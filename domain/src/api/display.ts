@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from '../bounds';
 import { money } from '../money';
 import { codeSchema } from './common';
 import { bidStatus } from './items';
@@ -11,7 +12,7 @@ import { bidStatus } from './items';
 export const displayBoardQuery = z.object({
   eventcode: codeSchema,
   auctioncode: codeSchema.optional(),
-  location: z.string().trim().max(100, 'must be at most 100 characters').optional().default(''),
+  location: z.string().trim().max(100, 'must be at most 100 characters').superRefine(oneLine).optional().default(''),
 });
 export type DisplayBoardQuery = z.infer<typeof displayBoardQuery>;
 

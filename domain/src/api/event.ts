@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { processorCode } from './payments';
 import { EVENT_FLAGS } from '../event-state';
 import { tenantBody } from './common';
+import { freeText, plainText } from '../bounds';
 
 export const notificationColumn = z.object({ title: z.string(), value: z.string() });
 export type NotificationColumn = z.infer<typeof notificationColumn>;
@@ -21,8 +22,8 @@ export type NotificationRow = z.infer<typeof notificationRow>;
 
 /** POST /api/event/ — email and password are accepted as the spec sends them, and ignored. */
 export const eventRequest = tenantBody.extend({
-  email: z.string().max(320).optional(),
-  password: z.string().max(1000).optional(),
+  email: plainText(320).optional(),
+  password: freeText(1000).optional(),
 });
 export type EventRequest = z.infer<typeof eventRequest>;
 

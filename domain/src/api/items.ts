@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from '../bounds';
 import { money } from '../money';
 import { tenantBody } from './common';
 
@@ -54,7 +55,7 @@ export const auctionItemsRequest = tenantBody.extend({ includethumbnail: z.boole
 export const auctionItemsResponse = z.object({ status: z.literal('success'), auctionitems: z.array(auctionItem) });
 export type AuctionItemsResponse = z.infer<typeof auctionItemsResponse>;
 
-export const itemRequest = tenantBody.extend({ itemid: z.number().int().positive() });
+export const itemRequest = tenantBody.extend({ itemid: rowId });
 export const itemDetailsResponse = z.object({ status: z.literal('success'), item: auctionItem });
 export type ItemDetailsResponse = z.infer<typeof itemDetailsResponse>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_DONATION } from '../payments/fees';
+import { oneLine, plainText, rowId } from '../bounds';
+import { MAX_DONATION, MAX_ORDER_TOTAL } from '../payments/fees';
 import { money, moneyIn } from '../money';
 import { codeSchema, tenantBody } from './common';
 
@@ -61,12 +62,12 @@ export const paymentMethodResponse = z.object({
 export type PaymentMethodResponse = z.infer<typeof paymentMethodResponse>;
 
 /** A processor token: the hosted form's cryptogram, or a Stripe confirmation token / SetupIntent id. */
-const processorToken = z.string().trim().min(1, 'Please enter a valid credit card.').max(4_000);
+const processorToken = z.string().trim().min(1, 'Please enter a valid credit card.').max(4_000).superRefine(oneLine);
 
 export const updateCardRequest = tenantBody.extend({
   processortoken: processorToken,
   /** Finishing a card that needed the bidder's confirmation: the SetupIntent the browser confirmed. */
-  setupintentid: z.string().max(200).optional(),
+  setupintentid: plainText(200).optional(),
 });
 export const updateCardResponse = z.object({
   status: z.enum(['success', 'requires_action']),
@@ -78,10 +79,7 @@ export const updateCardResponse = z.object({
 });
 export type UpdateCardResponse = z.infer<typeof updateCardResponse>;
 
-/** No order reaches $100,000,000; a larger amount is a mistake, refused before it reaches a rule. */
-const MAX_ORDER = 10_000_000_000;
-
-const ids = z.array(z.number().int().positive().max(2_147_483_647)).max(200, 'At most 200 items can be checked out at once.');
+const ids = z.array(rowId).max(200, 'At most 200 items can be checked out at once.');
 
 /** Spec: historyid list, itemid list, usecard, ccfeesexactamount, additionaldonation, totalamount, processortoken. */
 export const checkoutRequest = tenantBody.extend({
@@ -92,14 +90,14 @@ export const checkoutRequest = tenantBody.extend({
   /** Pay later: the organizer bills the bidder (only where the event allows it). */
   billme: z.boolean().default(false),
   /** The fee the buyer chose to cover (0 when the box is unchecked). */
-  ccfeesexactamount: moneyIn('card fee', MAX_ORDER).default(0),
+  ccfeesexactamount: moneyIn('card fee', MAX_ORDER_TOTAL).default(0),
   additionaldonation: moneyIn('additional donation', MAX_DONATION).default(0),
   /** The total the page showed; the server computes its own and refuses a mismatch. */
-  totalamount: moneyIn('total amount', MAX_ORDER),
+  totalamount: moneyIn('total amount', MAX_ORDER_TOTAL),
   /** A new card for this payment only (when usecard is false). */
   processortoken: processorToken.optional(),
   /** Finishing a payment that needed the bidder's confirmation in the browser. */
-  paymentintentid: z.string().max(200).optional(),
+  paymentintentid: plainText(200).optional(),
 });
 export type CheckoutRequest = z.output<typeof checkoutRequest>;
 
@@ -116,7 +114,7 @@ export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 /** The hosted card form (test gateway) asks for a cryptogram. The card number is not in it. */
 export const testCardTokenRequest = z.object({
   eventcode: codeSchema,
-  brand: z.string().min(1).max(30),
+  brand: plainText(30).min(1),
   last4: z.string().regex(/^\d{4}$/),
   expmonth: z.number().int().min(1).max(12),
   expyear: z.number().int().min(2000).max(2100),
@@ -159,4 +157,4 @@ export const adminPaymentsResponse = z.object({
 });
 export type AdminPaymentsResponse = z.infer<typeof adminPaymentsResponse>;
 
-export const adminRefundRequest = tenantBody.extend({ orderid: z.number().int().positive().max(2_147_483_647) });
+export const adminRefundRequest = tenantBody.extend({ orderid: rowId });

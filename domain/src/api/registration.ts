@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, INT4_MAX, plainText, rowId } from '../bounds';
 import { codeSchema } from './common';
 import { FIELD_CONTROLS, type FieldControl, MAX_FIELD_NUMBER, MAX_GROUP_NAME, MAX_TEXT_LENGTH, NEW_REGISTRATION_ID } from '../registration/fields';
 
@@ -8,11 +9,13 @@ import { FIELD_CONTROLS, type FieldControl, MAX_FIELD_NUMBER, MAX_GROUP_NAME, MA
  * GET guestregistration/{id}); the store's Registration tab uses the checked-out cart's token.
  */
 
-const id = z.number().int().min(1).max(2_147_483_647);
+const id = rowId;
 
 export const fieldControl = z.number().int().refine((n): n is FieldControl => FIELD_CONTROLS.includes(n as FieldControl));
 /** A field's value on the wire: a boolean (yes/no), a lookup id, a number, dollars (currency) or text. */
 export const fieldValue = z.union([z.boolean(), z.number().min(-MAX_FIELD_NUMBER).max(MAX_FIELD_NUMBER), z.string().max(MAX_TEXT_LENGTH)]);
+/** A value a caller saves: the same, its text free of control characters but for line breaks and tabs. */
+const fieldValueIn = z.union([z.boolean(), z.number().min(-MAX_FIELD_NUMBER).max(MAX_FIELD_NUMBER), freeText(MAX_TEXT_LENGTH)]);
 
 export const guestField = z.object({
   fieldid: z.number().int(),
@@ -41,7 +44,7 @@ export const storeGuestGroupsResponse = z.object({ status: z.literal('success'),
 export type StoreGuestGroupsResponse = z.infer<typeof storeGuestGroupsResponse>;
 
 /** POST storeguest: the edit dialog of one seat, showing its person, or another (registrationid), or a new one (-1). */
-export const storeGuestRequest = z.object({ guestid: id, registrationid: z.number().int().min(NEW_REGISTRATION_ID).max(2_147_483_647).optional() });
+export const storeGuestRequest = z.object({ guestid: id, registrationid: z.number().int().min(NEW_REGISTRATION_ID).max(INT4_MAX).optional() });
 
 export const storeGuestResponse = z.object({
   status: z.literal('success'),
@@ -58,19 +61,19 @@ export type StoreGuestResponse = z.infer<typeof storeGuestResponse>;
 /** PUT storeguest: save a person into a seat. `unlock` is the dialog's edit-lock toggle, which lets read-only fields change. */
 export const saveGuestRequest = z.object({
   guestid: id,
-  registrationid: z.number().int().min(NEW_REGISTRATION_ID).max(2_147_483_647),
-  guestfieldslist: z.array(z.object({ fieldid: id, value: fieldValue })).max(200),
+  registrationid: z.number().int().min(NEW_REGISTRATION_ID).max(INT4_MAX),
+  guestfieldslist: z.array(z.object({ fieldid: id, value: fieldValueIn })).max(200),
   unlock: z.boolean().optional(),
 });
 export type SaveGuestRequest = z.infer<typeof saveGuestRequest>;
 
 export const saveGuestResponse = z.object({ status: z.literal('success'), message: z.string(), guestid: z.number().int(), guestname: z.string(), registrationid: z.number().int() });
 
-export const groupNameRequest = z.object({ groupid: id, groupname: z.string().max(MAX_GROUP_NAME * 4) });
+export const groupNameRequest = z.object({ groupid: id, groupname: plainText(MAX_GROUP_NAME * 4) });
 export const groupNameResponse = z.object({ status: z.literal('success'), message: z.string(), groupid: z.number().int(), groupname: z.string() });
 
 /** The links' id, and the event the page is under (a link opens only in its own event). */
-export const registrationLinkParams = z.object({ id: z.string().min(10).max(200) });
+export const registrationLinkParams = z.object({ id: plainText(200).min(10) });
 export const registrationLinkQuery = z.object({ eventcode: codeSchema.optional() });
 
 export const purchaserRegistrationResponse = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { oneLine, plainText, rowId } from '../bounds';
 import { money, moneyIn } from '../money';
+import { MAX_ORDER_TOTAL } from '../payments/fees';
 import { MAX_LINE_QUANTITY, MAX_STORE_DONATION } from '../store/rules';
 import { codeSchema, tenantBody } from './common';
 import { paymentProcessorInfo, processorCode } from './payments';
@@ -128,7 +130,7 @@ export const storeCartResponse = z.object({
 export type StoreCartResponse = z.infer<typeof storeCartResponse>;
 
 export const storeAddItemRequest = z.object({
-  itemid: z.number().int().positive(),
+  itemid: rowId,
   quantity: z.number().int('The quantity must be a whole number.').min(0, 'The quantity cannot be below 0.').max(MAX_LINE_QUANTITY, 'The quantity must be at most 10,000.'),
 });
 
@@ -139,7 +141,7 @@ export const storeAddItemResponse = z.discriminatedUnion('status', [
 ]);
 export type StoreAddItemResponse = z.infer<typeof storeAddItemResponse>;
 
-export const storeDiscountRequest = z.object({ discountcode: z.string().trim().max(40, 'The promo code must be at most 40 characters.') });
+export const storeDiscountRequest = z.object({ discountcode: z.string().trim().max(40, 'The promo code must be at most 40 characters.').superRefine(oneLine) });
 export const storeDiscountResponse = z.object({
   status: z.enum(['success', 'failure']),
   message: z.string(),
@@ -147,7 +149,9 @@ export const storeDiscountResponse = z.object({
   discountcode: z.string(),
 });
 
-const field = (max: number) => z.string().max(max).default('');
+const field = (max: number) => plainText(max).default('');
+/** An amount of the checkout, bounded as every order is. */
+const amount = (what: string) => moneyIn(what, MAX_ORDER_TOTAL);
 
 export const storeCheckoutRequest = z.object({
   first: field(100),
@@ -157,15 +161,15 @@ export const storeCheckoutRequest = z.object({
   state: field(40),
   zip: field(20),
   email: field(254),
-  subtotal: moneyIn('subtotal'),
-  discountamount: moneyIn('discount'),
+  subtotal: amount('subtotal'),
+  discountamount: amount('discount'),
   additionaldonation: moneyIn('donation', MAX_STORE_DONATION).refine((c) => c % 100 === 0, 'The donation must be in whole dollars.'),
-  ccfeesamount: moneyIn('processing fee'),
-  totalamount: moneyIn('total'),
+  ccfeesamount: amount('processing fee'),
+  totalamount: amount('total'),
   paymentmethod: storePaymentMethod,
-  processortoken: z.string().max(5_000).optional(),
+  processortoken: plainText(5_000).optional(),
   /** A card payment the buyer has just confirmed with their bank (after a requires_action answer), to be finished. */
-  paymentintentid: z.string().max(200).optional(),
+  paymentintentid: plainText(200).optional(),
 });
 export type StoreCheckoutRequest = z.infer<typeof storeCheckoutRequest>;
 

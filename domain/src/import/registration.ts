@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../bounds';
 import { DEFAULT_TEXT_LENGTH, FIELD_CONTROL, FIELD_CONTROLS, type FieldControl, MAX_TEXT_LENGTH, STANDARD_FIELDS, registrationMessages } from '../registration/fields';
 
 /**
@@ -8,7 +9,7 @@ import { DEFAULT_TEXT_LENGTH, FIELD_CONTROL, FIELD_CONTROLS, type FieldControl, 
  * Email always come first; these fields follow them.
  */
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const text = (max: number) => plainText(max);
 const reserved = new Set(STANDARD_FIELDS.map((f) => f.role));
 
 export const importGuestField = z

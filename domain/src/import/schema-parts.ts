@@ -1,12 +1,22 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from '../money';
+import { oneLine } from '../bounds';
+import { BID_CAP } from '../items/rules';
+import { formatMoney, hasAtMostTwoDecimals } from '../money';
+import { MAX_ORDER_TOTAL } from '../payments/fees';
 
-/** A dollar amount: not negative, at most two decimals, at most 100,000,000. */
-export const dollars = z
-  .number({ error: 'must be a number of dollars' })
-  .min(0, 'cannot be negative')
-  .max(100_000_000, 'must be at most 100,000,000')
-  .refine(hasAtMostTwoDecimals, 'must have at most two decimals');
+/** A dollar amount up to `max` cents: not negative, at most two decimals. */
+const dollarsUpTo = (max: number) =>
+  z
+    .number({ error: 'must be a number of dollars' })
+    .min(0, 'cannot be negative')
+    .max(max / 100, `must be at most ${formatMoney(max)}`)
+    .refine(hasAtMostTwoDecimals, 'must have at most two decimals');
+
+/** A price of one thing (a starting bid, an increment, a Buy It Now or store price, a promo amount): at most the bid cap. */
+export const dollars = dollarsUpTo(BID_CAP);
+
+/** A total of many things (the display board's goal): at most what any order may total. */
+export const totalDollars = dollarsUpTo(MAX_ORDER_TOTAL);
 
 /**
  * An image: a path on this server ('/media/...'), an https address, or an inline
@@ -15,8 +25,8 @@ export const dollars = z
 export const imageRef = z
   .string()
   .max(3_000_000, 'is too large (at most about 2 MB of image data)')
+  .superRefine(oneLine)
   .refine(
     (s) => s.startsWith('/') || /^https:\/\/[^\s]+$/.test(s) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(s),
     'must be a path on this server (/...), an https:// address, or a base64 data:image URL',
   );
-

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { codeSchema } from '../api/common';
 import { notificationColumn, notificationRow } from '../api/event';
-import { dollars, imageRef } from './schema-parts';
+import { freeText, plainText } from '../bounds';
+import { dollars, imageRef, totalDollars } from './schema-parts';
 import { importStore } from './store';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../time';
 import { PROCESSOR_STRIPE, PROCESSOR_TEST, processorCode } from '../api/payments';
@@ -15,8 +16,10 @@ import { TOTAL_PARTS } from '../display/board';
  * docs/import-example.json for a complete example.
  */
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
-const html = text(100_000).default('');
+/** One line of text (names, codes, tags); `lines` below may hold line breaks and tabs (descriptions, HTML). */
+const text = (max: number) => plainText(max);
+const lines = (max: number) => freeText(max);
+const html = lines(100_000).default('');
 
 const instant = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00' });
 
@@ -26,7 +29,7 @@ export const importItem = z
   .object({
     itemnum: text(40).trim().min(1, 'is required'),
     name: text(200).trim().min(1, 'is required'),
-    description: text(2_000).default(''),
+    description: lines(2_000).default(''),
     longdescription: html,
     donatedby: text(200).default(''),
     fairmarketvalue: dollars.default(0),
@@ -52,7 +55,7 @@ export const importItem = z
     closing: instant.optional(),
     featured: z.number().int().min(0).max(1_000_000).default(0),
     /** Where and when this item is collected; empty means the event's pickup instructions. */
-    pickupinstructions: text(2_000).default(''),
+    pickupinstructions: lines(2_000).default(''),
   })
   .strict()
   .superRefine((item, ctx) => {
@@ -79,17 +82,21 @@ export const importDisplay = z
       .max(TOTAL_PARTS.length)
       .default([...TOTAL_PARTS])
       .refine((parts) => new Set(parts).size === parts.length, 'names a part twice'),
-    goal: dollars.default(0),
+    goal: totalDollars.default(0),
     message: text(200).trim().default(''),
   })
   .strict();
 export type ImportDisplay = z.infer<typeof importDisplay>;
 
+/** The event's notification columns and rows as the organizer writes them: their text on one line. */
+const importNotificationColumn = notificationColumn.extend({ title: text(100), value: text(40) });
+const importNotificationRow = notificationRow.extend({ title: text(200).min(1), flags: z.record(text(40), z.boolean()) });
+
 export const importEvent = z
   .object({
     eventcode: codeSchema,
     eventname: text(200).trim().min(1, 'is required'),
-    timezone: z.string().default(DEFAULT_TIME_ZONE).refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago'),
+    timezone: text(100).default(DEFAULT_TIME_ZONE).refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago'),
     logourl: imageRef.optional(),
     sponsorurl: z.array(imageRef).max(30, 'at most 30 sponsor images').default([]),
     welcomemessage: html,
@@ -110,11 +117,11 @@ export const importEvent = z
     eventallowguestentry: z.boolean().default(true),
     addressrequired: z.boolean().default(false),
     ziprequired: z.boolean().default(true),
-    notificationcolumns: z.array(notificationColumn).max(5).default([
+    notificationcolumns: z.array(importNotificationColumn).max(5).default([
       { title: 'Email', value: 'email' },
       { title: 'Text', value: 'text' },
     ]),
-    notificationrows: z.array(notificationRow).max(20).default([
+    notificationrows: z.array(importNotificationRow).max(20).default([
       { notificationrowid: 1, title: 'When I am outbid', kind: 'outbid', flags: { email: true, text: true } },
       { notificationrowid: 2, title: 'When I win an item', kind: 'won', flags: { email: true, text: true } },
       { notificationrowid: 3, title: 'When bidding is about to close', kind: 'closingsoon', flags: { email: true, text: false } },
@@ -136,7 +143,7 @@ export const importEvent = z
     needscardtoregister: z.boolean().default(false),
     needscardtobid: z.boolean().default(false),
     /** Where and when won items are collected (shown in order history and the receipt). */
-    pickupinstructions: text(2_000).default(''),
+    pickupinstructions: lines(2_000).default(''),
     /** The venue display board (docs/display.md). */
     display: importDisplay.prefault({}),
   })

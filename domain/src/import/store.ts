@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STORE_TABS } from '../api/store';
+import { freeText, oneLine, plainText } from '../bounds';
 import { DEFAULT_HOLD_MINUTES, FREE_ITEM_TYPE } from '../store/rules';
 import { importRegistration } from './registration';
 import { dollars, imageRef } from './schema-parts';
@@ -9,8 +10,9 @@ import { dollars, imageRef } from './schema-parts';
  * page, the tabs, the items for sale, the promo codes and how checkout behaves.
  */
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
-const html = text(100_000).default('');
+/** One line of text (names, codes, labels); HTML and descriptions may hold line breaks and tabs. */
+const text = (max: number) => plainText(max);
+const html = freeText(100_000).default('');
 const instant = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00' });
 const count = z.number().int('must be a whole number').min(0, 'cannot be negative').max(1_000_000, 'must be at most 1,000,000');
 
@@ -34,7 +36,7 @@ export const importStoreItem = z
     tab: z.enum(['Tickets', 'Merchandise'], { error: 'must be Tickets or Merchandise' }),
     section: text(200).default(''),
     name: text(200).trim().min(1, 'is required'),
-    description: text(2_000).default(''),
+    description: freeText(2_000).default(''),
     logourl: imageRef.optional(),
     price: dollars.default(0),
     quantity: count.default(0),
@@ -84,7 +86,7 @@ export const importStore = z
       .strict()
       .prefault({}),
     /** Where the auction button goes; absent: the event's own auction. */
-    auctionlink: z.union([z.literal(''), z.string().regex(/^(\/|https:\/\/)\S*$/, 'must be a path on this site (/...) or an https:// address')]).default(''),
+    auctionlink: z.union([z.literal(''), z.string().max(2_000, 'must be at most 2000 characters').superRefine(oneLine).regex(/^(\/|https:\/\/)\S*$/, 'must be a path on this site (/...) or an https:// address')]).default(''),
     tabs: z.array(importStoreTab).min(1).max(4).default(defaultTabs),
     items: z.array(importStoreItem).max(500, 'at most 500 store items').default([]),
     promocodes: z.array(importPromoCode).max(500, 'at most 500 promo codes').default([]),

@@ -111,7 +111,7 @@ describe('money at the API edge', () => {
     );
   });
   it('refuses a third decimal or a negative amount in a request, naming the amount', () => {
-    const bid = moneyIn('bid');
+    const bid = moneyIn('bid', BID_CAP);
     expect(bid.safeParse(230.005).error?.issues[0]?.message).toBe('The bid must have at most two decimals.');
     expect(bid.safeParse(-1).error?.issues[0]?.message).toBe('must not be negative');
     expect(bid.parse(19.99)).toBe(1999);

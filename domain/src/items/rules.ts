@@ -106,7 +106,9 @@ export const bidMessages = {
   incrementBelowMinimum: (min: Cents) => `Desired bid increment must be at least ${formatMoney(min)}`,
   maxBelowCurrentMax: (floor: Cents) => `Please adjust the max bid amount. The minimum bid for this item is ${formatMoney(floor)}.`,
   aboveCap: () => `Bids cannot be above ${formatMoney(BID_CAP)}.`,
+  incrementAboveCap: () => `The bid increment cannot be above ${formatMoney(BID_CAP)}.`,
   noAmount: () => 'Please enter your bid amount.',
+  noMaximum: () => 'Please enter your maximum bid.',
 };
 
 /** An amount a bidder typed, read as the spec reads a bid input, with what reading it changed. */

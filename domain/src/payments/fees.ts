@@ -21,6 +21,12 @@ export const checkoutMessages = {
 export const MAX_DONATION: Cents = 100_000_000;
 
 /**
+ * No order (auction checkout or store) and no total reaches $100,000,000: a larger amount is a
+ * mistake, refused before it reaches a rule. Several items at the bid cap can pass $1,000,000.
+ */
+export const MAX_ORDER_TOTAL: Cents = 10_000_000_000;
+
+/**
  * The card processing fee a buyer may cover: the event's percent of subtotal plus donation,
  * rounded half up to the cent. The percent is held in basis points so that 2.9% of $10.00 is
  * exactly 29 cents, never 28.999999.

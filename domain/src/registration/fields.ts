@@ -1,4 +1,5 @@
 import type { Cents } from '../money';
+import { hasVisibleText } from '../bounds';
 import { centsToDollars, dollarsToCents } from '../money';
 
 /**
@@ -87,7 +88,8 @@ const CURRENCY = /^\d+(\.\d{1,2})?$/;
 /** A field labelled Email is checked as an email address (spec section 5). */
 export const isEmailField = (f: Pick<GuestFieldDef, 'fieldlabel'>) => f.fieldlabel.trim().toLowerCase() === 'email';
 
-const isEmpty = (v: FormValue | undefined) => v === undefined || (typeof v === 'string' && v.trim() === '');
+/** Nothing typed, or only invisible characters (a name of zero-width spaces is no name). */
+const isEmpty = (v: FormValue | undefined) => v === undefined || (typeof v === 'string' && !hasVisibleText(v));
 
 /** The choices of each lookup field, by field id. */
 export type ChoicesOf = (fieldid: number) => ReadonlySet<number>;
@@ -174,7 +176,8 @@ export function storedValueOf(field: GuestFieldDef, value: FieldValue, choices: 
     }
     default: {
       if (typeof value !== 'string') return invalid;
-      const text = value.trim();
+      // Only invisible characters are no answer: a required field then says it is required.
+      const text = hasVisibleText(value) ? value.trim() : '';
       if (text.length > field.fieldtextlength) return { problem: registrationMessages.tooLong(field.fieldlabel, field.fieldtextlength) };
       if (isEmailField(field) && text !== '' && !EMAIL.test(text)) return invalid;
       return { value: text };

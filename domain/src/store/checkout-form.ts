@@ -78,6 +78,7 @@ const FIELD_OF: ReadonlyMap<string, FieldName> = new Map<string, FieldName>([
   [storeMessages.cityRequired, 'city'],
   [storeMessages.stateRequired, 'state'],
   [storeMessages.zipRequired, 'zip'],
+  [storeMessages.zipInvalid, 'zip'],
   [storeMessages.invalidEmail, 'email'],
 ]);
 

@@ -1,3 +1,4 @@
+import { hasVisibleText, isPostalCode } from '../bounds';
 import type { Cents } from '../money';
 import { formatMoney } from '../money';
 import { processingFee } from '../payments/fees';
@@ -42,6 +43,7 @@ export const storeMessages = {
   cityRequired: 'City is required for checkout.',
   stateRequired: 'State is required for checkout.',
   zipRequired: 'Zip is required for checkout.',
+  zipInvalid: 'Please enter a valid zip.',
   invalidEmail: 'Please enter a valid email.',
   // The server's own refusals.
   noItems: 'Your cart is empty. Please add an item before checking out.',
@@ -190,12 +192,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The first checkout problem, in the spec's order (section 5), or undefined when checkout may go. */
 export function checkoutProblem(form: BillingForm, input: { total: Cents; method: StorePaymentMethod; hasCardToken: boolean; requiredemail: boolean; requiredzip: boolean }): string | undefined {
   if (input.total > 0 && input.method === 'CREDIT' && !input.hasCardToken) return storeMessages.invalidCard;
-  if (!form.first.trim()) return storeMessages.firstRequired;
-  if (!form.last.trim()) return storeMessages.lastRequired;
-  if (!form.address.trim()) return storeMessages.addressRequired;
-  if (!form.city.trim()) return storeMessages.cityRequired;
-  if (!form.state.trim()) return storeMessages.stateRequired;
-  if (input.requiredzip && !form.zip.trim()) return storeMessages.zipRequired;
+  // A field of only invisible characters (zero-width spaces) is an empty one.
+  if (!hasVisibleText(form.first)) return storeMessages.firstRequired;
+  if (!hasVisibleText(form.last)) return storeMessages.lastRequired;
+  if (!hasVisibleText(form.address)) return storeMessages.addressRequired;
+  if (!hasVisibleText(form.city)) return storeMessages.cityRequired;
+  if (!hasVisibleText(form.state)) return storeMessages.stateRequired;
+  if (input.requiredzip && !hasVisibleText(form.zip)) return storeMessages.zipRequired;
+  if (form.zip.trim() !== '' && !isPostalCode(form.zip)) return storeMessages.zipInvalid;
   if (input.requiredemail && !EMAIL.test(form.email.trim())) return storeMessages.invalidEmail;
   return undefined;
 }

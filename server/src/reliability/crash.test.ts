@@ -49,7 +49,8 @@ afterAll(async () => {
   );
 });
 
-describe('the embedded database under kill -9', () => {
+// The embedded database is the subject: the PostgreSQL pass of npm test (scripts/test-pg.mjs) skips it.
+describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('the embedded database under kill -9', () => {
   it('keeps every acknowledged bid across kills and restarts on the same directory', async () => {
     const dir = tempDir();
     const guard = join(dir, 'server.pid');

@@ -1,4 +1,4 @@
-import type { SubmitBidRequest, SubmitBidResponse } from '@gavel/domain';
+import { bidMessages, type SubmitBidRequest, type SubmitBidResponse } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
@@ -25,13 +25,13 @@ export async function buyItNow(ctx: AppContext, tx: Tx, caller: BidderCaller, bo
   };
 }
 
-/** A bid or an automatic bid from the request; an automatic bid's increment defaults to the item's minimum increase. */
+/** A bid or an automatic bid from the request (the schema has already refused one without its amount, in the same words); an automatic bid's increment defaults to the item's minimum increase. */
 export function bidRequest(body: SubmitBidRequest, item: ItemRow): BidRequest {
   if (!body.autobid) {
-    if (body.bid === undefined) throw new AppError('bad_request', 'Please enter a bid amount.');
+    if (body.bid === undefined) throw new AppError('bad_request', bidMessages.noAmount());
     return { kind: 'manual', amount: body.bid };
   }
   const max = body.maxbid ?? body.bid;
-  if (max === undefined) throw new AppError('bad_request', 'Please enter a maximum bid.');
+  if (max === undefined) throw new AppError('bad_request', bidMessages.noMaximum());
   return { kind: 'auto', max, increment: body.increment ?? item.minimumbidincrease };
 }
