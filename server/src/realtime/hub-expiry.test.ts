@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { HUB_PATH, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
 import { LOGIN_TOKEN_DAYS } from '../lib/tokens';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, type TestApp, listenOnLoopback } from '../test/harness';
 import { importEvent, linkSecret, makeBidder, postAs, type TestBidder } from '../test/account-fixtures';
 import { eventDocument } from '../test/documents';
 
@@ -41,9 +41,7 @@ function answers(s: Socket): Promise<HubMessage> {
 beforeAll(async () => {
   t = await createTestApp({}, now);
   await importEvent(t, eventDocument(now));
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  base = await listenOnLoopback(t);
 });
 afterAll(async () => {
   sockets.forEach((s) => s.close());

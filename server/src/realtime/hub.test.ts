@@ -6,7 +6,7 @@ import { auctionItems, events } from '../db/schema';
 import { call } from '../test/call';
 import { createServer } from 'node:http';
 import pino from 'pino';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, type TestApp, listenOnLoopback } from '../test/harness';
 import { TokenService } from '../lib/tokens';
 import { createHub } from './hub';
 import { importEvent, makeBidder, type TestBidder } from '../test/account-fixtures';
@@ -50,9 +50,7 @@ beforeAll(async () => {
   itemId = row?.id ?? 0;
   ann = await makeBidder(t, 'gala', 'ann@example.org');
   bob = await makeBidder(t, 'gala', 'bob@example.org');
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  base = await listenOnLoopback(t);
 });
 afterAll(async () => {
   sockets.forEach((s) => s.close());

@@ -71,6 +71,14 @@ export async function scratchDatabase(url: string): Promise<{ url: string; drop(
   return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}"`) };
 }
 
+/** Starts a test app listening on a free port of the loopback, for clients over real sockets; answers its base URL. */
+export async function listenOnLoopback(t: GavelApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('the test app is not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 export const ADMIN = { authorization: 'Bearer test-admin-token-0123456789' };
 
 export { failure } from '../../../testkit/responses';
