@@ -4,7 +4,10 @@ import { expect, type Page } from '@playwright/test';
 /** No serious or critical accessibility violations on the page as it stands. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Page transitions fade colours in; judge contrast once they have finished.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // A transition about to start has its classes set before its animations run: wait for both.
+  await page.waitForFunction(
+    () => !document.querySelector('.header-transitioning, .ion-page-invisible') && document.getAnimations().every((a) => a.playState !== 'running'),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""} ${n.html.slice(0, 200)}`).join(", ")})`)).toEqual([]);
