@@ -1,41 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import { HUB_PATH, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
+import type { Socket } from 'socket.io-client';
+import { SEND, type HubMessage } from '@gavel/domain';
 import { LOGIN_TOKEN_DAYS } from '../lib/tokens';
-import { createTestApp, type TestApp, listenOnLoopback } from '../test/harness';
+import { createTestApp, listenOnLoopback, type TestApp } from '../test/harness';
 import { importEvent, linkSecret, makeBidder, postAs, type TestBidder } from '../test/account-fixtures';
 import { eventDocument } from '../test/documents';
+import { connected, disconnected, HubClients, nextMessage } from '../test/hub-client';
 
 let t: TestApp;
 let base = '';
-const sockets: Socket[] = [];
+const clients = new HubClients();
 const now = new Date();
 
-function open(token: string): Socket {
-  const s = connect(base, { path: HUB_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(s);
-  return s;
-}
-
-const connected = (s: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', (err) => reject(err));
-  });
-
-const disconnected = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
+const open = (token: string) => clients.open(base, { token });
 
 /** The socket still hears the hub: a ping is answered. */
 function answers(s: Socket): Promise<HubMessage> {
-  return new Promise((resolve) => {
-    const on = (m: HubMessage) => {
-      if (m.type !== 'eventcode') return;
-      s.off(RECEIVE, on);
-      resolve(m);
-    };
-    s.on(RECEIVE, on);
-    s.emit(SEND, { type: 'ping' });
-  });
+  const answer = nextMessage(s, 'eventcode');
+  s.emit(SEND, { type: 'ping' });
+  return answer;
 }
 
 beforeAll(async () => {
@@ -44,7 +27,7 @@ beforeAll(async () => {
   base = await listenOnLoopback(t);
 });
 afterAll(async () => {
-  sockets.forEach((s) => s.close());
+  clients.closeAll();
   await t.close();
 });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import { HUB_PATH, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
+import { SEND } from '@gavel/domain';
 import { eq } from 'drizzle-orm';
 import { auctionItems, events } from '../db/schema';
 import { call } from '../test/call';
@@ -11,37 +10,18 @@ import { TokenService } from '../lib/tokens';
 import { createHub } from './hub';
 import { importEvent, makeBidder, type TestBidder } from '../test/account-fixtures';
 import { eventDocument } from '../test/documents';
+import { connected, HubClients, nextMessage } from '../test/hub-client';
 
 let t: TestApp;
 let base = '';
 let itemId = 0;
 let ann: TestBidder;
 let bob: TestBidder;
-const sockets: Socket[] = [];
+const clients = new HubClients();
 const now = new Date();
 
-function open(auth: Record<string, string>, query: Record<string, string> = {}): Socket {
-  const s = connect(base, { path: HUB_PATH, auth, query, transports: ['websocket'], reconnection: false });
-  sockets.push(s);
-  return s;
-}
-
-const connected = (s: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', (err) => reject(err));
-  });
-
-function next(s: Socket, type: HubMessage['type']): Promise<HubMessage> {
-  return new Promise((resolve) => {
-    const on = (m: HubMessage) => {
-      if (m.type !== type) return;
-      s.off(RECEIVE, on);
-      resolve(m);
-    };
-    s.on(RECEIVE, on);
-  });
-}
+const open = (auth: Record<string, string>, query: Record<string, string> = {}) => clients.open(base, auth, query);
+const next = nextMessage;
 
 beforeAll(async () => {
   t = await createTestApp({}, now);
@@ -53,7 +33,7 @@ beforeAll(async () => {
   base = await listenOnLoopback(t);
 });
 afterAll(async () => {
-  sockets.forEach((s) => s.close());
+  clients.closeAll();
   await t.close();
 });
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { io as connect } from 'socket.io-client';
-import { HUB_PATH } from '@gavel/domain';
 import { buildApp } from '../../app';
 import { accounts } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, listenOnLoopback, type TestApp } from '../../test/harness';
+import { connected, disconnected, HubClients } from '../../test/hub-client';
 import { appWithEvents, importEvent, mailbox, postAs } from '../../test/account-fixtures';
 import { eventDocument } from '../../test/documents';
 import { bearer } from '../../../../testkit/transport';
@@ -143,16 +142,11 @@ describe.runIf(process.env.TEST_REDIS_URL)('a reset in another process', () => {
       const token = await signUp('hal@example.org', 'his password', a);
       // B has verified the token and read the account's version: both are kept there.
       expect((await profile(token, b)).statusCode).toBe(200);
-      await b.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = b.app.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      const socket = connect(`http://127.0.0.1:${port}`, { path: HUB_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
+      const clients = new HubClients();
+      const socket = clients.open(await listenOnLoopback(b), { token });
       try {
-        await new Promise<void>((resolve, reject) => {
-          socket.once('connect', resolve);
-          socket.once('connect_error', reject);
-        });
-        const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+        await connected(socket);
+        const gone = disconnected(socket);
         expect((await post('/api/userpasswordreset', { password: 'his new password' }, token, a)).statusCode).toBe(200);
         expect(await gone).toBe('io server disconnect');
         // The word of the new version went before the sockets' drop, on the same channel.
@@ -160,7 +154,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('a reset in another process', () => {
         expect(refused.statusCode).toBe(401);
         expect(refused.json()).toMatchObject(EXPIRED);
       } finally {
-        socket.close();
+        clients.closeAll();
       }
     } finally {
       await b.app.close();
