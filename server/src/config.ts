@@ -31,7 +31,10 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
-  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Import the demo event into an empty database; in production only when set to true explicitly. */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** In production, events may take the test gateway (processor code 1: no money moves) only when this is true. */
+  ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('Gavel <no-reply@gavel.localhost>'),
@@ -66,6 +69,12 @@ export interface Config {
   /** Calls a minute per address without a valid token: a venue's phones share one address. */
   rateLimitAnonymousPerMinute: number;
   seedDemo: boolean;
+  /**
+   * Whether events may pay through the test gateway (processor code 1), where the client chooses the
+   * card's outcome and no money moves: always outside production, in production only with
+   * ALLOW_TEST_PAYMENTS=true.
+   */
+  testPaymentsAllowed: boolean;
   /** SMTP server for email; absent means mail stays in the outbox (see /dev/mailbox). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -139,7 +148,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateLimitAnonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
+    testPaymentsAllowed: e.NODE_ENV !== 'production' || e.ALLOW_TEST_PAYMENTS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,

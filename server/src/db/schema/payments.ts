@@ -49,3 +49,12 @@ export const orders = pgTable(
   },
   (t) => [index('orders_bidder').on(t.bidderId, t.eventId), index('orders_event').on(t.eventId, t.id), uniqueIndex('orders_charge_key').on(t.chargeKey)],
 );
+
+/**
+ * One-time cryptograms of the test gateway (processor code 1) that have paid or saved a card: a
+ * cryptogram is spent once, in every process, like a real processor's token.
+ */
+export const testCryptograms = pgTable('test_cryptograms', {
+  nonce: text('nonce').primaryKey(),
+  spentAt: tstz('spent_at').notNull().defaultNow(),
+});

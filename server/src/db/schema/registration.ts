@@ -91,3 +91,18 @@ export const guestSeats = pgTable(
     uniqueIndex('guest_seats_link').on(t.linkHash).where(sql`${t.linkHash} <> ''`),
   ],
 );
+
+/**
+ * Every guest-registration link mailed, by purchase and recipient (lowercased): the mails a
+ * purchaser can cause are capped per purchase and per recipient by counting these.
+ */
+export const guestLinkMails = pgTable(
+  'guest_link_mails',
+  {
+    id: serial('id').primaryKey(),
+    orderId: ownedBy('order_id', () => storeOrders.id),
+    recipient: text('recipient').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('guest_link_mails_order').on(t.orderId, t.createdAt), index('guest_link_mails_recipient').on(t.recipient, t.createdAt)],
+);

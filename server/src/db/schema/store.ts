@@ -86,10 +86,14 @@ export const storeCarts = pgTable(
     state: text('state', { enum: ['open', 'checkout', 'checkedout', 'expired'] }).notNull(),
     expiresAt: tstz('expires_at').notNull(),
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    /** When the cart first held an item: its hold can be renewed, but never past an absolute lifetime from here. */
+    firstItemAt: tstz('first_item_at'),
+    /** The address that started the cart: live carts per address are capped. */
+    address: text('address').notNull().default(''),
     createdAt: tstz('created_at').notNull(),
     updatedAt: tstz('updated_at').notNull(),
   },
-  (t) => [index('store_carts_live').on(t.state, t.expiresAt), index('store_carts_promo').on(t.promoCodeId)],
+  (t) => [index('store_carts_live').on(t.state, t.expiresAt), index('store_carts_promo').on(t.promoCodeId), index('store_carts_address').on(t.address, t.state)],
 );
 
 /** One item in a cart, at the price it had when it was added (held until the cart expires). */
