@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int4, rowId } from '../bounds';
-import { BID_CAP, bidMessages } from '../items/rules';
+import { BID_CAP, bidMessages, MAX_ITEM_UNITS } from '../items/rules';
 import { moneyIn } from '../money';
 import { tenantBody } from './common';
 import { auctionItem } from './items';
@@ -16,7 +16,8 @@ export const submitBidRequest = tenantBody
     userid: int4.optional(),
     bid: bidAmount('bid').optional(),
     buyitnow: z.boolean().optional(),
-    quantity: z.number().int().min(1, 'Quantity must be at least 1.').max(1_000_000).optional(),
+    /** Buy It Now's units: at most what any item holds (MAX_ITEM_UNITS); the room left in the item's sold count is checked under its lock. */
+    quantity: z.number().int().min(1, 'Quantity must be at least 1.').max(MAX_ITEM_UNITS, 'Quantity must be at most 1,000,000.').optional(),
     autobid: z.boolean().optional(),
     maxbid: bidAmount('maximum bid').optional(),
     increment: increment.optional(),

@@ -21,6 +21,10 @@ export const auctionItem = z.object({
   quantity: z.number().int(),
   quantityavailable: z.number().int(),
   unlimitedquantity: z.boolean(),
+  /**
+   * The most one bidder may buy, across all their purchases, 0 for no limit; to a signed-in bidder,
+   * what they may still buy (buyNowView in items/rules.ts), with buyitnowavailable false once none.
+   */
   maxpurchasequantity: z.number().int(),
   buyitnowonly: z.boolean(),
   buyitnowavailable: z.boolean(),

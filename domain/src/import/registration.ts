@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from '../bounds';
+import { nameText, plainText } from '../bounds';
 import { DEFAULT_TEXT_LENGTH, FIELD_CONTROL, FIELD_CONTROLS, type FieldControl, MAX_TEXT_LENGTH, STANDARD_FIELDS, registrationMessages } from '../registration/fields';
 
 /**
@@ -19,7 +19,7 @@ export const importGuestField = z
       .trim()
       .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _')
       .refine((c) => !reserved.has(c.toLowerCase() as 'first'), 'first, last and email are the standard fields'),
-    label: text(100).trim().min(1, 'is required'),
+    label: nameText(100),
     /** 1 yes/no, 2 lookup dropdown, 3 number, 4 currency, 5 text. */
     control: z
       .number()
@@ -31,7 +31,7 @@ export const importGuestField = z
     /** The most characters a text field takes. */
     textlength: z.number().int().min(1, 'must be at least 1').max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH}`).default(DEFAULT_TEXT_LENGTH),
     /** The choices of a lookup field, in order. */
-    lookups: z.array(text(100).trim().min(1, 'is required')).max(200).default([]),
+    lookups: z.array(nameText(100)).max(200).default([]),
   })
   .strict()
   .superRefine((f, ctx) => {
@@ -43,7 +43,7 @@ export type ImportGuestField = z.infer<typeof importGuestField>;
 
 export const importRegistration = z
   .object({
-    title: text(200).trim().min(1, 'is required').default(registrationMessages.title),
+    title: nameText(200).default(registrationMessages.title),
     allowgrouprename: z.boolean().default(true),
     /** After it every guest is locked; absent: guests can be edited until the organizer locks them. */
     editdeadline: z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time with an offset, like 2026-12-04T17:00:00-06:00' }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneLine } from '../bounds';
+import { siteLink } from '../bounds';
 import { BID_CAP } from '../items/rules';
 import { formatMoney, hasAtMostTwoDecimals } from '../money';
 import { MAX_ORDER_TOTAL } from '../payments/fees';
@@ -19,14 +19,24 @@ export const dollars = dollarsUpTo(BID_CAP);
 export const totalDollars = dollarsUpTo(MAX_ORDER_TOTAL);
 
 /**
- * An image: a path on this server ('/media/...'), an https address, or an inline
- * data: URL (png, jpeg, gif, webp or svg, base64) that the import stores and serves itself.
+ * An image: a path on this server ('/media/...', kept to sitePathProblem's rules), an https
+ * address, or an inline data: URL (png, jpeg, gif, webp or svg, base64) that the import stores and
+ * serves itself.
  */
 export const imageRef = z
   .string()
   .max(3_000_000, 'is too large (at most about 2 MB of image data)')
-  .superRefine(oneLine)
-  .refine(
-    (s) => s.startsWith('/') || /^https:\/\/[^\s]+$/.test(s) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(s),
-    'must be a path on this server (/...), an https:// address, or a base64 data:image URL',
+  .superRefine(
+    siteLink(
+      (s) => /^https:\/\/[^\s]+$/.test(s) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(s),
+      'must be a path on this server (/...), an https:// address, or a base64 data:image URL',
+    ),
   );
+
+/** A link the organizer gives (the store's auction button): a path on this site or an https address; '' for none. */
+export const siteHref = z
+  .string()
+  .max(2_000, 'must be at most 2000 characters')
+  .superRefine((link, ctx) => {
+    if (link !== '') siteLink((s) => /^https:\/\/\S*$/.test(s), 'must be a path on this site (/...) or an https:// address')(link, ctx);
+  });

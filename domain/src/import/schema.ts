@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { codeSchema } from '../api/common';
 import { notificationColumn, notificationRow } from '../api/event';
-import { freeText, plainText } from '../bounds';
+import { freeText, nameText, optionalNameText, plainText } from '../bounds';
+import { MAX_ITEM_UNITS } from '../items/rules';
 import { dollars, imageRef, totalDollars } from './schema-parts';
 import { importStore } from './store';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../time';
@@ -16,22 +17,25 @@ import { TOTAL_PARTS } from '../display/board';
  * docs/import-example.json for a complete example.
  */
 
-/** One line of text (names, codes, tags); `lines` below may hold line breaks and tabs (descriptions, HTML). */
+/**
+ * One line of text (codes, tags); names people read are nameText or optionalNameText (visible
+ * text, not only invisible characters); `lines` below may hold line breaks and tabs (descriptions, HTML).
+ */
 const text = (max: number) => plainText(max);
 const lines = (max: number) => freeText(max);
 const html = lines(100_000).default('');
 
 const instant = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00' });
 
-const quantityInt = z.number().int('must be a whole number').min(0, 'cannot be negative').max(1_000_000, 'must be at most 1,000,000');
+const quantityInt = z.number().int('must be a whole number').min(0, 'cannot be negative').max(MAX_ITEM_UNITS, 'must be at most 1,000,000');
 
 export const importItem = z
   .object({
     itemnum: text(40).trim().min(1, 'is required'),
-    name: text(200).trim().min(1, 'is required'),
+    name: nameText(200),
     description: lines(2_000).default(''),
     longdescription: html,
-    donatedby: text(200).default(''),
+    donatedby: optionalNameText(200).default(''),
     fairmarketvalue: dollars.default(0),
     ispriceless: z.boolean().default(false),
     imageurl: imageRef.optional(),
@@ -40,7 +44,7 @@ export const importItem = z
       .union([z.array(text(40).trim().min(1)), text(1_000)])
       .default([])
       .transform((t) => (Array.isArray(t) ? t : t.split(',')).map((s) => s.trim()).filter(Boolean)),
-    location: text(100).default(''),
+    location: optionalNameText(100).default(''),
     quantity: quantityInt.default(1),
     unlimitedquantity: z.boolean().default(false),
     maxpurchasequantity: quantityInt.default(0),
@@ -89,13 +93,13 @@ export const importDisplay = z
 export type ImportDisplay = z.infer<typeof importDisplay>;
 
 /** The event's notification columns and rows as the organizer writes them: their text on one line. */
-const importNotificationColumn = notificationColumn.extend({ title: text(100), value: text(40) });
-const importNotificationRow = notificationRow.extend({ title: text(200).min(1), flags: z.record(text(40), z.boolean()) });
+const importNotificationColumn = notificationColumn.extend({ title: optionalNameText(100), value: text(40) });
+const importNotificationRow = notificationRow.extend({ title: nameText(200), flags: z.record(text(40), z.boolean()) });
 
 export const importEvent = z
   .object({
     eventcode: codeSchema,
-    eventname: text(200).trim().min(1, 'is required'),
+    eventname: nameText(200),
     timezone: text(100).default(DEFAULT_TIME_ZONE).refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago'),
     logourl: imageRef.optional(),
     sponsorurl: z.array(imageRef).max(30, 'at most 30 sponsor images').default([]),
@@ -180,7 +184,7 @@ export { dollars, imageRef };
 
 export const importDocument = z
   .object({
-    organization: z.object({ auctioncode: codeSchema, name: text(200).trim().min(1, 'is required') }).strict(),
+    organization: z.object({ auctioncode: codeSchema, name: nameText(200) }).strict(),
     event: importEvent,
     items: z.array(importItem).max(5_000, 'at most 5,000 items').default([]),
     /** The event store (docs/import.md, "The store"). */

@@ -1,27 +1,27 @@
 import { z } from 'zod';
 import { STORE_TABS } from '../api/store';
-import { freeText, oneLine, plainText } from '../bounds';
+import { freeText, nameText, optionalNameText, plainText } from '../bounds';
 import { DEFAULT_HOLD_MINUTES, FREE_ITEM_TYPE } from '../store/rules';
 import { importRegistration } from './registration';
-import { dollars, imageRef } from './schema-parts';
+import { dollars, imageRef, siteHref } from './schema-parts';
 
 /**
  * The event store of an organizer's event document (docs/import.md, "The store"): the landing
  * page, the tabs, the items for sale, the promo codes and how checkout behaves.
  */
 
-/** One line of text (names, codes, labels); HTML and descriptions may hold line breaks and tabs. */
+/** One line of text (codes); names and labels people read have visible text (nameText); HTML and descriptions may hold line breaks and tabs. */
 const text = (max: number) => plainText(max);
 const html = freeText(100_000).default('');
 const instant = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00' });
 const count = z.number().int('must be a whole number').min(0, 'cannot be negative').max(1_000_000, 'must be at most 1,000,000');
 
-const button = (label: string) => z.object({ label: text(60).default(label), show: z.boolean().default(true) }).strict().prefault({});
+const button = (label: string) => z.object({ label: optionalNameText(60).default(label), show: z.boolean().default(true) }).strict().prefault({});
 
 export const importStoreTab = z
   .object({
     tabname: z.enum(STORE_TABS, { error: `must be one of ${STORE_TABS.join(', ')}` }),
-    heading: text(200).default(''),
+    heading: optionalNameText(200).default(''),
     image: imageRef.optional(),
     enabled: z.boolean().default(true),
   })
@@ -34,8 +34,8 @@ export const importStoreItem = z
     /** The organizer's own key for the item; a re-import updates the item with the same code. */
     code: text(40).trim().min(1, 'is required'),
     tab: z.enum(['Tickets', 'Merchandise'], { error: 'must be Tickets or Merchandise' }),
-    section: text(200).default(''),
-    name: text(200).trim().min(1, 'is required'),
+    section: optionalNameText(200).default(''),
+    name: nameText(200),
     description: freeText(2_000).default(''),
     logourl: imageRef.optional(),
     price: dollars.default(0),
@@ -78,7 +78,7 @@ export type ImportPromoCode = z.infer<typeof importPromoCode>;
 
 export const importStore = z
   .object({
-    header: text(200).default(''),
+    header: optionalNameText(200).default(''),
     landinghtml: html,
     footerhtml: html,
     buttons: z
@@ -86,7 +86,7 @@ export const importStore = z
       .strict()
       .prefault({}),
     /** Where the auction button goes; absent: the event's own auction. */
-    auctionlink: z.union([z.literal(''), z.string().max(2_000, 'must be at most 2000 characters').superRefine(oneLine).regex(/^(\/|https:\/\/)\S*$/, 'must be a path on this site (/...) or an https:// address')]).default(''),
+    auctionlink: siteHref.default(''),
     tabs: z.array(importStoreTab).min(1).max(4).default(defaultTabs),
     items: z.array(importStoreItem).max(500, 'at most 500 store items').default([]),
     promocodes: z.array(importPromoCode).max(500, 'at most 500 promo codes').default([]),

@@ -1,3 +1,5 @@
+import { INT4_MAX } from '../bounds';
+import { buyNowLimit } from '../catalog/catalog';
 import type { Cents } from '../money';
 import { formatMoney } from '../money';
 
@@ -68,6 +70,58 @@ export function buyNowAvailable(item: ItemBuyNow): boolean {
   if (!(item.buyitnowonly || item.buyitnowavailable) || item.buyitnowprice <= 0) return false;
   if (isSoldOut(item)) return false;
   return item.buyitnowonly || (item.currentbid ?? 0) < item.buyitnowprice;
+}
+
+/**
+ * The most units one item's count or one purchase ever holds: an item's quantity and its
+ * maxpurchasequantity are imported up to this, so no purchase needs more.
+ */
+export const MAX_ITEM_UNITS = 1_000_000;
+
+/**
+ * What one bidder may still buy of an item: `maxpurchasequantity` limits a bidder across all
+ * their purchases (not each purchase, or three purchases of five would take fifteen). Null when the
+ * item sets no limit (0).
+ */
+export function buyNowAllowance(maxpurchasequantity: number, bought: number): number | null {
+  if (maxpurchasequantity <= 0) return null;
+  return Math.max(0, maxpurchasequantity - bought);
+}
+
+/**
+ * An item's Buy It Now fields as one bidder sees them (spec: the quantity picker goes up to
+ * maxpurchasequantity): maxpurchasequantity is what they may still buy (0 still means no limit),
+ * and Buy It Now is not offered to a bidder who has reached the limit. `bought` 0 for a guest.
+ */
+export function buyNowView(item: ItemBuyNow & { maxpurchasequantity: number }, bought: number): { maxpurchasequantity: number; buyitnowavailable: boolean } {
+  const allowance = buyNowAllowance(item.maxpurchasequantity, bought);
+  return { maxpurchasequantity: allowance ?? 0, buyitnowavailable: buyNowAvailable(item) && allowance !== 0 };
+}
+
+/** The spec does not word these; they say what the bidder may still do, as its bid messages do. */
+export const buyNowMessages = {
+  atMost: (n: number) => `You can buy at most ${n} of this item.`,
+  atMostMore: (n: number) => `You can buy at most ${n} more of this item.`,
+  limitReached: (max: number) => `You have reached the limit of ${max} for this item.`,
+  soldOut: () => 'This item is sold out.',
+};
+
+/**
+ * Why one bidder cannot buy `quantity` units of the item now, or null: their allowance across
+ * purchases, the item's limit for one purchase within what is left (buyNowLimit), and what the
+ * sold count (an integer column) can still hold, so that no purchase makes it overflow.
+ * `bought`: the units this bidder has already bought of the item.
+ */
+export function buyNowQuantityProblem(item: ItemStock & { maxpurchasequantity: number }, bought: number, quantity: number): string | null {
+  const allowance = buyNowAllowance(item.maxpurchasequantity, bought);
+  if (allowance === 0) return buyNowMessages.limitReached(item.maxpurchasequantity);
+  const perPurchase = buyNowLimit({ maxpurchasequantity: item.maxpurchasequantity, quantityavailable: quantityAvailable(item), unlimitedquantity: item.unlimitedquantity });
+  const room = INT4_MAX - item.quantitysold;
+  const most = Math.min(perPurchase, allowance ?? perPurchase, room);
+  if (quantity <= most) return null;
+  // Only an unlimited item's count can fill up; it can then sell no more.
+  if (most <= 0) return buyNowMessages.soldOut();
+  return bought > 0 && most === allowance ? buyNowMessages.atMostMore(most) : buyNowMessages.atMost(most);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { withoutBidiControls } from '@gavel/domain';
 import type { Db, Tx } from '../db/client';
 import { outbox } from '../db/schema';
 import type { MailMessage } from './templates';
@@ -24,10 +25,25 @@ export async function enqueueText(tx: Tx | Db, recipient: Recipient, text: strin
 /** An outbox row, for a caller that queues many in one insert (the outbid notices of a moment). */
 export type OutboxRow = typeof outbox.$inferInsert;
 
+/*
+ * mailRow and textRow are the one door of every message (enqueueMail and enqueueText use them, and
+ * the notices build their rows with them): the names in a message are typed by bidders and
+ * organizers, and a direction control in one (U+202E) would make the mail read what it does not say.
+ */
+
 export function mailRow(recipient: Recipient, mail: MailMessage): OutboxRow {
-  return { organizationId: recipient.organizationId, eventId: recipient.eventId, channel: 'email', to: recipient.to, subject: mail.subject, text: mail.text, html: mail.html, links: mail.links };
+  return {
+    organizationId: recipient.organizationId,
+    eventId: recipient.eventId,
+    channel: 'email',
+    to: recipient.to,
+    subject: withoutBidiControls(mail.subject),
+    text: withoutBidiControls(mail.text),
+    html: withoutBidiControls(mail.html),
+    links: mail.links,
+  };
 }
 
 export function textRow(recipient: Recipient, text: string): OutboxRow {
-  return { organizationId: recipient.organizationId, eventId: recipient.eventId, channel: 'text', to: recipient.to, text };
+  return { organizationId: recipient.organizationId, eventId: recipient.eventId, channel: 'text', to: recipient.to, text: withoutBidiControls(text) };
 }

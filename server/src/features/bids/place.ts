@@ -36,7 +36,7 @@ export async function placeBidOnce(ctx: AppContext, caller: BidderCaller, call: 
       const now = ctx.clock();
       const { result, write } = decideBid(tenant, bidderId, call.action(read.item), now, read.item, read.maxima, may.shown);
       const message = result.leading ? '' : OUTBID;
-      const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching: may.watching, historyid: 0, needsCard: false }, now);
+      const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching: may.watching, historyid: 0, needsCard: false, bought: read.bought }, now);
       const answer: SubmitBidResponse = { status: 'success', message, historyid: 0, item };
       await writeBid(run, write, call.key ? { key: call.key, route: call.route, requestHash: hash, answer } : undefined);
       return {

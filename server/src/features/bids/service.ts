@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BidAction, BidState, HistoryEntry, LiveBidEntry, Maximum } from '@gavel/domain';
-import { boardBidderNumber, buyNowAvailable, CARD_NEEDED_TO_BID, NOT_AUTHORIZED, buyNowLimit, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, publicBidderName, quantityAvailable } from '@gavel/domain';
+import type { WrittenBid } from '../../realtime/publish';
+import { boardBidderNumber, buyNowAvailable, buyNowQuantityProblem, CARD_NEEDED_TO_BID, NOT_AUTHORIZED, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, publicBidderName } from '@gavel/domain';
 import type { Tx } from '../../db/client';
 import { runIn } from '../../db/prepared';
 import { accounts, auctionItems, bidders, itemMaxima, paymentMethods, watchlist, wonItems } from '../../db/schema';
@@ -86,8 +87,8 @@ export interface BidResult {
   previousLeader: number | null;
   /** The bidder's standing maximum after the bid, for the answer. */
   maximum: typeof itemMaxima.$inferSelect | undefined;
-  /** The bids written, newest first, as every viewer's history shows them. */
-  history: LiveBidEntry[];
+  /** The bids written, newest first, as every viewer's history shows them, with whose each is (kept on the server). */
+  history: WrittenBid[];
 }
 
 export type BidRequest = { kind: 'manual'; amount: number } | { kind: 'auto'; max: number; increment: number };
@@ -158,7 +159,20 @@ export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, action:
 }
 
 /**
+ * The units a bidder has bought of an item by Buy It Now, for its per-bidder limit. Read after the
+ * item's row lock: a purchase that waited for it sees the one before it committed.
+ */
+export async function boughtUnits(tx: Tx, itemId: number, bidderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ units: sql<number>`coalesce(sum(${wonItems.quantity}), 0)`.mapWith(Number) })
+    .from(wonItems)
+    .where(and(eq(wonItems.itemId, itemId), eq(wonItems.bidderId, bidderId), eq(wonItems.kind, 'buynow')));
+  return row?.units ?? 0;
+}
+
+/**
  * Buy It Now: takes the units atomically under the item lock and records the won item at once.
+ * The item's maxpurchasequantity limits the bidder across their purchases (buyNowQuantityProblem).
  * When it sells out an item that also takes bids, the auction ends with it: the leading bidder
  * wins nothing, and is named in `displacedLeader` to be told.
  */
@@ -170,8 +184,10 @@ export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: n
   if (!buyNowAvailable(item)) {
     throw new AppError('bad_request', isSoldOut(item) ? 'This item is sold out.' : 'Buy It Now is not available for this item.');
   }
-  const limit = buyNowLimit({ maxpurchasequantity: item.maxpurchasequantity, quantityavailable: quantityAvailable(item), unlimitedquantity: item.unlimitedquantity });
-  if (quantity > limit) throw new AppError('bad_request', `You can buy at most ${limit} of this item.`);
+  // Only counted where there is a limit: an item without one never reads the bidder's purchases.
+  const bought = item.maxpurchasequantity > 0 ? await boughtUnits(tx, item.id, bidderId) : 0;
+  const problem = buyNowQuantityProblem(item, bought, quantity);
+  if (problem) throw new AppError('bad_request', problem);
   const soldOutNow = isSoldOut({ ...item, quantitysold: item.quantitysold + quantity });
   const endsAuction = soldOutNow && !item.buyitnowonly;
   const [updated] = await tx

@@ -1,5 +1,5 @@
 import type { AuctionItem } from '@gavel/domain';
-import { buyNowAvailable, formatClosingTime, itemBidStatus, itemCloses, minimumNextBid, quantityAvailable } from '@gavel/domain';
+import { buyNowView, formatClosingTime, itemBidStatus, itemCloses, minimumNextBid, quantityAvailable } from '@gavel/domain';
 import type { auctionItems, itemMaxima } from '../../db/schema';
 import type { EventRow } from '../../tenancy';
 
@@ -15,14 +15,17 @@ export interface CallerView {
   historyid: number;
   /** The event asks for a card to bid and this bidder has none on file. */
   needsCard: boolean;
+  /** The units this bidder has bought of the item by Buy It Now (its limit is per bidder). */
+  bought: number;
 }
 
-export const noCaller: CallerView = { bidderId: null, maximum: undefined, watching: false, historyid: 0, needsCard: false };
+export const noCaller: CallerView = { bidderId: null, maximum: undefined, watching: false, historyid: 0, needsCard: false, bought: 0 };
 
 export function presentItem(item: ItemRow, event: EventRow, caller: CallerView, now: Date): AuctionItem {
   const closes = itemCloses(item, event);
   const price = item.currentbid ?? 0;
   const mine = caller.maximum;
+  const buyNow = buyNowView(item, caller.bought);
   return {
     itemid: item.id,
     name: item.name,
@@ -38,9 +41,9 @@ export function presentItem(item: ItemRow, event: EventRow, caller: CallerView, 
     quantity: item.quantity,
     quantityavailable: quantityAvailable(item),
     unlimitedquantity: item.unlimitedquantity,
-    maxpurchasequantity: item.maxpurchasequantity,
+    maxpurchasequantity: buyNow.maxpurchasequantity,
     buyitnowonly: item.buyitnowonly,
-    buyitnowavailable: buyNowAvailable(item),
+    buyitnowavailable: buyNow.buyitnowavailable,
     buyitnowprice: item.buyitnowprice,
     itemisliveonly: item.itemisliveonly,
     allowautobid: item.allowautobid,
