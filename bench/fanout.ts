@@ -30,10 +30,13 @@ async function gavelFanout(port: number): Promise<{ p50: number; p99: number; ma
   const seeded = await seed(fresh.db, { items: 1, people: 2 });
   await fresh.db.close();
   const server = await startServer(port, { DATA_DIR: fresh.dataDir });
-  const guest = await new TokenService(JWT_SECRET).sign({ userid: 0, bidderid: 0, email: '', eventcode: 'bench', auctioncode: 'demo', isguest: true }, new Date());
+  // One guest token per phone, as phones have: the hub takes at most a few sockets per token.
+  const tokens = new TokenService(JWT_SECRET);
+  const guests = await Promise.all(Array.from({ length: CLIENTS }, () => tokens.sign({ userid: 0, bidderid: 0, email: '', eventcode: 'bench', auctioncode: 'demo', isguest: true }, new Date())));
+  let next = 0;
   const arrivals = new Map<number, number[]>();
   const sockets = await connectAll(
-    () => io(`http://127.0.0.1:${port}`, { path: HUB_PATH, auth: { token: guest }, transports: ['websocket'], forceNew: true, reconnection: false }),
+    () => io(`http://127.0.0.1:${port}`, { path: HUB_PATH, auth: { token: guests[next++] }, transports: ['websocket'], forceNew: true, reconnection: false }),
     (s: Socket) =>
       new Promise<void>((resolve, reject) => {
         s.on(RECEIVE, (m: HubMessage) => {

@@ -233,7 +233,7 @@ test.describe('at 1920x1080', () => {
     const loads = countBoardLoads(page);
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/displayboard');
     const board = await openBoard(page, `/${gala}/list`);
-    // The live connection signs in with the guest token of the board's answer.
+    // The live connection signs in with the board token of the board's answer.
     expect(hub.token).toBe(displayBoardResponse.parse(await (await answer).json()).token);
     expect(loads.count).toBe(1);
 

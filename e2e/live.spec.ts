@@ -41,3 +41,40 @@ test("a bid in one browser shows in another's list and item page without a reloa
   await expect(detail.locator('[data-testid="detail-current-bid"]:visible')).toHaveText('$75.00', { timeout: 10_000 });
   await watcherContext.close();
 });
+
+test("an automatic bid the engine places for a bidder shows as theirs on their phone only, from the live messages alone", async ({ browser, request }) => {
+  const auto = uniqueCode('mine');
+  await importEvent(request, testEvent(auto, { items: [{ itemnum: '1', name: 'Lighthouse Tour', startingbid: 50, minimumbidincrease: 5 }] }));
+  const ann = await apiBidder(request, auto, `ann-${Date.now()}@example.org`, 'Ann');
+  const bob = await apiBidder(request, auto, `bob-${Date.now()}@example.org`, 'Bob');
+  const items = await (await request.post('/api/auctionitems', { headers: { authorization: `Bearer ${ann.token}` }, data: { eventcode: auto } })).json();
+  const itemid = items.auctionitems[0].itemid as number;
+  const post = (token: string, data: object) => request.post('/api/submitbid', { headers: { authorization: `Bearer ${token}` }, data: { eventcode: auto, itemid, ...data } });
+
+  const annPhone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  const bobPhone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  const asked: string[] = [];
+  for (const [page, who] of [[annPhone, ann], [bobPhone, bob]] as const) {
+    await openSignedIn(page, `/${auto}/auction-items/${itemid}`, who.token);
+    await expect(page.locator('[data-testid="bid-history"]:visible')).toContainText('No bids yet');
+    await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(r.url());
+    });
+  }
+
+  // Ann sets a maximum elsewhere (the engine bids $50 for her); Bob bids $60 and the engine answers $65 for Ann.
+  expect((await post(ann.token, { autobid: true, maxbid: 100, increment: 5 })).ok()).toBe(true);
+  expect((await post(bob.token, { bid: 60 })).ok()).toBe(true);
+
+  const entries = (page: typeof annPhone) => page.locator('[data-testid="history-entry"]:visible');
+  for (const [page, mine] of [[annPhone, [true, false, true]], [bobPhone, [false, true, false]]] as const) {
+    await expect(entries(page)).toHaveCount(3);
+    for (const [i, amount] of ['$65.00', '$60.00', '$50.00'].entries()) {
+      await expect(entries(page).nth(i)).toContainText(amount);
+      if (mine[i]) await expect(entries(page).nth(i)).toContainText('(you)');
+      else await expect(entries(page).nth(i)).not.toContainText('(you)');
+    }
+  }
+  expect(asked).toEqual([]);
+});

@@ -158,7 +158,7 @@ export function bidUpdate(board: DisplayBoardResponse, item: DisplayItem, cents:
     eventcode: board.eventcode,
     auctioncode: board.auctioncode,
     item: { itemid: item.itemid, currentbid: cents, lastbid: cents, minimumnextbid: cents + 2500, numberofbids: bids, closing: item.closing, closingcst: '', bidstatus: 'biddingopen', quantityavailable: item.quantityavailable, buyitnowavailable: item.buyitnowavailable },
-    history: [{ bidderid: 1000 + (biddernumber ?? 0), biddername: 'Never Shown', biddernumber, bidtime: at.toISOString(), bidtimecst: '', amount: cents, isauto: false }],
+    history: [{ bidno: bids, biddername: 'Never Shown', biddernumber, bidtime: at.toISOString(), bidtimecst: '', amount: cents, isauto: false }],
   };
 }
 

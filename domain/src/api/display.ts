@@ -7,7 +7,7 @@ import { bidStatus } from './items';
 /**
  * The display board's one call (spec store-and-display.md, section 7: "a GET of items by
  * auctioncode, eventcode and optional location"). It needs no sign-in and answers, besides the
- * items, a read-only guest token for the live hub and what the board shows around them.
+ * items, a board token for the live hub (its event room only) and what the board shows around them.
  */
 export const displayBoardQuery = z.object({
   eventcode: codeSchema,
@@ -63,7 +63,7 @@ export type DisplayTotal = z.infer<typeof displayTotal>;
 
 export const displayBoardResponse = z.object({
   status: z.literal('success'),
-  /** A guest token of the event, for /hubs/auction. */
+  /** A board token of the event, for /hubs/auction: it opens the event's room and nothing else. */
   token: z.string(),
   eventname: z.string(),
   eventcode: z.string(),

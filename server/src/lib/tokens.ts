@@ -75,7 +75,27 @@ export const registrationClaims = z.object({
 export type RegistrationClaims = z.infer<typeof registrationClaims>;
 export const REGISTRATION_TOKEN_HOURS = 12;
 
+/**
+ * What a display board's token says: its event, and nothing of anyone. It opens the event's room
+ * of the live hub and nothing else: it has no login's claims (userid, bidderid, isguest), so
+ * verify() refuses it and so does every call with guest or bidder access, whether or not the
+ * event lets guests browse; and its `typ` is neither a cart's nor a registration's. `sub` is
+ * random, so every screen's token is its own (the hub counts sockets per token).
+ */
+export const boardClaims = z.object({
+  typ: z.literal('board'),
+  sub: z.string(),
+  eventcode: z.string(),
+  auctioncode: z.string(),
+  exp: z.number(),
+  iat: z.number(),
+});
+export type BoardClaims = z.infer<typeof boardClaims>;
+/** A board reloads its answer (and so its token) every few minutes; a token outlives many reloads that fail. */
+export const BOARD_TOKEN_HOURS = 12;
+
 type Check<C> = { ok: true; claims: C } | { ok: false; reason: 'expired' | 'invalid' };
+export type BoardTokenCheck = Check<BoardClaims>;
 
 /** Verified tokens kept, per kind: a phone sends the same token with every call. */
 const VERIFIED_KEPT = 20_000;
@@ -150,6 +170,21 @@ export class TokenService {
 
   async verifyRegistration(token: string, now: Date): Promise<Check<RegistrationClaims>> {
     return this.verifyAs(registrationClaims, token, now);
+  }
+
+  /** A display board's token for the live hub's event room (GET /displayboard). */
+  async signBoard(claims: Pick<BoardClaims, 'eventcode' | 'auctioncode'>, now: Date): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ ...claims, typ: 'board' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(`board:${randomBytes(8).toString('hex')}`)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + BOARD_TOKEN_HOURS * 3600)
+      .sign(this.key);
+  }
+
+  async verifyBoard(token: string, now: Date): Promise<BoardTokenCheck> {
+    return this.verifyAs(boardClaims, token, now);
   }
 
   /**

@@ -4,8 +4,9 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { z } from 'zod';
-import { clientMessage, HUB_PATH, hubMessage, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
-import type { LoginClaims, TokenService } from '../lib/tokens';
+import { clientMessage, HUB_PATH, hubMessage, hubRefusals, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
+import type { BoardClaims, LoginClaims, TokenService } from '../lib/tokens';
+import { clientAddress, DEFAULT_SOCKET_CAPS, LiveSockets, type SocketCaps } from './caps';
 
 /** Where live messages go: everyone in an event, or one bidder's open tabs and phones. */
 export interface LivePublisher {
@@ -35,7 +36,14 @@ interface HubOptions {
   clock: () => Date;
   log: FastifyBaseLogger;
   redisUrl: string | undefined;
+  /** TRUST_PROXY: the client's address is the proxy's X-Forwarded-For, as for the API. */
+  trustProxy?: boolean;
+  /** Live sockets per token and per address (caps.ts); tests set small ones. */
+  caps?: SocketCaps;
 }
+
+/** Who holds a socket: a display board (the event's room only) or a login token (a guest's or a bidder's). */
+type Holder = { kind: 'board'; claims: BoardClaims } | { kind: 'login'; claims: LoginClaims };
 
 function handshakeToken(socket: Socket): string | undefined {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -57,11 +65,12 @@ function after(ms: number, end: () => void): { cancel(): void } {
 }
 
 /**
- * The live hub: Socket.IO at /hubs/auction. A connection needs a valid login token, unexpired and
- * not revoked (a guest token for browsers and display boards); it joins its event's room and, for
- * bidders, its own and its account's. A socket is dropped when its token expires, and an account's
- * sockets, in every process, when its password is reset. With REDIS_URL the Redis adapter carries
- * messages between server processes.
+ * The live hub: Socket.IO at /hubs/auction. A connection needs a valid token, unexpired and not
+ * revoked: a display board's (GET /displayboard), which joins its event's room only, or a login
+ * token, a guest's (the event's room) or a bidder's (also their own room and their account's).
+ * Each token and each address holds a bounded number of sockets (caps.ts). A socket is dropped
+ * when its token expires, and an account's sockets, in every process, when its password is
+ * reset. With REDIS_URL the Redis adapter carries messages between server processes.
  */
 export async function createHub(server: HttpServer, opts: HubOptions): Promise<Hub> {
   const io = new Server(server, { path: HUB_PATH, serveClient: false, cors: { origin: false }, pingInterval: 20_000, pingTimeout: 20_000 });
@@ -76,25 +85,44 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
     redis = [pub, sub];
   }
 
+  const sockets = new LiveSockets(opts.caps ?? DEFAULT_SOCKET_CAPS);
+  const holders = new WeakMap<Socket, Holder>();
+
   io.use(async (socket, next) => {
     const token = handshakeToken(socket);
-    if (!token) return next(new Error('A login token is required.'));
+    if (!token) return next(new Error(hubRefusals.tokenRequired));
     // Whether the token was revoked is read from the database now and then; a failure of that
     // read refuses this connection (the client retries), never reaches the process as unhandled.
-    const check = await opts.tokens.verify(token, opts.clock()).catch((err: unknown) => {
+    const check = await holderOf(opts.tokens, token, opts.clock()).catch((err: unknown) => {
       opts.log.warn({ err }, 'hub could not check a token');
       return undefined;
     });
-    if (!check) return next(new Error('The live connection is unavailable. Please try again.'));
-    if (!check.ok) return next(new Error(check.reason === 'expired' ? 'Token has expired' : 'The token is not valid.'));
-    socket.data.claims = check.claims;
+    if (!check) return next(new Error(hubRefusals.unavailable));
+    if (!check.ok) return next(new Error(check.reason === 'expired' ? hubRefusals.tokenExpired : hubRefusals.tokenInvalid));
+    // The client left during the token check: nothing to count (Socket.IO drops the socket).
+    if (socket.conn.readyState !== 'open') return next(new Error(hubRefusals.unavailable));
+    const address = clientAddress(socket.handshake, opts.trustProxy ?? false);
+    const admitted = sockets.admit(token, address);
+    if (!admitted.ok) {
+      opts.log.warn({ sub: check.holder.claims.sub, address, refusal: admitted.refusal }, 'hub refused a socket over its cap');
+      return next(new Error(admitted.refusal));
+    }
+    // Counted out when it disconnects, or when its connection closes before it is connected
+    // (Socket.IO then drops it without a disconnect).
+    socket.once('disconnect', admitted.release);
+    socket.conn.once('close', admitted.release);
+    holders.set(socket, check.holder);
     next();
   });
 
   io.on('connection', (socket) => {
-    const claims = socket.data.claims as LoginClaims;
+    // Set by the middleware, which every connection passed.
+    const holder = holders.get(socket);
+    if (!holder) return void socket.disconnect(true);
+    const { claims } = holder;
     void socket.join(eventRoom(claims.auctioncode, claims.eventcode));
-    if (!claims.isguest) void socket.join([bidderRoom(claims.bidderid), accountRoom(claims.userid)]);
+    // A board hears only what everyone in the event hears; a bidder also their own rooms.
+    if (holder.kind === 'login' && !holder.claims.isguest) void socket.join([bidderRoom(holder.claims.bidderid), accountRoom(holder.claims.userid)]);
     // The token's end is the connection's end (the app signs out then too).
     const expiry = after(claims.exp * 1000 - opts.clock().getTime(), () => socket.disconnect(true));
     socket.once('disconnect', () => expiry.cancel());
@@ -153,6 +181,17 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
       await Promise.all(redis.map((c) => c.quit().catch(() => undefined)));
     },
   };
+}
+
+/**
+ * The holder of a token: a display board's, else a login's (a guest's or a bidder's). A board
+ * token is never a login (TokenService.verify refuses it), so it opens no room but the event's.
+ */
+async function holderOf(tokens: TokenService, token: string, now: Date): Promise<{ ok: true; holder: Holder } | { ok: false; reason: 'expired' | 'invalid' }> {
+  const board = await tokens.verifyBoard(token, now);
+  if (board.ok) return { ok: true, holder: { kind: 'board', claims: board.claims } };
+  const login = await tokens.verify(token, now);
+  return login.ok ? { ok: true, holder: { kind: 'login', claims: login.claims } } : login;
 }
 
 function safeJson(text: string): unknown {

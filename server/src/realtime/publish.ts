@@ -1,4 +1,4 @@
-import type { AuctionItem, HubMessage, LiveBidEntry, LiveItem } from '@gavel/domain';
+import type { AuctionItem, HubMessage, LiveBidEntry, LiveHistoryEntry, LiveItem } from '@gavel/domain';
 import type { AppContext } from '../context';
 import type { EventRow, Tenant } from '../tenancy';
 import { type ItemRow, noCaller, presentItem } from '../features/items/presenter';
@@ -31,7 +31,7 @@ export function liveItemOf(item: ItemRow, event: EventRow, now: Date): LiveItem 
   };
 }
 
-function sendItem(ctx: AppContext, codes: EventCodes, item: ItemRow, event: EventRow, history?: LiveBidEntry[]): void {
+function sendItem(ctx: AppContext, codes: EventCodes, item: ItemRow, event: EventRow, history?: LiveHistoryEntry[]): void {
   const message: HubMessage = { type: 'itemupdate', item: liveItemOf(item, event, ctx.clock()), ...(history ? { history } : {}), ...codes };
   ctx.live.toEvent(codes.auctioncode, codes.eventcode, message);
 }
@@ -40,10 +40,16 @@ export function publishItem(ctx: AppContext, tenant: Tenant, item: ItemRow): voi
   sendItem(ctx, codesOf(tenant), item, tenant.event);
 }
 
+/** A bid the action wrote: how everyone sees it and, kept on the server, whose it is. */
+export type WrittenBid = LiveBidEntry & {
+  /** The bidder's internal id. It never leaves the server: it only chooses whose room hears `mybids`. */
+  bidderid: number;
+};
+
 export interface PlacedBid {
   item: ItemRow;
   /** The bids the action wrote, newest first, as the history shows them. */
-  history: LiveBidEntry[];
+  history: WrittenBid[];
   bidderId: number;
   previousLeader: number | null;
   message: string;
@@ -51,11 +57,46 @@ export interface PlacedBid {
   answer: AuctionItem;
 }
 
-/** After a bid: everyone sees the item and its new bids; the bidders whose standing changed are told so. */
+/**
+ * A new bid's number on its item: the item's count includes the action's bids, newest first, and
+ * every bid on an item is counted once under the item's lock, so the numbers never repeat.
+ */
+const bidNumber = (item: ItemRow, newest: number): number => item.numberofbids - newest;
+
+/**
+ * The history entries as everyone in the event receives them: the public fields, picked one by
+ * one, so nothing else an entry carries (its bidder's id above all) can reach the event's room.
+ */
+function publicEntries(item: ItemRow, history: WrittenBid[]): LiveHistoryEntry[] {
+  return history.map((h, i) => ({
+    bidno: bidNumber(item, i),
+    biddername: h.biddername,
+    biddernumber: h.biddernumber,
+    bidtime: h.bidtime,
+    bidtimecst: h.bidtimecst,
+    amount: h.amount,
+    isauto: h.isauto,
+  }));
+}
+
+/** The numbers of each bidder's bids among the new ones: theirs to know, no one else's. */
+function bidsByBidder(item: ItemRow, history: WrittenBid[]): Map<number, number[]> {
+  const mine = new Map<number, number[]>();
+  history.forEach((h, i) => mine.set(h.bidderid, [...(mine.get(h.bidderid) ?? []), bidNumber(item, i)]));
+  return mine;
+}
+
+/**
+ * After a bid: everyone sees the item and its new bids, named only as the public rules allow;
+ * each bidder whose bids are among them (an automatic bid the engine placed for them too) is
+ * told which, in their own room, after the item (the same socket receives them in that order);
+ * the bidders whose standing changed are told so.
+ */
 export function publishBid(ctx: AppContext, tenant: Tenant, bid: PlacedBid): void {
   const codes = codesOf(tenant);
   const { item, bidderId, previousLeader } = bid;
-  sendItem(ctx, codes, item, tenant.event, bid.history);
+  sendItem(ctx, codes, item, tenant.event, publicEntries(item, bid.history));
+  for (const [owner, bidnos] of bidsByBidder(item, bid.history)) ctx.live.toBidder(owner, { type: 'mybids', itemid: item.id, bidnos, ...codes });
   const leader = item.leaderBidderId;
   ctx.live.toBidder(bidderId, { type: 'submitbid', itemid: item.id, message: bid.message, item: bid.answer, ...codes });
   if (previousLeader !== null && previousLeader !== leader) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BOARD_HIGHLIGHT_MS, BOARD_TICKER_SIZE, type DisplayBoardResponse, type DisplayItem, type HubMessage, type LiveBidEntry } from '@gavel/domain';
+import { BOARD_HIGHLIGHT_MS, BOARD_TICKER_SIZE, type DisplayBoardResponse, type DisplayItem, type HubMessage, type LiveHistoryEntry } from '@gavel/domain';
 import { boardReducer, initialBoard, isHighlighted, type BoardState } from './state';
 
 const item = (itemid: number, over: Partial<DisplayItem> = {}): DisplayItem => ({
@@ -54,9 +54,9 @@ const answer = (over: Partial<DisplayBoardResponse> = {}): DisplayBoardResponse 
 const loaded = (over: Partial<DisplayBoardResponse> = {}): BoardState =>
   boardReducer(initialBoard, { type: 'loaded', board: answer(over), receivedAt: Date.parse('2026-12-05T19:00:00.000Z') });
 
-const entry = (amount: number, biddernumber: number | null = 7): LiveBidEntry => ({ bidderid: 3, biddername: 'Jane D.', biddernumber, bidtime: '2026-12-05T19:01:00.000Z', bidtimecst: '', amount, isauto: false });
+const entry = (amount: number, biddernumber: number | null = 7): LiveHistoryEntry => ({ bidno: 1, biddername: 'Jane D.', biddernumber, bidtime: '2026-12-05T19:01:00.000Z', bidtimecst: '', amount, isauto: false });
 
-const update = (itemid: number, currentbid: number, history: LiveBidEntry[] = [entry(currentbid)], eventcode = 'gala'): HubMessage => ({
+const update = (itemid: number, currentbid: number, history: LiveHistoryEntry[] = [entry(currentbid)], eventcode = 'gala'): HubMessage => ({
   type: 'itemupdate',
   eventcode,
   auctioncode: 'demo',

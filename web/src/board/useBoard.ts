@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { BOARD_REFRESH_MS, HUB_PATH, hubMessage, RECEIVE, type BoardRoute } from '@gavel/domain';
+import { BOARD_REFRESH_MS, HUB_PATH, hubMessage, hubRefusals, RECEIVE, type BoardRoute } from '@gavel/domain';
 import { api, ApiError } from '../api/client';
 import { boardReducer, initialBoard, type BoardState } from './state';
 
@@ -9,6 +9,8 @@ export type BoardLive = 'connected' | 'reconnecting' | 'disconnected' | 'off';
 /** A first load that fails (the venue's network is not up yet) is tried again, slower each time. */
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 30_000;
+/** A connection the hub refused is tried again after this long (Socket.IO itself gives up on it). */
+const REFUSED_RETRY_MS = 5_000;
 
 export interface Board {
   state: BoardState;
@@ -100,15 +102,20 @@ export function useBoard(route: BoardRoute): Board {
     });
     s.on('disconnect', (reason) => {
       setLive('disconnected');
-      // The hub ends a connection when its token lapses (a guest token lasts two days): come
+      // The hub ends a connection when its token lapses (a board token lasts 12 hours): come
       // back at once with the newest token, which the reloads keep fresh.
       if (reason === 'io server disconnect') s.connect();
     });
     s.io.on('reconnect_attempt', () => setLive('reconnecting'));
+    let retry: ReturnType<typeof setTimeout> | undefined;
     s.on('connect_error', (error: Error) => {
       setLive(connectedBefore ? 'reconnecting' : 'disconnected');
-      // A lapsed token: the reload brings a new one for the next attempt.
-      if (/token/i.test(error.message)) void load().catch(() => undefined);
+      // A lapsed token, or one at its cap of sockets: the reload brings a new one for the next attempt.
+      if (/token/i.test(error.message) || error.message === hubRefusals.tooManyForToken) void load().catch(() => undefined);
+      // Socket.IO does not retry a connection the hub refused; a board has no one to press a button.
+      if (s.active) return;
+      clearTimeout(retry);
+      retry = setTimeout(() => s.connect(), REFUSED_RETRY_MS);
     });
     s.on(RECEIVE, (raw: unknown) => {
       const parsed = hubMessage.safeParse(raw);
@@ -117,6 +124,7 @@ export function useBoard(route: BoardRoute): Board {
       else dispatch({ type: 'message', message: parsed.data, now: Date.now() });
     });
     return () => {
+      clearTimeout(retry);
       socket.current = null;
       s.close();
     };

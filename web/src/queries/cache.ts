@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AnswerOf, AuctionItem, BidderNotice, LiveBidEntry } from '@gavel/domain';
+import type { AnswerOf, AuctionItem, BidderNotice, LiveHistoryEntry } from '@gavel/domain';
 import { keys } from './keys';
 
 /**
@@ -14,11 +14,26 @@ export function patchItem(client: QueryClient, eventcode: string, item: Partial<
   client.setQueryData<AuctionItem>(keys.item(eventcode, item.itemid), (old) => (old ? { ...old, ...item } : old));
 }
 
-/** Adds an item's new bids (newest first) to its cached history, marking the viewer's own. */
-export function prependHistory(client: QueryClient, eventcode: string, itemid: number, entries: LiveBidEntry[], myBidderId: number): void {
+/**
+ * A cached history entry. Those a live message added keep their number on the item (`bidno`), so
+ * the bidder's own can be marked when `mybids` names them; those of the answer need none, since
+ * the server marked the caller's own already.
+ */
+type CachedEntry = HistoryEntries[number] & { bidno?: number };
+
+/** Adds an item's new bids (newest first) to its cached history; none is the viewer's until `mybids` says so. */
+export function prependHistory(client: QueryClient, eventcode: string, itemid: number, entries: LiveHistoryEntry[]): void {
   if (entries.length === 0) return;
-  const added: HistoryEntries = entries.map(({ bidderid, ...e }) => ({ ...e, mine: myBidderId > 0 && bidderid === myBidderId }));
-  client.setQueryData<HistoryEntries>(keys.history(eventcode, itemid), (old) => (old ? [...added, ...old] : old));
+  const added: CachedEntry[] = entries.map((e) => ({ ...e, mine: false }));
+  client.setQueryData<CachedEntry[]>(keys.history(eventcode, itemid), (old) => (old ? [...added, ...old] : old));
+}
+
+/** Marks the viewer's own bids among an item's cached history (`mybids`: their numbers on the item). */
+export function markMine(client: QueryClient, eventcode: string, itemid: number, bidnos: number[]): void {
+  const mine = new Set(bidnos);
+  client.setQueryData<CachedEntry[]>(keys.history(eventcode, itemid), (old) =>
+    old?.map((e) => (e.bidno !== undefined && mine.has(e.bidno) && !e.mine ? { ...e, mine: true } : e)),
+  );
 }
 
 /** Adds a notice that just arrived to the top of the cached notices list (the list drops repeats of an item's kind). */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
-import { HUB_PATH, hubMessage, isForEvent, RECEIVE, type HubMessage } from '@gavel/domain';
-import { patchItem, prependHistory, prependNotice } from '../queries/cache';
+import { HUB_PATH, hubMessage, isForEvent, isPassingRefusal, RECEIVE, type HubMessage } from '@gavel/domain';
+import { markMine, patchItem, prependHistory, prependNotice } from '../queries/cache';
 import { isEventKey, keys } from '../queries/keys';
 import type { TokenClaims } from '../session/token';
 import { pushNotice } from '../ui/notices';
@@ -33,7 +33,11 @@ export function connectHub({ token, claims, eventcode, client, setState, logout,
     switch (m.type) {
       case 'itemupdate':
         patchItem(client, eventcode, m.item);
-        prependHistory(client, eventcode, m.item.itemid, m.history ?? [], claims.bidderid);
+        prependHistory(client, eventcode, m.item.itemid, m.history ?? []);
+        break;
+      case 'mybids':
+        // Sent to this bidder's own room after the itemupdate that carried the bids.
+        markMine(client, eventcode, m.itemid, m.bidnos);
         break;
       case 'itembid':
         patchItem(client, eventcode, { itemid: m.itemid, currentlywinningbid: m.currentlywinningbid });
@@ -82,17 +86,29 @@ export function connectHub({ token, claims, eventcode, client, setState, logout,
   });
   socket.on('disconnect', (reason) => setState(reason === 'io client disconnect' && navigator.onLine ? 'off' : 'disconnected'));
   socket.io.on('reconnect_attempt', () => setState('reconnecting'));
-  socket.on('connect_error', () => setState(everConnected ? 'reconnecting' : 'disconnected'));
+  // Socket.IO gives up on a connection the hub refused; one refused for a while (too many
+  // sockets, the database restarting) is tried again.
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  socket.on('connect_error', (error: Error) => {
+    setState(everConnected ? 'reconnecting' : 'disconnected');
+    if (socket.active || !isPassingRefusal(error.message)) return;
+    clearTimeout(retry);
+    retry = setTimeout(() => socket.connect(), RETRY_MAX_MS);
+  });
   socket.on(RECEIVE, receive);
   // The phone knows first when its network goes: drop the socket at once, and come back
   // (refetching what was missed) as soon as the network returns.
-  const offline = () => socket.disconnect();
+  const offline = () => {
+    clearTimeout(retry);
+    socket.disconnect();
+  };
   const online = () => socket.connect();
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);
   return () => {
     window.removeEventListener('offline', offline);
     window.removeEventListener('online', online);
+    clearTimeout(retry);
     socket.close();
   };
 }

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { auctionItems, bidders, bids } from '../../db/schema';
 import type { EventRow, Tenant } from '../../tenancy';
-import { guestToken } from '../accounts/service';
 import { type ItemRow, noCaller, presentItem } from '../items/presenter';
 import { qrSvg } from './qr';
 import { raisedOf } from './total';
@@ -64,8 +63,9 @@ async function recentBids(db: Db, event: EventRow, where: SQL | undefined): Prom
 
 /**
  * GET /displayboard: what a venue screen shows of the event, or of one location. It is public
- * (the board has no one signed in), so its guest token is issued whether or not the event lets
- * guests browse: it only reads, and the board shows nothing a bidder's phone would not.
+ * (the board has no one signed in), and so is its token: a board token (lib/tokens.ts), which
+ * opens the live hub's event room and nothing else. It is not a guest's, so it never opens the
+ * catalogue or the bid history, whether or not the event lets guests browse.
  */
 export async function displayBoard(ctx: AppContext, tenant: Tenant, location: string, origin: string): Promise<DisplayBoardResponse> {
   const { event, organization } = tenant;
@@ -76,7 +76,7 @@ export async function displayBoard(ctx: AppContext, tenant: Tenant, location: st
   const bidurl = `${origin}/${event.eventcode}`;
   return {
     status: 'success',
-    token: await guestToken(ctx.tokens, tenant, now),
+    token: await ctx.tokens.signBoard({ eventcode: event.eventcode, auctioncode: organization.auctioncode }, now),
     eventname: event.eventname,
     eventcode: event.eventcode,
     auctioncode: organization.auctioncode,

@@ -149,29 +149,56 @@ describe('GET /displayboard: the items', () => {
 });
 
 describe('GET /displayboard: the live connection and the bid address', () => {
-  it('gives a read-only guest token even when the event lets no guests in', async () => {
-    await importEvent(t, gala({ eventallowguestentry: false }));
-    const guestlogin = await call(t.app, 'POST /guestlogin', { eventcode: 'gala' });
-    expect(guestlogin.ok ? guestlogin.answer : guestlogin.failure).toMatchObject({ code: 'forbidden' });
-    const { token } = await answer();
-    const check = await t.ctx.tokens.verify(token, now);
-    expect(check.ok && check.claims).toMatchObject({ isguest: true, userid: 0, bidderid: 0, eventcode: 'gala', auctioncode: 'demo' });
-    const items = await call(t.app, 'POST /auctionitems', { eventcode: 'gala' }, { headers: bearer(token) });
-    expect(items.ok && items.answer.auctionitems).toHaveLength(5);
-    const ids = await itemIds();
-    const watch = await call(t.app, 'POST /watchlist', { eventcode: 'gala', itemid: ids.Quilt ?? 0 }, { headers: bearer(token) });
-    expect(watch.statusCode).toBe(403);
-  });
+  for (const eventallowguestentry of [true, false]) {
+    it(`gives a board token, which opens no catalogue, bid history or other call, with guest entry ${eventallowguestentry ? 'on' : 'off'}`, async () => {
+      await importEvent(t, gala({ eventallowguestentry }));
+      const ids = await itemIds();
+      const cy = await makeBidder(t, 'gala', 'cy@example.org');
+      await bid(cy, ids.Quilt, 50);
+      const { token } = await answer();
+      const check = await t.ctx.tokens.verifyBoard(token, now);
+      expect(check.ok && check.claims).toMatchObject({ typ: 'board', eventcode: 'gala', auctioncode: 'demo' });
+      expect(check.ok && Object.keys(check.claims).sort()).toEqual(['auctioncode', 'eventcode', 'exp', 'iat', 'sub', 'typ']);
+      // Not a login of any kind, nor a store cart's or a registration link's token.
+      expect(await t.ctx.tokens.verify(token, now)).toEqual({ ok: false, reason: 'invalid' });
+      expect((await t.ctx.tokens.verifyCart(token, now)).ok).toBe(false);
+      expect((await t.ctx.tokens.verifyRegistration(token, now)).ok).toBe(false);
+      // Every screen's token is its own (the hub counts sockets per token).
+      expect((await answer()).token).not.toBe(token);
 
-  it('answers the bid address, its short form and its QR code, for the host the board was opened on', async () => {
+      const before = await dbState(t.ctx.db);
+      const refused = 'Your session is not valid. Please log in again.';
+      const calls = [
+        call(t.app, 'POST /auctionitems', { eventcode: 'gala' }, { headers: bearer(token) }),
+        call(t.app, 'POST /itemdetails', { eventcode: 'gala', itemid: ids.Quilt ?? 0 }, { headers: bearer(token) }),
+        call(t.app, 'POST /bidhistory', { eventcode: 'gala', itemid: ids.Quilt ?? 0 }, { headers: bearer(token) }),
+        call(t.app, 'POST /itemoverview', { eventcode: 'gala' }, { headers: bearer(token) }),
+        call(t.app, 'POST /watchlist', { eventcode: 'gala', itemid: ids.Quilt ?? 0 }, { headers: bearer(token) }),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect(res.statusCode).toBe(401);
+        expect(res.ok ? res.answer : res.failure).toMatchObject({ status: 'failure', code: 'unauthorized', message: refused });
+      }
+      expect(await dbState(t.ctx.db)).toEqual(before);
+
+      // A guest's token, where the event lets guests in, still opens them.
+      const guest = await call(t.app, 'POST /guestlogin', { eventcode: 'gala' });
+      expect(guest.statusCode).toBe(eventallowguestentry ? 200 : 403);
+      if (!guest.ok) return;
+      expect((await call(t.app, 'POST /bidhistory', { eventcode: 'gala', itemid: ids.Quilt ?? 0 }, { headers: bearer(guest.answer.token) })).statusCode).toBe(200);
+    });
+  }
+
+  it('answers the bid address, its short form and its QR code, from the configured address of the organization', async () => {
     await importEvent(t, gala({}, 'riverbend'));
-    const a = await answer({}, { host: 'riverbend.gavel.example' });
-    expect(a.bidurl).toBe('http://riverbend.gavel.example/gala');
-    expect(a.bidurlshort).toBe('riverbend.gavel.example/gala');
+    // Without PUBLIC_URL (development) an organization other than the default is at {code}.localhost.
+    const a = await answer({}, { host: 'riverbend.localhost:8080' });
+    expect(a.bidurl).toBe(`http://riverbend.localhost:${t.config.port}/gala`);
+    expect(a.bidurlshort).toBe(`riverbend.localhost:${t.config.port}/gala`);
     expect(a.qrsvg.startsWith('<svg')).toBe(true);
     expect(a.qrsvg).toMatch(/<\/svg>$/);
-    expect((await answer({}, { host: 'riverbend.gavel.example' })).qrsvg).toBe(a.qrsvg);
-    expect((await answer({}, { host: 'riverbend.other.example' })).qrsvg).not.toBe(a.qrsvg);
+    // The host the request named never reaches the code: another spelling of it draws the same one.
+    expect((await answer({}, { host: 'RIVERBEND.localhost:1234' })).qrsvg).toBe(a.qrsvg);
   });
 });
 
