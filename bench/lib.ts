@@ -103,7 +103,7 @@ export async function seed(db: Database, opts: { items: number; people: number; 
       ...(opts.closeAllAt ? { closing: opts.closeAllAt.toISOString() } : {}),
     })),
   };
-  await importEventDocument(db.db, doc);
+  await importEventDocument(db.db, doc, { testPaymentsAllowed: true });
   const tenant = await findTenant(db.db, 'demo', 'bench');
   const tokens = new TokenService(JWT_SECRET);
   const rows = await db.db

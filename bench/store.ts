@@ -72,7 +72,7 @@ async function seedStore(pg: Postgres | undefined, name: string): Promise<{ item
   const catalogue = Array.from({ length: CATALOGUE }, (_, i) => storeItem(`c${i + 1}`, { tab: 'Merchandise', section: 'Shop', price: 5 + i, quantity: 1_000_000, seats: 0 }));
   const ids: Record<string, number[]> = {};
   for (const eventcode of ['bench', 'rawbench']) {
-    await importEventDocument(fresh.db.db, eventDocument(new Date(), { auctioncode: 'demo', eventcode, store: { billme: true, holdminutes: HOLD_MINUTES, items: [...hot, ...catalogue] } }));
+    await importEventDocument(fresh.db.db, eventDocument(new Date(), { auctioncode: 'demo', eventcode, store: { billme: true, holdminutes: HOLD_MINUTES, items: [...hot, ...catalogue] } }), { testPaymentsAllowed: true });
     const [event] = await fresh.db.db.select({ id: events.id }).from(events).where(eq(events.eventcode, eventcode));
     if (!event) throw new Error(`no event ${eventcode}`);
     const rows = await fresh.db.db.select({ id: storeItems.id, code: storeItems.code }).from(storeItems).where(eq(storeItems.eventId, event.id)).orderBy(storeItems.id);

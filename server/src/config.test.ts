@@ -84,6 +84,33 @@ describe('loadConfig', () => {
     expect(existsSync(join(dataDir, 'admin-token'))).toBe(false);
   });
 
+  // The demo and the test gateway record payments no money backed: in production neither comes
+  // unless asked for by name (security finding 3).
+  describe('the demo and test payments', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://auction.example.org' };
+    const flags = (env: Record<string, string>) => {
+      const { seedDemo, testPaymentsAllowed } = loadConfig({ DATA_DIR: dataDir, ...env });
+      return { seedDemo, testPaymentsAllowed };
+    };
+
+    it('in production: no demo and no test payments by default', () => {
+      expect(flags(production)).toEqual({ seedDemo: false, testPaymentsAllowed: false });
+      expect(flags({ ...production, SEED_DEMO: 'false', ALLOW_TEST_PAYMENTS: 'false' })).toEqual({ seedDemo: false, testPaymentsAllowed: false });
+    });
+
+    it('in production: each only when set to true explicitly, and one without the other', () => {
+      expect(flags({ ...production, SEED_DEMO: 'true' })).toEqual({ seedDemo: true, testPaymentsAllowed: false });
+      expect(flags({ ...production, ALLOW_TEST_PAYMENTS: 'true' })).toEqual({ seedDemo: false, testPaymentsAllowed: true });
+    });
+
+    it('outside production: the demo by default, and test payments always', () => {
+      for (const NODE_ENV of ['development', 'test']) {
+        expect(flags({ NODE_ENV })).toEqual({ seedDemo: true, testPaymentsAllowed: true });
+        expect(flags({ NODE_ENV, SEED_DEMO: 'false', ALLOW_TEST_PAYMENTS: 'false' })).toEqual({ seedDemo: false, testPaymentsAllowed: true });
+      }
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfig({ DATA_DIR: dataDir, PORT: '', DATABASE_URL: '', JWT_SECRET: ' ', DEFAULT_AUCTION_CODE: '', LOG_LEVEL: '' });
     expect(config).toMatchObject({ port: 8080, databaseUrl: undefined, defaultAuctionCode: 'demo', logLevel: 'info' });
@@ -153,6 +180,7 @@ describe('loadConfig', () => {
     [{ DEFAULT_AUCTION_CODE: 'Big Org' }, 'DEFAULT_AUCTION_CODE', /DEFAULT_AUCTION_CODE: must be lowercase letters/],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE', /RATE_LIMIT_PER_MINUTE: /],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO', /SEED_DEMO: /],
+    [{ ALLOW_TEST_PAYMENTS: 'yes' }, 'ALLOW_TEST_PAYMENTS', /ALLOW_TEST_PAYMENTS: /],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV', /NODE_ENV: /],
   ];
   it.each(bad)('refuses %o naming %s', (env, variable, pattern) => {

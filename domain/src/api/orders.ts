@@ -10,6 +10,8 @@ export const orderItem = wonLine.extend({
   /** Paid by card, or to be billed by the organizer (Bill Me). */
   paid: z.boolean(),
   paidwith: z.string(),
+  /** Paid by card through the test gateway (processor code 1): no money moved (isTestPayment). */
+  testpayment: z.boolean(),
   orderdate: z.string(),
   /** The whole order this line belongs to: its donation, covered card fee and total paid. */
   orderdonation: money,

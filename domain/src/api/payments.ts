@@ -148,6 +148,8 @@ export const adminOrder = z.object({
   state: orderState,
   card: z.string(),
   processorref: z.string(),
+  /** Paid by card through the test gateway (processor code 1): no money moved (isTestPayment). */
+  testpayment: z.boolean(),
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 export const adminPaymentsResponse = z.object({

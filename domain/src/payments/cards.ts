@@ -1,3 +1,5 @@
+import { PROCESSOR_TEST } from '../api/payments';
+
 /**
  * The test gateway's card checks and its documented test cards (docs/payments.md). The hosted card
  * form runs these in the browser; the card number itself never leaves the form.
@@ -116,3 +118,17 @@ export function testCardOutcome(number: string): CardOutcome | undefined {
 export function groupCardNumber(number: string): string {
   return digitsOnly(number).replace(/(\d{4})(?=\d)/g, '$1 ');
 }
+
+/**
+ * An order paid by card through the test gateway (processor code 1): it reads as paid, yet no money
+ * moved, so the organizer's reports, the receipts and the order history mark it. A Bill Me or free
+ * order of the same event moved no card money to begin with, so it is not marked.
+ */
+export function isTestPayment(order: { processorcode: number; card: boolean }): boolean {
+  return order.card && order.processorcode === PROCESSOR_TEST;
+}
+
+/** The mark in the reports' test payment column. */
+export const TEST_PAYMENT_MARK = 'TEST';
+/** The line beside the payment in receipts and the order history. */
+export const TEST_PAYMENT_NOTE = 'TEST PAYMENT — no money was moved.';

@@ -12,6 +12,8 @@ export const checkoutMessages = {
   alreadyPaid: 'One of these items has already been paid for. Please reload your cart.',
   paymentPending: 'We are confirming your payment with the card processor. Your order history will show it shortly; you will not be charged twice.',
   noProcessor: 'Card payments are not set up for this event yet. Please contact the event organizer.',
+  /** The event is on the test gateway, and this server takes no test payments (production without ALLOW_TEST_PAYMENTS). */
+  testPaymentsOff: 'This event is set up for test payments, which this server does not take: no card can be entered or charged. Please contact the event organizer.',
   billMeOff: 'This event does not allow Bill Me. Please pay by card.',
   noCardOnFile: 'You have no card on file. Please enter a card.',
   billMeThanks: 'Your order is saved. The organizer will bill you later.',

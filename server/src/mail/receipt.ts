@@ -1,4 +1,4 @@
-import { type Cents, formatMoney } from '@gavel/domain';
+import { type Cents, formatMoney, isTestPayment, TEST_PAYMENT_NOTE } from '@gavel/domain';
 import { type MailBrand, type MailMessage, message } from './templates';
 
 export interface Receipt {
@@ -10,6 +10,8 @@ export interface Receipt {
   total: Cents;
   paidWith: string;
   billMe: boolean;
+  /** The processor the order went through: a card paid through the test gateway (1) moved no money. */
+  processorcode: number;
   pickups: string[];
 }
 
@@ -21,6 +23,7 @@ export function receiptMail(brand: MailBrand, r: Receipt, ordersUrl: string): Ma
     ...(r.fee > 0 ? [`Card processing fee you covered: ${formatMoney(r.fee)}`] : []),
     `Total: ${formatMoney(r.total)}`,
     r.billMe ? `Payment: Bill Me. The organizer will bill you for ${formatMoney(r.total)}.` : `Paid with ${r.paidWith}.`,
+    ...(isTestPayment({ processorcode: r.processorcode, card: !r.billMe }) ? [TEST_PAYMENT_NOTE] : []),
   ];
   const pickup = r.pickups.length > 0 ? r.pickups.map((p) => `Pickup: ${p}`) : ['Pickup: the organizer will tell you where and when to collect your items.'];
   return message(

@@ -1,9 +1,10 @@
-import { type Cents, FREE_ITEM_TYPE, formatMoney } from '@gavel/domain';
+import { type Cents, FREE_ITEM_TYPE, formatMoney, isTestPayment, TEST_PAYMENT_NOTE } from '@gavel/domain';
 import { type MailBrand, type MailMessage, message } from './templates';
 
 export interface StoreReceipt {
   first: string;
-  order: { id: number; subtotal: Cents; discount: Cents; promocode: string; donation: Cents; fee: Cents; total: Cents; method: 'CREDIT' | 'BILLME' | 'FREE' };
+  /** processorcode: the processor the order went through; a card paid through the test gateway (1) moved no money. */
+  order: { id: number; subtotal: Cents; discount: Cents; promocode: string; donation: Cents; fee: Cents; total: Cents; method: 'CREDIT' | 'BILLME' | 'FREE'; processorcode: number };
   lines: Array<{ name: string; quantity: number; price: Cents; itemtypecode: number }>;
   paidWith: string;
 }
@@ -25,6 +26,7 @@ export function storeReceiptMail(brand: MailBrand, r: StoreReceipt, registration
     ...(order.fee > 0 ? [`Card processing fee you covered: ${formatMoney(order.fee)}`] : []),
     `Total: ${formatMoney(order.total)}`,
     order.method === 'BILLME' ? `Payment: Bill Me. The organizer will bill you for ${formatMoney(order.total)}.` : order.method === 'FREE' ? 'Nothing to pay.' : `Paid with ${r.paidWith}.`,
+    ...(isTestPayment({ processorcode: order.processorcode, card: order.method === 'CREDIT' }) ? [TEST_PAYMENT_NOTE] : []),
   ];
   const registration = registrationUrl ? ['Use the Update Registration button below to assign your guests to your tickets, and to change their details later.'] : [];
   return message(

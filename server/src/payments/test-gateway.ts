@@ -7,7 +7,9 @@ import type { CardDetails, ChargeOutcome, ChargeRequest, PaymentGateway, SaveCar
  * (web/card-form.html, served at /testpay/card-form) checks the card in the browser and asks
  * POST /api/testpay/tokens for a cryptogram holding only the brand, last four, expiry and which
  * test card it was; the number never leaves the form. Cryptograms and stored cards are signed, so
- * a made-up or altered token, or one entered for another event, is refused.
+ * a made-up or altered token, or one entered for another event, is refused. Like a real processor's
+ * token, a cryptogram pays (or saves a card) once: its nonce is spent in the database, so a copy of
+ * it replayed under another charge, in this process or another, pays nothing.
  */
 
 interface Claims extends CardDetails {
@@ -28,6 +30,7 @@ export const testGatewayMessages = {
   badToken: 'This card entry is not valid. Please enter your card again.',
   otherEvent: 'This card was entered for another event. Please enter your card again.',
   tokenExpired: 'This card entry has expired. Please enter your card again.',
+  alreadyUsed: 'This card entry has already been used. Please enter your card again.',
 } as const;
 
 function signer(secret: string) {
@@ -37,7 +40,7 @@ function signer(secret: string) {
 
 /** Signs cryptograms for the hosted form's token call; shared by the call and the gateway. */
 export function issueTestCryptogram(secret: string, eventId: number, card: CardDetails & { outcome: CardOutcome; authenticated: boolean }, now: Date): string {
-  return encode(signer(secret), 'tok', { ...card, ev: eventId, use: 'tok', iat: now.getTime(), nonce: randomBytes(6).toString('base64url') });
+  return encode(signer(secret), 'tok', { ...card, ev: eventId, use: 'tok', iat: now.getTime(), nonce: randomBytes(16).toString('base64url') });
 }
 
 function encode(sign: (p: string) => string, prefix: 'tok' | 'card', claims: Claims): string {
@@ -45,10 +48,33 @@ function encode(sign: (p: string) => string, prefix: 'tok' | 'card', claims: Cla
   return `${prefix}_test_${payload}.${sign(payload)}`;
 }
 
-export function createTestGateway(options: { secret: string; eventId: number; clock: () => Date }): PaymentGateway {
+export interface TestGatewayOptions {
+  secret: string;
+  eventId: number;
+  clock: () => Date;
+  /** Marks a cryptogram's nonce spent, atomically across processes; false when it was spent before. */
+  spend: (nonce: string) => Promise<boolean>;
+}
+
+/**
+ * The answer under a key: the first call's, even while it is still running, so a retry or a twin
+ * sent at once under the same key never spends or charges again. A call that threw answered
+ * nothing, so it is forgotten and the key may be tried again.
+ */
+function once<T>(answers: Map<string, Promise<T>>, key: string, run: () => Promise<T>): Promise<T> {
+  const prior = answers.get(key);
+  if (prior) return prior;
+  const answer = run();
+  answers.set(key, answer);
+  answer.catch(() => answers.delete(key));
+  return answer;
+}
+
+export function createTestGateway(options: TestGatewayOptions): PaymentGateway {
   const sign = signer(options.secret);
-  /** Charges by key, so a retry or a reconciliation finds the first outcome (kept per process: test money only). */
-  const charges = new Map<string, ChargeOutcome>();
+  /** Charges and card saves by key, so a retry or a reconciliation finds the first outcome (kept per process: test money only). */
+  const charges = new Map<string, Promise<ChargeOutcome>>();
+  const saves = new Map<string, Promise<SaveCardOutcome>>();
 
   function read(token: string, use: 'tok' | 'card'): Claims | string {
     const m = /^(tok|card)_test_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
@@ -78,31 +104,36 @@ export function createTestGateway(options: { secret: string; eventId: number; cl
   return {
     code: PROCESSOR_TEST,
 
-    async saveCard({ token }): Promise<SaveCardOutcome> {
-      const claims = read(token, 'tok');
-      if (typeof claims === 'string') return { kind: 'failed', message: claims };
-      // Like a processor's card check on setup: declined and expired cards are refused now;
-      // insufficient funds shows only when the card is charged.
-      const outcome = outcomeOf(claims);
-      if (outcome === 'declined' || outcome === 'expired_card' || outcome === 'authentication_required') return { kind: 'failed', message: cardFailureMessages[outcome] };
-      const card: StoredCard = { ...details(claims), ref: encode(sign, 'card', { ...claims, use: 'card' }) };
-      return { kind: 'saved', card, customer: undefined };
+    saveCard({ token, key }): Promise<SaveCardOutcome> {
+      // Keyed by the token too: the same key with another card is another request, not a retry.
+      return once(saves, `${key}\n${token}`, async () => {
+        const claims = read(token, 'tok');
+        if (typeof claims === 'string') return { kind: 'failed', message: claims };
+        // Like a processor's card check on setup: declined and expired cards are refused now;
+        // insufficient funds shows only when the card is charged.
+        const outcome = outcomeOf(claims);
+        if (outcome === 'declined' || outcome === 'expired_card' || outcome === 'authentication_required') return { kind: 'failed', message: cardFailureMessages[outcome] };
+        if (!(await options.spend(claims.nonce))) return { kind: 'failed', message: testGatewayMessages.alreadyUsed };
+        const card: StoredCard = { ...details(claims), ref: encode(sign, 'card', { ...claims, use: 'card' }) };
+        return { kind: 'saved', card, customer: undefined };
+      });
     },
 
-    async charge(request: ChargeRequest): Promise<ChargeOutcome> {
-      const prior = charges.get(request.key);
-      if (prior) return prior;
-      const claims = 'token' in request.source ? read(request.source.token, 'tok') : read(request.source.card.ref, 'card');
-      if (typeof claims === 'string') return { kind: 'failed', message: claims };
-      const outcome = outcomeOf(claims);
-      const result: ChargeOutcome =
-        outcome === 'success' ? { kind: 'succeeded', ref: `ch_test_${randomBytes(9).toString('base64url')}`, card: details(claims) } : { kind: 'failed', message: cardFailureMessages[outcome] };
-      charges.set(request.key, result);
-      return result;
+    charge(request: ChargeRequest): Promise<ChargeOutcome> {
+      return once(charges, request.key, async () => {
+        const oneTime = 'token' in request.source;
+        const claims = 'token' in request.source ? read(request.source.token, 'tok') : read(request.source.card.ref, 'card');
+        if (typeof claims === 'string') return { kind: 'failed', message: claims };
+        const outcome = outcomeOf(claims);
+        if (outcome !== 'success') return { kind: 'failed', message: cardFailureMessages[outcome] };
+        // A card on file is charged again and again; a cryptogram from the form pays once.
+        if (oneTime && !(await options.spend(claims.nonce))) return { kind: 'failed', message: testGatewayMessages.alreadyUsed };
+        return { kind: 'succeeded', ref: `ch_test_${randomBytes(9).toString('base64url')}`, card: details(claims) };
+      });
     },
 
     async chargeOutcome({ key }): Promise<ChargeOutcome> {
-      return charges.get(key) ?? { kind: 'failed', message: 'The charge never reached the test gateway.' };
+      return (await charges.get(key)) ?? { kind: 'failed', message: 'The charge never reached the test gateway.' };
     },
 
     async refund({ ref }) {

@@ -12,7 +12,7 @@ import { injectTransport } from './inject';
 export type { Mail, NewBidder, BidderSession } from '../../../testkit/bidders';
 
 export async function importEvent(t: TestApp, doc: ImportDocumentInput): Promise<void> {
-  await importEventDocument(t.ctx.db, doc);
+  await importEventDocument(t.ctx.db, doc, t.ctx.config);
 }
 
 /** A fresh app whose clock stands at `now`, with these documents imported (by default the kit's event around `now`). */

@@ -98,7 +98,7 @@ describe('the demo gala', () => {
 
   it('the documented example imports too', async () => {
     const example: unknown = JSON.parse(readFileSync(new URL('../../../../docs/import-example.json', import.meta.url), 'utf8'));
-    const result = await importEventDocument(t.ctx.db, example);
+    const result = await importEventDocument(t.ctx.db, example, t.ctx.config);
     expect(result.status).toBe('success');
   });
 });

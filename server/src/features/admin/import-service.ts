@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ImportDocument, ImportItem, Problem } from '@gavel/domain';
 import type { z } from 'zod';
-import { dollarsToCents, formatPath, importDocument, plainMessage } from '@gavel/domain';
+import { dollarsToCents, formatPath, importDocument, plainMessage, PROCESSOR_TEST } from '@gavel/domain';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { auctionItems, events, itemPhotos, organizations } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -76,9 +77,30 @@ const cents = (dollars: number): number => {
   return c;
 };
 
+/** What this server lets an imported event use: the test gateway only where it takes test payments. */
+export type ImportPolicy = Pick<Config, 'testPaymentsAllowed'>;
+
+/**
+ * An event on the test gateway (processor code 1, named or by default), where the client chooses
+ * the card's outcome and no money moves, on a server that takes no test payments (production
+ * without ALLOW_TEST_PAYMENTS): refused now, so the organizer learns it at import, not at checkout.
+ */
+function testGatewayProblem(doc: ImportDocument, input: unknown, policy: ImportPolicy): Problem | undefined {
+  if (policy.testPaymentsAllowed || doc.event.paymentprocessorcode !== PROCESSOR_TEST) return undefined;
+  const named = isRecord(input) && isRecord(input.event) && input.event.paymentprocessorcode !== undefined;
+  return {
+    path: formatPath(['event', 'paymentprocessorcode']),
+    message:
+      `${named ? 'is 1' : 'is not given, so it would be 1'}: the test gateway, where no money moves, which this server does not take. ` +
+      'Name Stripe (paymentprocessorcode 2 with processorpublickey and processorsecretkey), or 0 for Bill Me only; or, for a rehearsal, set ALLOW_TEST_PAYMENTS=true on the server.',
+  };
+}
+
 /** Imports (or re-imports) an organization's event in one transaction: all of it or none of it. */
-export async function importEventDocument(db: Db, input: unknown): Promise<ImportResult> {
+export async function importEventDocument(db: Db, input: unknown, policy: ImportPolicy): Promise<ImportResult> {
   const doc = parseImportDocument(input);
+  const refused = testGatewayProblem(doc, input, policy);
+  if (refused) throw invalidDocument([refused]);
   const result = await importInTransaction(db, doc);
   forgetTenants(db);
   return result;

@@ -12,7 +12,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
       ctx,
       'POST /admin/import',
       async ({ body, request }) => {
-        const result = await importEventDocument(ctx.db, body);
+        const result = await importEventDocument(ctx.db, body, ctx.config);
         request.log.info({ auctioncode: result.auctioncode, eventcode: result.eventcode }, 'event imported');
         publishEventRefresh(ctx, result);
         return result;

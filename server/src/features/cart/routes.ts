@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { cardLabel } from '@gavel/domain';
+import { cardLabel, isTestPayment } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import { auctionItems, orders, wonItems } from '../../db/schema';
 import { route } from '../../lib/route';
-import { processorCodeOf, processorInfo, processorIsValid } from '../../payments/processor';
+import { processorCodeOf } from '../../payments/processor';
 import { listItems } from '../items/queries';
 import { cardOnFile, savedCardOf } from '../payments/cards';
 import { paidWith } from '../payments/orders';
@@ -37,6 +37,7 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
             location: item.location,
             paid: order.state === 'paid',
             paidwith: order.state === 'pending' ? 'Payment being confirmed' : order.state === 'refunded' ? 'Refunded' : paidWith(order),
+            testpayment: isTestPayment({ processorcode: order.processorcode, card: order.method === 'card' }),
             orderdate: order.createdAt.toISOString(),
             orderdonation: order.donation,
             orderfee: order.fee,
@@ -62,9 +63,9 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
         auctionsopen: items.filter((i) => i.accountbiddingon && i.bidstatus === 'biddingopen'),
         showccfees: event.allowpayccfees && event.ccfeespercent > 0,
         ccfeespercentage: event.ccfeespercent,
-        paymentprocessorisvalid: processorIsValid(event),
+        paymentprocessorisvalid: ctx.payments.takesCards(event),
         paymentprocessorcode: processorCodeOf(event.paymentprocessorcode),
-        paymentprocessorinfo: processorInfo(event),
+        paymentprocessorinfo: ctx.payments.processorInfo(event),
         usecardtitle: card ? `Use ${cardLabel(card)}` : '',
         usecard: card !== null,
         card,

@@ -7,16 +7,19 @@ import { AppError } from '../../errors';
 import type { BidderCaller } from '../../lib/caller';
 import { findAnswer, keepAnswer } from '../../lib/idempotent';
 import type { PaymentGateway, StoredCard } from '../../payments/gateway';
-import { processorCodeOf, processorInfo, processorIsValid } from '../../payments/processor';
+import { processorCodeOf, processorIsSetUp, testGatewayRefused } from '../../payments/processor';
 import type { EventRow, Tenant } from '../../tenancy';
 
 export type CardRow = typeof paymentMethods.$inferSelect;
 
-/** The event's gateway, or a clear refusal when the event takes no card payments. */
+/**
+ * The event's gateway, or a clear refusal when the event takes no card payments here: 409, as the
+ * request is sound but the event's setup does not allow it, and nothing is recorded or charged.
+ */
 export function gatewayOf(ctx: AppContext, event: EventRow): PaymentGateway {
   const gateway = ctx.payments.gatewayFor(event);
-  if (!gateway) throw new AppError('conflict', checkoutMessages.noProcessor);
-  return gateway;
+  if (gateway) return gateway;
+  throw new AppError('conflict', testGatewayRefused(event, ctx.payments.options.testPaymentsAllowed) ? checkoutMessages.testPaymentsOff : checkoutMessages.noProcessor);
 }
 
 /** The bidder's card on file for the event's current processor; a card of another processor does not count. */
@@ -28,9 +31,14 @@ export async function cardOnFile(db: Db | Tx, event: EventRow, bidderId: number)
 export const savedCardOf = (row: CardRow | undefined): SavedCard | null =>
   row ? { brand: row.brand, last4: row.last4, expmonth: row.expmonth, expyear: row.expyear } : null;
 
-/** The spec's flags: a card is needed to register or to bid where the event asks and none is on file. */
+/**
+ * The spec's flags: a card is needed to register or to bid where the event asks and none is on file.
+ * They follow the event's own setup, not whether this server takes its processor: an event on a
+ * test gateway this server refuses stays closed to bidders without a card, rather than opening to
+ * them with none.
+ */
 export function cardFlags(event: EventRow, hasCard: boolean) {
-  const valid = processorIsValid(event);
+  const valid = processorIsSetUp(event);
   return {
     needscardtoregister: valid && event.needscardtoregister && !hasCard,
     needscardtobid: valid && event.needscardtobid && !hasCard,
@@ -54,8 +62,8 @@ export async function paymentMethodOf(ctx: AppContext, tenant: Tenant, bidderId:
     type: card?.brand ?? '',
     card,
     paymentprocessorcode: code,
-    paymentprocessorisvalid: processorIsValid(event),
-    paymentprocessorinfo: processorInfo(event),
+    paymentprocessorisvalid: ctx.payments.takesCards(event),
+    paymentprocessorinfo: ctx.payments.processorInfo(event),
     needscardtobid: cardFlags(event, card !== null).needscardtobid,
   };
 }

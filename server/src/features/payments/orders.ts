@@ -72,6 +72,7 @@ export async function queueReceipt(tx: Tx, tenant: Tenant, order: OrderRow, orig
         total: order.total,
         paidWith: paidWith(order),
         billMe: order.method === 'billme',
+        processorcode: order.processorcode,
         pickups,
       },
       `${origin}/${tenant.event.eventcode}/my-orders`,

@@ -1,8 +1,10 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
+import { checkoutMessages } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import { tenantOfEvent } from '../../tenancy';
 import type { ChargeOutcome } from '../../payments/gateway';
+import { testGatewayRefused } from '../../payments/processor';
 import { settleOrder } from './orders';
 
 /** A charge gets this long to answer (or the bidder to confirm it) before the job asks the processor. */
@@ -51,9 +53,14 @@ export async function settleFromProcessor(
   let settled = 0;
   for (const order of due) {
     const tenant = await tenantOfEvent(ctx.db, order.eventId);
-    const gateway = tenant && ctx.payments.gatewayFor(tenant.event);
-    if (!tenant || !gateway) continue;
-    let outcome = await gateway.chargeOutcome({ key: order.chargeKey, ref: order.processorRef }).catch((): ChargeOutcome => ({ kind: 'unknown' }));
+    if (!tenant) continue;
+    const gateway = ctx.payments.gatewayFor(tenant.event);
+    let outcome: ChargeOutcome;
+    if (gateway) outcome = await gateway.chargeOutcome({ key: order.chargeKey, ref: order.processorRef }).catch((): ChargeOutcome => ({ kind: 'unknown' }));
+    // A test charge where this server no longer takes test payments moved no money, and no gateway
+    // will ever answer for it: it fails, rather than wait forever ahead of real charges.
+    else if (testGatewayRefused(tenant.event, ctx.payments.options.testPaymentsAllowed)) outcome = { kind: 'failed', message: checkoutMessages.testPaymentsOff };
+    else continue;
     const waitedTooLong = now.getTime() - order.createdAt.getTime() > CONFIRMATION_WINDOW_MS;
     if (outcome.kind === 'requires_action' && waitedTooLong) outcome = { kind: 'failed', message: 'The payment was not confirmed in time.' };
     if ((await settle(ctx, order.id, outcome, origin)) !== 'unchanged') settled++;

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { type AdminOrder, type AdminPaymentsResponse, formatMoney } from '@gavel/domain';
+import { type AdminOrder, type AdminPaymentsResponse, formatMoney, isTestPayment, TEST_PAYMENT_MARK } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, bidders, orders } from '../../db/schema';
@@ -37,6 +37,7 @@ export async function paymentsReport(db: Db, tenant: Tenant): Promise<AdminPayme
       state: order.state,
       card: order.method === 'card' ? paidWith(order) : '',
       processorref: order.processorRef,
+      testpayment: isTestPayment({ processorcode: order.processorcode, card: order.method === 'card' }),
     };
   });
   return { status: 'success', orders: result, totals };
@@ -51,7 +52,7 @@ export function csvCell(value: string | number): string {
 
 /** The report as a spreadsheet: one row per order, its items in one cell. */
 export function ordersCsv(rows: AdminOrder[]): string {
-  const header = ['Order', 'Date', 'Bidder number', 'Bidder', 'Email', 'Items', 'Subtotal', 'Donation', 'Fee', 'Total', 'Currency', 'Method', 'State', 'Card', 'Processor reference'];
+  const header = ['Order', 'Date', 'Bidder number', 'Bidder', 'Email', 'Items', 'Subtotal', 'Donation', 'Fee', 'Total', 'Currency', 'Method', 'State', 'Card', 'Processor reference', 'Test payment'];
   const body = rows.map((o) =>
     [
       o.orderid,
@@ -69,6 +70,7 @@ export function ordersCsv(rows: AdminOrder[]): string {
       o.state,
       o.card,
       o.processorref,
+      o.testpayment ? TEST_PAYMENT_MARK : '',
     ]
       .map(csvCell)
       .join(','),

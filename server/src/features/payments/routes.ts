@@ -7,7 +7,7 @@ import { route, sendCsv } from '../../lib/route';
 import { processorCodeOf } from '../../payments/processor';
 import { issueTestCryptogram } from '../../payments/test-gateway';
 import { origin } from '../accounts/routes';
-import { paymentMethodOf, removeCard, saveCard } from './cards';
+import { gatewayOf, paymentMethodOf, removeCard, saveCard } from './cards';
 import { checkout } from './checkout';
 import { ordersCsv, paymentsReport, refundOrder } from './report';
 
@@ -27,10 +27,14 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsync {
 
     // The hosted card form's own call: it sends what the form checked, never the card number. It
     // carries no sign-in (the form is the processor's page), so a venue's phones share the address's
-    // limit; no tighter one here, as a test cryptogram is worth nothing to a guesser.
+    // limit; no tighter one here, as a test cryptogram is worth nothing to a guesser: it pays once,
+    // and only where this server takes test payments.
     route(app, ctx, 'POST /testpay/tokens', async ({ caller, body }) => {
       const { event } = caller.tenant;
       if (processorCodeOf(event.paymentprocessorcode) !== PROCESSOR_TEST) throw new AppError('bad_request', 'This event does not use test payments.');
+      // A cryptogram is of use only where the event has a gateway: where this server takes no test
+      // payments, none is issued and gatewayOf says why (409).
+      gatewayOf(ctx, event);
       const { eventcode: _eventcode, ...card } = body;
       return { status: 'success', cryptogram: issueTestCryptogram(ctx.payments.options.secret, event.id, card, ctx.clock()) };
     });

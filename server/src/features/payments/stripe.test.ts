@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auctionItems, orders, paymentMethods } from '../../db/schema';
-import type { TestApp } from '../../test/harness';
+import { auctionItems, orders, outbox, paymentMethods } from '../../db/schema';
+import { ADMIN, type TestApp } from '../../test/harness';
 import { importEvent, makeBidder, type TestBidder } from '../../test/account-fixtures';
 import { eventDocument, item } from '../../test/documents';
 import type { FakeStripe } from '../../test/fake-stripe';
@@ -106,5 +106,16 @@ describe('Stripe checkout', () => {
     expect(after?.state).toBe('paid');
     const again = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe/gala', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
     expect(again.json()).toMatchObject({ settled: 'unchanged' });
+  });
+
+  it('marks no Stripe order as a test payment: real money moved', async () => {
+    const report = (await t.app.inject({ method: 'GET', url: '/api/admin/payments?eventcode=gala', headers: ADMIN })).json();
+    expect(report.orders.filter((o: { state: string }) => o.state === 'paid').length).toBeGreaterThan(0);
+    expect(report.orders.map((o: { testpayment: boolean }) => o.testpayment)).not.toContain(true);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/myorders', headers: ann.auth })).json();
+    expect(mine.orderitems.map((o: { testpayment: boolean }) => o.testpayment)).not.toContain(true);
+    const receipts = await t.ctx.db.select().from(outbox).where(eq(outbox.to, 'ann@example.org'));
+    expect(receipts.length).toBeGreaterThan(0);
+    expect(receipts.map((m) => m.text).join('\n')).not.toContain('TEST PAYMENT');
   });
 });

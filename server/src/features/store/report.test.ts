@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardFailureMessages } from '@gavel/domain';
+import { eq } from 'drizzle-orm';
+import { cardFailureMessages, TEST_PAYMENT_NOTE } from '@gavel/domain';
+import { outbox } from '../../db/schema';
 import { call } from '../../test/call';
 import { ADMIN, createTestApp, failure, type TestApp } from '../../test/harness';
 import { testCryptogram } from '../../test/payments-fixtures';
@@ -60,9 +62,11 @@ describe('GET /admin/store/orders', () => {
         totalamount: 327.03,
         card: 'Visa ending in 4242',
         failure: '',
+        // Through the test gateway: no money moved.
+        testpayment: true,
       }),
-      expect.objectContaining({ state: 'unpaid', paymentmethod: 'BILLME', name: 'Bo Chen', lines: [{ name: 'Table of Eight', quantity: 1, price: 1100, lineamount: 1100 }], totalamount: 1100, card: '' }),
-      expect.objectContaining({ state: 'failed', paymentmethod: 'CREDIT', lines: [], totalamount: 12.5, failure: cardFailureMessages.declined }),
+      expect.objectContaining({ state: 'unpaid', paymentmethod: 'BILLME', name: 'Bo Chen', lines: [{ name: 'Table of Eight', quantity: 1, price: 1100, lineamount: 1100 }], totalamount: 1100, card: '', testpayment: false }),
+      expect.objectContaining({ state: 'failed', paymentmethod: 'CREDIT', lines: [], totalamount: 12.5, failure: cardFailureMessages.declined, testpayment: true }),
     ]);
     expect(body.orders.map((o: { orderid: number }) => o.orderid)).toEqual([1, 2, 3]);
   });
@@ -78,7 +82,7 @@ describe('GET /admin/store/orders', () => {
       .split('\r\n')
       .map((row) => row.slice(1, -1).split('","'));
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toEqual(['Order', 'Date', 'State', 'Method', 'Name', 'Email', 'Address', 'Lines', 'Subtotal', 'Promo code', 'Discount', 'Donation', 'Fee', 'Total', 'Card', 'Failure']);
+    expect(rows[0]).toEqual(['Order', 'Date', 'State', 'Method', 'Name', 'Email', 'Address', 'Lines', 'Subtotal', 'Promo code', 'Discount', 'Donation', 'Fee', 'Total', 'Card', 'Failure', 'Test payment']);
     expect(rows[1]).toEqual([
       'S-1',
       now.toISOString(),
@@ -96,11 +100,21 @@ describe('GET /admin/store/orders', () => {
       '327.03',
       'Visa ending in 4242',
       '',
+      'TEST',
     ]);
     expect(rows[2]?.slice(0, 5)).toEqual(['S-2', now.toISOString(), 'unpaid', 'BILLME', 'Bo Chen']);
     expect(rows[2]?.[13]).toBe('1100.00');
+    expect(rows[2]?.[16]).toBe('');
     expect(rows[3]?.slice(0, 4)).toEqual(['S-3', now.toISOString(), 'failed', 'CREDIT']);
     expect(rows[3]?.[15]).toBe(cardFailureMessages.declined);
+  });
+
+  it('says TEST in the receipt of the order paid through the test gateway, beside its card; not in the Bill Me one', async () => {
+    const [paid] = await t.ctx.db.select().from(outbox).where(eq(outbox.to, 'ann@example.org'));
+    expect(paid?.text).toContain(`Paid with Visa ending in 4242.\n${TEST_PAYMENT_NOTE}`);
+    const [billed] = await t.ctx.db.select().from(outbox).where(eq(outbox.to, 'bo@example.org'));
+    expect(billed?.text).toContain('Payment: Bill Me.');
+    expect(billed?.text).not.toContain('TEST');
   });
 
   it('refuses a caller without the admin token', async () => {

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { formatMoney } from '@gavel/domain';
+import { formatMoney, isTestPayment, TEST_PAYMENT_MARK } from '@gavel/domain';
 import type { z } from 'zod';
 import type { adminStoreOrder } from '@gavel/domain';
 import type { Db } from '../../db/client';
@@ -41,13 +41,14 @@ export async function storeOrdersReport(db: Db, tenant: Tenant): Promise<{ statu
     totalamount: o.total,
     card: o.method === 'CREDIT' ? storePaidWith(o) : '',
     failure: o.failure,
+    testpayment: isTestPayment({ processorcode: o.processorcode, card: o.method === 'CREDIT' }),
   }));
   return { status: 'success', message: `${orders.length} store order(s).`, orders };
 }
 
 /** The report as a spreadsheet: one row per order, its lines in one cell. */
 export function storeOrdersCsv(orders: AdminStoreOrder[]): string {
-  const header = ['Order', 'Date', 'State', 'Method', 'Name', 'Email', 'Address', 'Lines', 'Subtotal', 'Promo code', 'Discount', 'Donation', 'Fee', 'Total', 'Card', 'Failure'];
+  const header = ['Order', 'Date', 'State', 'Method', 'Name', 'Email', 'Address', 'Lines', 'Subtotal', 'Promo code', 'Discount', 'Donation', 'Fee', 'Total', 'Card', 'Failure', 'Test payment'];
   const money = (c: number) => (c / 100).toFixed(2);
   const body = orders.map((o) =>
     [
@@ -67,6 +68,7 @@ export function storeOrdersCsv(orders: AdminStoreOrder[]): string {
       money(o.totalamount),
       o.card,
       o.failure,
+      o.testpayment ? TEST_PAYMENT_MARK : '',
     ]
       .map(csvCell)
       .join(','),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderItem, SessionUser } from '@gavel/domain';
-import { formatClosingTime, formatMoney } from '@gavel/domain';
+import { formatClosingTime, formatMoney, TEST_PAYMENT_NOTE } from '@gavel/domain';
 import { api } from '../../api/client';
 import { keys } from '../../queries/keys';
 import { useSession } from '../../session/SessionProvider';
@@ -15,6 +15,7 @@ interface Order {
   orderdate: string;
   paid: boolean;
   paidwith: string;
+  testpayment: boolean;
   items: OrderItem[];
 }
 
@@ -24,7 +25,7 @@ function ordersOf(items: readonly OrderItem[]): Order[] {
   for (const item of items) {
     const order = byId.get(item.checkoutid);
     if (order) order.items.push(item);
-    else byId.set(item.checkoutid, { checkoutid: item.checkoutid, orderdate: item.orderdate, paid: item.paid, paidwith: item.paidwith, items: [item] });
+    else byId.set(item.checkoutid, { checkoutid: item.checkoutid, orderdate: item.orderdate, paid: item.paid, paidwith: item.paidwith, testpayment: item.testpayment, items: [item] });
   }
   return [...byId.values()];
 }
@@ -48,6 +49,13 @@ function OrderGroup({ order }: { order: Order }) {
         {order.orderdate && order.paidwith ? ' · ' : null}
         {order.paidwith ? <span data-testid="order-paid-with">{order.paidwith}</span> : null}
       </p>
+      {order.testpayment ? (
+        <p className="gavel-order-meta">
+          <span className="gavel-order-state unpaid" data-testid="order-test-payment">
+            {TEST_PAYMENT_NOTE}
+          </span>
+        </p>
+      ) : null}
       <ul className="gavel-order-lines" aria-label="Items">
         {order.items.map((o) => (
           <li key={`${o.checkoutid}-${o.itemid}`} data-testid="order-item">
