@@ -69,10 +69,16 @@ export const storeSetupResponse = z.object({
   /** The item type code of free items (4). */
   itemtypecode: z.number().int(),
   hascheckedout: z.boolean(),
-  /** The cart token (storesetup2 only): its exp is the hold's end. */
+  /**
+   * The cart token (storesetup2 only): its exp is the hold's end. '' for a cart already checked out
+   * (or being charged): its token is never issued again; the page keeps the one it has, and the
+   * receipt's link is the way back to the purchase.
+   */
   token: z.string(),
   /** When the cart's hold ends, ISO-8601 ('' without a cart). */
   expires: z.string(),
+  /** The latest the hold can be renewed to (see `maxexpires` of the cart). */
+  maxexpires: z.string(),
 });
 export type StoreSetupResponse = z.infer<typeof storeSetupResponse>;
 
@@ -121,7 +127,14 @@ export const storeCartResponse = z.object({
   additionaldonation: money,
   /** The fee the buyer covered (after checkout), or 0. */
   ccfeesamount: money,
+  /** When the cart's hold ends, ISO-8601 ('' once checked out): a change of the cart renews it. */
   expires: z.string(),
+  /**
+   * The latest `expires` can ever be, ISO-8601: renewals never pass the cart's lifetime, counted
+   * from its first item ('' before its first item, or once checked out). A page may offer to keep
+   * the cart until then, never after.
+   */
+  maxexpires: z.string(),
   /** The order, once checked out. */
   orderid: z.number().int().nullable(),
   /** The card a checked-out order was paid with ('Visa ending in 4242'), or ''. */
@@ -135,7 +148,7 @@ export const storeAddItemRequest = z.object({
 });
 
 export const storeAddItemResponse = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), message: z.string(), itemid: z.number().int(), quantity: z.number().int(), token: z.string(), expires: z.string() }),
+  z.object({ status: z.literal('success'), message: z.string(), itemid: z.number().int(), quantity: z.number().int(), token: z.string(), expires: z.string(), maxexpires: z.string() }),
   /** Not enough left: what this cart may still have of the item. */
   z.object({ status: z.literal('failure'), message: z.string(), itemid: z.number().int(), itemname: z.string(), quantityremaining: z.number().int() }),
 ]);
@@ -191,7 +204,10 @@ export const storeCheckoutResponse = z.object({
   status: z.enum(['success', 'pending', 'requires_action']),
   message: z.string(),
   title: z.string(),
-  /** A new cart token when guest registration follows; '' otherwise (the summary dialog). */
+  /**
+   * A cart token when guest registration follows a final order: it lasts a fixed time from the
+   * order's settlement, however often it is asked for; '' otherwise (the summary dialog).
+   */
   token: z.string(),
   summary: storeOrderSummary,
   clientsecret: z.string().optional(),
@@ -218,5 +234,7 @@ export const adminStoreOrder = z.object({
   totalamount: money,
   card: z.string(),
   failure: z.string(),
+  /** Paid by card through the test gateway (processor code 1): no money moved (isTestPayment). */
+  testpayment: z.boolean(),
 });
 export const adminStoreOrdersResponse = z.object({ status: z.literal('success'), message: z.string(), orders: z.array(adminStoreOrder) });

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { INT4_MAX } from '../bounds';
 import {
   type BillingForm,
   cartCountdown,
   checkoutProblem,
+  currentPrice,
   feeLabel,
+  FREE_ITEM_TYPE,
+  HOLD_LIFETIME_HOLDS,
+  holdLifetimeEnd,
+  MAX_HOLDING_CARTS_PER_ADDRESS,
   MAX_LINE_QUANTITY,
   MAX_STORE_DONATION,
   methodFor,
@@ -14,6 +20,7 @@ import {
   promoProblem,
   quantityProblem,
   readStoreDonation,
+  renewedHoldEnd,
   type StorePaymentMethod,
   storeAmounts,
   storeMessages,
@@ -46,6 +53,18 @@ describe('available', () => {
         expect(left).toBeGreaterThanOrEqual(0);
         expect(left).toBeLessThanOrEqual(quantity - sold);
         expect(left).toBe(Math.max(0, quantity - sold - held));
+      }),
+    );
+  });
+
+  it('never lets an unlimited item’s sold count pass what its int4 column holds (it sells out instead)', () => {
+    expect(available({ quantity: 0, unlimited: true, sold: INT4_MAX - 5, held: 2 })).toBe(3);
+    expect(available({ quantity: 0, unlimited: true, sold: INT4_MAX, held: 0 })).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: INT4_MAX }), fc.integer({ min: 0, max: 100_000 }), (sold, held) => {
+        const left = available({ quantity: 0, unlimited: true, sold, held: Math.min(held, INT4_MAX - sold) });
+        expect(sold + Math.min(held, INT4_MAX - sold) + left).toBeLessThanOrEqual(INT4_MAX);
+        expect(left).toBeLessThanOrEqual(MAX_LINE_QUANTITY);
       }),
     );
   });
@@ -296,5 +315,68 @@ describe('cartCountdown', () => {
     expect(cartCountdown(0)).toBe('Cart Expired. Please reload the page');
     expect(cartCountdown(-1)).toBe(storeMessages.cartExpired);
     expect(cartCountdown(-60_000)).toBe(storeMessages.cartExpired);
+  });
+});
+
+describe('the hold and its lifetime', () => {
+  const start = new Date('2026-12-01T18:00:00.250Z');
+  const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  const whole = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
+
+  it('lasts twice the hold from the first item', () => {
+    expect(HOLD_LIFETIME_HOLDS).toBe(2);
+    expect(holdLifetimeEnd(start, 15)).toEqual(whole(at(30)));
+  });
+
+  it('runs holdMinutes from now until the lifetime caps it, on whole seconds', () => {
+    // A cart that has never held an item has no lifetime yet.
+    expect(renewedHoldEnd(at(100), 15, null)).toEqual(whole(at(115)));
+    expect(renewedHoldEnd(start, 15, start)).toEqual(whole(at(15)));
+    expect(renewedHoldEnd(at(10), 15, start)).toEqual(whole(at(25)));
+    expect(renewedHoldEnd(at(20), 15, start)).toEqual(whole(at(30)));
+    // Past the lifetime the hold has already ended: the cart expires like any other.
+    expect(renewedHoldEnd(at(45), 15, start)).toEqual(whole(at(30)));
+  });
+
+  it('never passes the lifetime nor holdMinutes from now, and never runs backwards as the cart is touched', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 24 * 60 }), fc.array(fc.integer({ min: 0, max: 120_000 }), { maxLength: 40 }), (holdMinutes, gaps) => {
+        const first = start;
+        const limit = holdLifetimeEnd(first, holdMinutes).getTime();
+        let now = first.getTime();
+        let last = 0;
+        for (const gap of [0, ...gaps]) {
+          now += gap;
+          const end = renewedHoldEnd(new Date(now), holdMinutes, first).getTime();
+          expect(end % 1000).toBe(0);
+          expect(end).toBeLessThanOrEqual(limit);
+          expect(end).toBeLessThanOrEqual(now + holdMinutes * 60_000);
+          // As long as it may be: the whole hold (less the part of a second cut to whole seconds), or the lifetime's end.
+          expect(end).toBeGreaterThanOrEqual(Math.min(now + holdMinutes * 60_000 - 999, limit));
+          expect(end).toBeGreaterThanOrEqual(last);
+          last = end;
+        }
+      }),
+    );
+  });
+
+  it('ends for good: a cart touched every minute still loses its hold at the lifetime', () => {
+    const holdMinutes = 15;
+    let expires = renewedHoldEnd(start, holdMinutes, start);
+    for (let minute = 1; at(minute) < expires; minute++) expires = renewedHoldEnd(at(minute), holdMinutes, start);
+    expect(expires).toEqual(holdLifetimeEnd(start, holdMinutes));
+  });
+});
+
+describe('currentPrice', () => {
+  it("is the item's price, and 0 for a free item whatever its price says", () => {
+    expect(currentPrice({ price: 17_500, itemtypecode: 1 })).toBe(17_500);
+    expect(currentPrice({ price: 17_500, itemtypecode: FREE_ITEM_TYPE })).toBe(0);
+  });
+});
+
+describe('MAX_HOLDING_CARTS_PER_ADDRESS', () => {
+  it("leaves room for a venue's shared Wi-Fi", () => {
+    expect(MAX_HOLDING_CARTS_PER_ADDRESS).toBeGreaterThanOrEqual(50);
   });
 });

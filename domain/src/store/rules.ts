@@ -1,4 +1,4 @@
-import { hasVisibleText, isPostalCode } from '../bounds';
+import { hasVisibleText, INT4_MAX, isPostalCode } from '../bounds';
 import type { Cents } from '../money';
 import { formatMoney } from '../money';
 import { processingFee } from '../payments/fees';
@@ -11,7 +11,7 @@ import { processingFee } from '../payments/fees';
 
 /** Item type code 4: a free item (a volunteer ticket), shown FREE and never charged. */
 export const FREE_ITEM_TYPE = 4;
-/** A cart holds its units this long after its last real change, unless the organizer says otherwise. */
+/** A cart holds its units this long after its last real change (never past its lifetime), unless the organizer says otherwise. */
 export const DEFAULT_HOLD_MINUTES = 15;
 /** Spec: donation cap 100000, whole dollars. */
 export const MAX_STORE_DONATION: Cents = 100_000 * 100;
@@ -21,6 +21,19 @@ export const QUANTITY_DEBOUNCE_MS = 100;
 export const COUNTDOWN_EVERY_MS = 1_000;
 /** The most of one item a single cart line can ask for, whatever the stock. */
 export const MAX_LINE_QUANTITY = 10_000;
+/**
+ * A cart's absolute lifetime, in holds: renewals keep a hold going, but never past this many
+ * holds from the cart's first item (twice `holdminutes`). Without it a script touching a cart every
+ * minute could keep the stock it holds off sale for the whole event.
+ */
+export const HOLD_LIFETIME_HOLDS = 2;
+/**
+ * Live carts holding units that one address may have in an event at once. A venue's phones share
+ * one public address (its Wi-Fi), so this is set for a room of buyers shopping at the same moment,
+ * not for one person: 50 carts of 2 tickets each is a sold-out table section, while one address
+ * can no longer open carts by the thousand and hold every unit.
+ */
+export const MAX_HOLDING_CARTS_PER_ADDRESS = 50;
 
 export const storeMessages = {
   cartExpired: 'Cart Expired. Please reload the page',
@@ -67,6 +80,8 @@ export const storeMessages = {
   promoApplied: 'Promo code applied.',
   promoRemoved: 'Promo code removed.',
   storeClosed: 'Online sales for this event have closed. Thank you for your support!',
+  promoRanOut: 'This promo code has just been used up, so your total has changed. Please review the new total and try again.',
+  tooManyCarts: 'Too many carts on your network are holding items right now. Please check out or empty one of them, or try again in a few minutes.',
 } as const;
 
 /** 'Max 4' line of the max-quantity dialog. */
@@ -84,10 +99,38 @@ export interface Stock {
   held: number;
 }
 
-/** Units a buyer may still take: quantity − sold − held (unlimited items: always enough). */
+/**
+ * Units a buyer may still take: quantity − sold − held. An unlimited item has always enough for a
+ * line, until its sold count (an int4) would pass INT4_MAX: then it is sold out, not an error.
+ */
 export function available(stock: Stock): number {
-  if (stock.unlimited) return MAX_LINE_QUANTITY;
+  if (stock.unlimited) return Math.max(0, Math.min(MAX_LINE_QUANTITY, INT4_MAX - stock.sold - stock.held));
   return Math.max(0, stock.quantity - stock.sold - stock.held);
+}
+
+/** The price a line is charged at now: the item's price, 0 for a free item whatever its price says. */
+export function currentPrice(item: { price: Cents; itemtypecode: number }): Cents {
+  return item.itemtypecode === FREE_ITEM_TYPE ? 0 : item.price;
+}
+
+/** On a whole second, earlier: a cart token's exp is whole seconds, and must be the same instant as the hold's end. */
+const wholeSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
+
+/** The latest a cart's hold can ever run to: HOLD_LIFETIME_HOLDS holds after its first item. */
+export function holdLifetimeEnd(firstItemAt: Date, holdMinutes: number): Date {
+  return wholeSecond(firstItemAt.getTime() + HOLD_LIFETIME_HOLDS * holdMinutes * 60_000);
+}
+
+/**
+ * When a hold started or renewed at `now` ends: `holdMinutes` from now, but never past the cart's
+ * lifetime (none yet while it has never held an item). A cart past its lifetime therefore has a
+ * hold that has already ended, and expires like any other.
+ */
+export function renewedHoldEnd(now: Date, holdMinutes: number, firstItemAt: Date | null): Date {
+  const end = wholeSecond(now.getTime() + holdMinutes * 60_000);
+  if (!firstItemAt) return end;
+  const limit = holdLifetimeEnd(firstItemAt, holdMinutes);
+  return end < limit ? end : limit;
 }
 
 /** Why a quantity cannot be put in the cart, before stock is looked at; undefined when it may. */
@@ -114,7 +157,10 @@ export interface PricedLine {
   price: Cents;
 }
 
-/** Why a code cannot be used now (uses = paid orders plus other live carts holding it); undefined when it can. */
+/**
+ * Why a code cannot be used now; undefined when it can. Its uses are the orders that took it
+ * (paid, Bill Me, or a card charge under way): a cart that merely applied it holds nothing.
+ */
 export function promoProblem(promo: PromoCode, lines: PricedLine[], uses: number, now: Date): string | undefined {
   if (promo.validfrom && now < promo.validfrom) return storeMessages.promoNotYet;
   if (promo.validuntil && now > promo.validuntil) return storeMessages.promoExpired;

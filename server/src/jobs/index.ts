@@ -3,8 +3,9 @@ import type { AppContext } from '../context';
 import { closeAllDueItems } from '../features/bids/closing';
 import { deliverBatch, smtpSender } from '../mail/delivery';
 import { RECONCILE_EVERY_MS, reconcilePending } from '../features/payments/reconcile';
+import { forgetSpentCryptograms } from '../features/payments/cryptograms';
 import { publishClosed } from '../realtime/publish';
-import { HOLD_EXPIRY_EVERY_MS, reconcileStoreOrders, releaseExpiredHolds } from '../features/store/jobs';
+import { HOLD_EXPIRY_EVERY_MS, purgeExpiredCarts, reconcileStoreOrders, releaseExpiredHolds } from '../features/store/jobs';
 import { defineJob, type PeriodicJob } from './job';
 
 export { defineJob, startJobs, type JobLog, type JobRunner, type PeriodicJob, type RunnerOptions } from './job';
@@ -43,6 +44,7 @@ export function appJobs(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): 
       run: async (now) => {
         const count = (await reconcilePending(ctx, now)) + (await reconcileStoreOrders(ctx, now));
         if (count > 0) log.info({ count }, 'pending payments settled');
+        await forgetSpentCryptograms(ctx.db, now);
       },
     }),
     defineJob({
@@ -51,6 +53,8 @@ export function appJobs(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): 
       run: async (now) => {
         const count = await releaseExpiredHolds(ctx, now);
         if (count > 0) log.info({ count }, 'expired store carts released');
+        const purged = await purgeExpiredCarts(ctx, now);
+        if (purged > 0) log.info({ count: purged }, 'old expired store carts deleted');
       },
     }),
   ];

@@ -264,11 +264,13 @@ describe('storecartadditem: what a cart holds', () => {
     expect((await cartOf(t, token)).expires).toBe(minutes(20).toISOString());
   });
 
-  it('keeps the price a line was added at; a new cart pays the new price', async () => {
+  it("takes the item's current price when the hold is renewed; a new cart pays the new price", async () => {
     const token = await take(await openCart(t), 'single', 1);
+    const { cartid } = tokenClaims(token);
     await importGala(t, now, { items: galaStore(now).items?.map((i) => (i.code === 'single' ? { ...i, price: 175 } : i)) });
     await take(token, 'single', 2);
-    expect((await cartOf(t, token)).cartitems).toEqual([{ itemid: id('single'), name: 'Single Ticket', quantity: 2, price: 15_000, lineamount: 30_000, itemtypecode: 1 }]);
+    expect((await cartOf(t, token)).cartitems).toEqual([{ itemid: id('single'), name: 'Single Ticket', quantity: 2, price: 17_500, lineamount: 35_000, itemtypecode: 1 }]);
+    expect(await linesOfCart(cartid)).toEqual([{ cartId: cartid, itemId: id('single'), quantity: 2, price: 17_500 }]);
     const fresh = await take(await openCart(t), 'single', 1);
     expect((await cartOf(t, fresh)).cartitems[0]).toMatchObject({ price: 17_500, lineamount: 17_500 });
   });
@@ -363,6 +365,8 @@ describe('storecart: the sums', () => {
       additionaldonation: 0,
       ccfeesamount: 0,
       expires: minutes(15).toISOString(),
+      // Its first item came at `now`: renewals never take the hold past twice the 15 minutes.
+      maxexpires: minutes(30).toISOString(),
       orderid: null,
       card: '',
     });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
-  FREE_ITEM_TYPE,
+  currentPrice,
   promoDiscount,
   promoProblem,
   quantityProblem,
@@ -14,28 +14,33 @@ import type { Db, Tx } from '../../db/client';
 import { storeCartLines, storeCarts } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CartCaller } from '../../lib/caller';
-import { processorCodeOf, processorInfo, processorIsValid } from '../../payments/processor';
+import { processorCodeOf } from '../../payments/processor';
 import type { Tenant } from '../../tenancy';
-import { type CartLine, type CartRow, cartOf, heldUnits, linesOf, lockItems, lockPromo, orderOfCart, promoById, promoByCode, promoOf, promoUses, remainingFor } from './queries';
+import { assertAddressMayHold, atCurrentPrices, holdsUnits, holdTimes, renewHold } from './hold';
+import { type CartLine, type CartRow, cartOf, heldUnits, linesOf, lockItems, orderOfCart, promoById, promoByCode, promoOf, promoUses, remainingFor } from './queries';
 import { storePaidWith } from './orders';
-import { assertCartOpen, cartToken, holdEnd, salesClosed, storeSettingsOf } from './setup';
+import { assertCartOpen, cartToken, salesClosed, storeSettingsOf } from './setup';
 
 /** The discount a cart's code gives now: 0 when the code no longer applies (expired, used up, no items). */
 export async function effectiveDiscount(db: Db | Tx, cart: CartRow, lines: CartLine[], now: Date): Promise<{ code: string; discount: number; problem: string | undefined }> {
   const promo = await promoById(db, cart.promoCodeId);
   if (!promo) return { code: '', discount: 0, problem: undefined };
-  const problem = promoProblem(promoOf(promo), lines, await promoUses(db, promo.id, cart.id, now), now);
+  const problem = promoProblem(promoOf(promo), lines, await promoUses(db, promo.id, cart.id), now);
   return { code: promo.code, discount: problem ? 0 : promoDiscount(promoOf(promo), lines), problem };
 }
 
-/** GET storecart: the lines at their held prices, the sums, and what checkout needs to know. */
+/**
+ * GET storecart: the lines, the sums, and what checkout needs to know. An open cart's lines are at
+ * their items' current prices, the ones its checkout will charge; a checked-out cart's at what was charged.
+ */
 export async function cartAnswer(ctx: AppContext, tenant: Tenant, cartId: number): Promise<StoreCartResponse> {
   const { event } = tenant;
   const now = ctx.clock();
   const cart = await cartOf(ctx.db, event.id, cartId);
   if (cart.state === 'expired' || (cart.state === 'open' && cart.expiresAt <= now)) throw new AppError('expired', storeMessages.cartExpired);
   const settings = await storeSettingsOf(ctx.db, event);
-  const lines = await linesOf(ctx.db, cart.id);
+  const held = await linesOf(ctx.db, cart.id);
+  const lines = cart.state === 'open' ? atCurrentPrices(held) : held;
   const order = cart.state === 'open' ? undefined : await orderOfCart(ctx.db, cart.id);
   const promo = await effectiveDiscount(ctx.db, cart, lines, now);
   const subtotal = lines.reduce((s, l) => s + l.price * l.quantity, 0);
@@ -54,8 +59,8 @@ export async function cartAnswer(ctx: AppContext, tenant: Tenant, cartId: number
     billme: settings.billme,
     ccfee: percent,
     paymentprocessorcode: processorCodeOf(event.paymentprocessorcode),
-    paymentprocessorisvalid: processorIsValid(event),
-    paymentprocessorinfo: processorInfo(event),
+    paymentprocessorisvalid: ctx.payments.takesCards(event),
+    paymentprocessorinfo: ctx.payments.processorInfo(event),
     discountamount: discount,
     discountcode: order ? order.promocode : promo.code,
     hasdiscount: discount > 0,
@@ -72,7 +77,7 @@ export async function cartAnswer(ctx: AppContext, tenant: Tenant, cartId: number
     totalamount: order ? order.total - order.fee : base,
     additionaldonation: donation,
     ccfeesamount: order?.fee ?? 0,
-    expires: cart.state === 'open' ? cart.expiresAt.toISOString() : '',
+    ...holdTimes(cart, settings.holdminutes),
     orderid: order?.id ?? null,
     card: order?.method === 'CREDIT' ? storePaidWith(order) : '',
   };
@@ -82,8 +87,9 @@ export async function cartAnswer(ctx: AppContext, tenant: Tenant, cartId: number
  * POST storecartadditem: sets how many of an item the cart holds. Under the cart's lock and then
  * the item's, what is left beside every other live cart is counted and the change made in the same
  * transaction, so two buyers can never both take the last unit. A change renews the hold (and
- * answers a new token); a tap that changes nothing renews nothing. A line keeps the price it was
- * added at until the cart expires.
+ * answers a new token): every line takes its item's current price, and the hold runs for
+ * holdminutes but never past the cart's lifetime. A tap that changes nothing renews nothing. A
+ * cart's first units are refused while its address has too many carts holding units.
  */
 export async function setQuantity(ctx: AppContext, caller: CartCaller, body: { itemid: number; quantity: number }): Promise<StoreAddItemResponse> {
   const { event } = caller.tenant;
@@ -107,28 +113,25 @@ export async function setQuantity(ctx: AppContext, caller: CartCaller, body: { i
       const remaining = remainingFor(item, await heldUnits(tx, [item.id], cart.id, now));
       if (body.quantity > remaining)
         return { refused: { status: 'failure' as const, message: `${storeMessages.insufficientTitle}: ${item.name}, ${remaining} Remaining`, itemid: item.id, itemname: item.name, quantityremaining: remaining } };
+      if (had === 0 && !(await holdsUnits(tx, cart.id))) await assertAddressMayHold(tx, cart, now);
     }
     if (body.quantity === 0) await tx.delete(storeCartLines).where(and(eq(storeCartLines.cartId, cart.id), eq(storeCartLines.itemId, item.id)));
     else if (line) await tx.update(storeCartLines).set({ quantity: body.quantity }).where(and(eq(storeCartLines.cartId, cart.id), eq(storeCartLines.itemId, item.id)));
-    else await tx.insert(storeCartLines).values({ cartId: cart.id, itemId: item.id, quantity: body.quantity, price: item.itemtypecode === FREE_ITEM_TYPE ? 0 : item.price });
-    const [renewed] = await tx
-      .update(storeCarts)
-      .set({ expiresAt: holdEnd(now, settings.holdminutes), updatedAt: now })
-      .where(eq(storeCarts.id, cart.id))
-      .returning();
-    if (!renewed) throw new Error('cart update returned nothing');
-    return { cart: renewed, quantity: body.quantity };
+    else await tx.insert(storeCartLines).values({ cartId: cart.id, itemId: item.id, quantity: body.quantity, price: currentPrice(item) });
+    return { cart: await renewHold(tx, cart, settings.holdminutes, now), quantity: body.quantity };
   });
   if ('refused' in result && result.refused) return result.refused;
   if (!('cart' in result) || !result.cart) throw new Error('no cart after a quantity change');
   const { cart, quantity } = result;
-  return { status: 'success', message: '', itemid: body.itemid, quantity, token: await cartToken(ctx, caller.tenant, cart, ctx.clock()), expires: cart.expiresAt.toISOString() };
+  const times = holdTimes(cart, settings.holdminutes);
+  return { status: 'success', message: '', itemid: body.itemid, quantity, token: await cartToken(ctx, caller.tenant, cart, ctx.clock()), ...times };
 }
 
 /**
  * POST storecartdiscount: one code per cart. Applying a code replaces the one before; a refused code
- * leaves the cart without one (the spec shows its discount as 0). The code's row is locked, so two
- * carts racing for its last use cannot both have it. '' removes the code.
+ * leaves the cart without one (the spec shows its discount as 0). '' removes the code. Applying
+ * checks that a use is left but holds none: uses are counted from orders, and checkout counts them
+ * again under the code's row lock, so carts that merely applied a code can never use it up.
  */
 export async function applyDiscount(ctx: AppContext, caller: CartCaller, discountcode: string) {
   const { event } = caller.tenant;
@@ -139,12 +142,10 @@ export async function applyDiscount(ctx: AppContext, caller: CartCaller, discoun
     await tx.update(storeCarts).set({ promoCodeId: null }).where(eq(storeCarts.id, cart.id));
     const refused = (message: string) => ({ status: 'failure' as const, message, discountamount: 0, discountcode: '' });
     if (discountcode === '') return { status: 'success' as const, message: storeMessages.promoRemoved, discountamount: 0, discountcode: '' };
-    const found = await promoByCode(tx, event.id, discountcode);
-    if (!found) return refused(storeMessages.promoUnknown);
-    const [promo] = await lockPromo(tx, found.id);
+    const promo = await promoByCode(tx, event.id, discountcode);
     if (!promo) return refused(storeMessages.promoUnknown);
-    const lines = await linesOf(tx, cart.id);
-    const problem = promoProblem(promoOf(promo), lines, await promoUses(tx, promo.id, cart.id, now), now);
+    const lines = atCurrentPrices(await linesOf(tx, cart.id));
+    const problem = promoProblem(promoOf(promo), lines, await promoUses(tx, promo.id, cart.id), now);
     if (problem) return refused(problem);
     await tx.update(storeCarts).set({ promoCodeId: promo.id }).where(eq(storeCarts.id, cart.id));
     return { status: 'success' as const, message: storeMessages.promoApplied, discountamount: promoDiscount(promoOf(promo), lines), discountcode: promo.code };

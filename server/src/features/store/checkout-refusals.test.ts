@@ -133,7 +133,7 @@ describe('carts that cannot be checked out', () => {
     expect(await storeState(t.ctx.db)).toEqual(before);
   });
 
-  it('answers 409 totalChanged when the promo code was used up between apply and checkout', async () => {
+  it('answers 409 with the code run out when it was used up between apply and checkout, the cart kept as it was', async () => {
     const a = await cartWith({ single: 1 });
     const b = await cartWith({ single: 1 });
     for (const tok of [a, b]) expect((await call(t.app, 'POST /storecartdiscount', { discountcode: 'LIMITED' }, { headers: bearer(tok) })).ok).toBe(true);
@@ -144,8 +144,8 @@ describe('carts that cannot be checked out', () => {
     const store = galaStore(now);
     ids = await importGala(t, now, { promocodes: store.promocodes?.map((p) => (p.code === 'LIMITED' ? { ...p, maxuses: 1 } : p)) });
 
-    await expectRefused(a, stale, 409, 'conflict', storeMessages.totalChanged);
-    expect(await cartOf(t, a)).toMatchObject({ discountamount: 0, message: storeMessages.promoUsedUp });
+    await expectRefused(a, stale, 409, 'conflict', storeMessages.promoRanOut);
+    expect(await cartOf(t, a)).toMatchObject({ discountcode: 'LIMITED', discountamount: 0, message: storeMessages.promoUsedUp });
     const fresh = await checkoutCart(t, a, await checkoutBody(t, a, { processortoken: await card() }));
     expect(fresh.ok && fresh.answer.summary).toMatchObject({ discountamount: 0, totalamount: 15_000 });
     const orders = await t.ctx.db.select().from(storeOrders).orderBy(storeOrders.id);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { checkoutProblem, promoDiscount, promoProblem, type StoreCheckoutRequest, type StoreCheckoutResponse, storeAmounts, storeMessages } from '@gavel/domain';
+import { checkoutProblem, currentPrice, promoDiscount, promoProblem, type StoreCheckoutRequest, type StoreCheckoutResponse, storeAmounts, storeMessages } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { storeCarts, storeOrders } from '../../db/schema';
+import { storeCartLines, storeCarts, storeOrders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CartCaller } from '../../lib/caller';
 import type { ChargeOutcome, ChargeRequest } from '../../payments/gateway';
@@ -12,9 +12,8 @@ import type { Tenant } from '../../tenancy';
 import { gatewayOf } from '../payments/cards';
 import { charge } from '../payments/checkout';
 import { finalizeOrder, registersGuests, releaseStoreOrder, summaryOf } from './orders';
-import { type CartRow, cartOf, heldUnits, linesOf, lockItems, lockPromo, orderOfCart, promoOf, promoUses, remainingFor, type StoreOrderRow } from './queries';
-import { cartToken, salesClosed, type StoreSettings, storeSettingsOf } from './setup';
-
+import { type CartRow, heldUnits, linesOf, lockItems, lockPromo, orderOfCart, promoOf, promoUses, remainingFor, type StoreOrderRow } from './queries';
+import { checkedOutToken, salesClosed, type StoreSettings, storeSettingsOf } from './setup';
 
 /**
  * PUT storecheckout. A cart is checked out once: its row is locked first, and a cart already
@@ -84,16 +83,24 @@ async function finishConfirmed(ctx: AppContext, caller: CartCaller, settings: St
   return settle(ctx, tenant, settings, order, outcome, origin);
 }
 
-/** Step 1: everything checked under the locks, and the order that now holds the cart's units. */
+/**
+ * Step 1: everything checked under the locks, and the order that now holds the cart's units. Each
+ * line is charged its item's current price, read from the locked row and written to the line (the
+ * receipt and the report read the lines), never a price held from before the organizer changed it.
+ */
 async function placeOrder(tx: Tx, tenant: Tenant, cart: CartRow, settings: StoreSettings, body: StoreCheckoutRequest, now: Date): Promise<StoreOrderRow> {
-  const lines = await linesOf(tx, cart.id);
-  if (lines.length === 0) throw new AppError('bad_request', storeMessages.noItems);
+  const held = await linesOf(tx, cart.id);
+  if (held.length === 0) throw new AppError('bad_request', storeMessages.noItems);
   const items = await lockItems(
     tx,
     tenant.event.id,
-    lines.map((l) => l.itemId),
+    held.map((l) => l.itemId),
   );
-  const held = await heldUnits(
+  const lines = held.map((l) => {
+    const item = items.find((i) => i.id === l.itemId);
+    return item ? { ...l, price: currentPrice(item) } : l;
+  });
+  const units = await heldUnits(
     tx,
     items.map((i) => i.id),
     cart.id,
@@ -101,14 +108,19 @@ async function placeOrder(tx: Tx, tenant: Tenant, cart: CartRow, settings: Store
   );
   for (const line of lines) {
     const item = items.find((i) => i.id === line.itemId);
-    const left = item ? remainingFor(item, held) : 0;
+    const left = item ? remainingFor(item, units) : 0;
     if (line.quantity > left) throw new AppError('conflict', `${storeMessages.insufficientTitle}: ${line.name}, ${left} Remaining. Please change the quantity and try again.`);
   }
+  // The code's uses are counted under its row lock, and this order is one of them once committed:
+  // of two checkouts for its last use, the second counts the first's order and is refused.
   let discount = 0;
   let promo: { id: number; code: string } | undefined;
   if (cart.promoCodeId !== null) {
     const [row] = await lockPromo(tx, cart.promoCodeId);
-    if (row && !promoProblem(promoOf(row), lines, await promoUses(tx, row.id, cart.id, now), now)) {
+    const problem = row ? promoProblem(promoOf(row), lines, await promoUses(tx, row.id, cart.id), now) : undefined;
+    // A page still counting on the discount is told plainly that the code has run out; the cart keeps it and changes nothing.
+    if (problem === storeMessages.promoUsedUp && body.discountamount > 0) throw new AppError('conflict', storeMessages.promoRanOut);
+    if (row && !problem) {
       discount = promoDiscount(promoOf(row), lines);
       promo = { id: row.id, code: row.code };
     }
@@ -125,6 +137,11 @@ async function placeOrder(tx: Tx, tenant: Tenant, cart: CartRow, settings: Store
   const problem = checkoutProblem(body, { total: amounts.total, method: body.paymentmethod, hasCardToken: Boolean(body.processortoken), requiredemail: settings.requiredemail, requiredzip: settings.requiredzip });
   if (problem) throw new AppError('bad_request', problem);
 
+  for (const line of lines.filter((l, i) => l.price !== held[i]?.price))
+    await tx
+      .update(storeCartLines)
+      .set({ price: line.price })
+      .where(and(eq(storeCartLines.cartId, cart.id), eq(storeCartLines.itemId, line.itemId)));
   const [order] = await tx
     .insert(storeOrders)
     .values({
@@ -181,15 +198,16 @@ async function settle(ctx: AppContext, tenant: Tenant, settings: StoreSettings, 
 }
 
 /**
- * The answer for a final order. When the purchase has guest seats and the store has a Registration
- * tab, a new cart token (lasting a day) lets the page move on to it; otherwise the token is '' and
- * the page shows the summary.
+ * The answer for an order. When it is final, the purchase has guest seats and the store has a
+ * Registration tab, a cart token lets the page move on to it; it ends a fixed time after the order
+ * became final, so a checkout answered again (a double submit, a replay) never lengthens it.
+ * Otherwise the token is '' and the page shows the summary: a pending order opens no registration.
  */
 async function answerFor(ctx: AppContext, tenant: Tenant, settings: StoreSettings, order: StoreOrderRow): Promise<StoreCheckoutResponse> {
   const now = ctx.clock();
   const lines = await linesOf(ctx.db, order.cartId);
-  const cart = await cartOf(ctx.db, tenant.event.id, order.cartId);
-  const token = registersGuests(lines, settings) ? await cartToken(ctx, tenant, cart, now) : '';
+  const final = order.state === 'paid' || order.state === 'unpaid';
+  const token = final && registersGuests(lines, settings) ? await checkedOutToken(ctx, tenant, order, now) : '';
   return {
     status: order.state === 'pending' ? 'pending' : 'success',
     title: storeMessages.thanksTitle,

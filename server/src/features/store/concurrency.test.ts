@@ -8,7 +8,7 @@ import { eventDocument, storeItem } from '../../test/documents';
 import { failure, type TestApp } from '../../test/harness';
 import { useEmptiedApp } from '../../test/hooks';
 import { testCryptogram } from '../../test/payments-fixtures';
-import { bearer, checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
+import { bearer, cartOf, checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
 import { idOf, itemRow, storeIds, storeState } from '../../test/store-state';
 
 const now = new Date('2026-12-01T18:00:00Z');
@@ -24,7 +24,10 @@ const storeDoc = (lastQuantity = 1) =>
         storeItem('last', { name: 'Last Ticket', price: 80, quantity: lastQuantity }),
         storeItem('mug', { tab: 'Merchandise', name: 'Mug', price: 10, unlimited: true, seats: 0 }),
       ],
-      promocodes: [{ code: 'FIVEUSES', percent: 10, maxuses: 5 }],
+      promocodes: [
+        { code: 'FIVEUSES', percent: 10, maxuses: 5 },
+        { code: 'LASTONE', percent: 50, maxuses: 1 },
+      ],
     },
   });
 
@@ -114,20 +117,71 @@ describe('racing for stock', () => {
 });
 
 describe('racing for a promo code', () => {
-  it('gives a code of five uses to exactly 5 of 20 carts applying it at once', async () => {
+  /** n carts holding a mug each, every one of them with the code applied (all at once); answers their tokens. */
+  async function cartsWithCode(n: number, code: string): Promise<string[]> {
     const tokens = await Promise.all(
-      (await openCarts(20)).map(async (token) => {
+      (await openCarts(n)).map(async (token) => {
         const res = await setQty(t, token, id('mug'), 1);
         if (!res.ok || res.answer.status !== 'success') throw new Error('no mug');
         return res.answer.token;
       }),
     );
-    const answers = await Promise.all(tokens.map((token) => call(t.app, 'POST /storecartdiscount', { discountcode: 'fiveuses' }, { headers: bearer(token) })));
-    const ok = answers.filter((r) => r.ok && r.answer.status === 'success');
-    const usedUp = answers.filter((r) => r.ok && r.answer.status === 'failure' && r.answer.message === storeMessages.promoUsedUp);
-    expect(ok).toHaveLength(5);
-    expect(usedUp).toHaveLength(15);
-    const holding = await t.ctx.db.select().from(storeCarts).where(sql`${storeCarts.promoCodeId} is not null`);
-    expect(holding).toHaveLength(5);
+    const applied = await Promise.all(tokens.map((token) => call(t.app, 'POST /storecartdiscount', { discountcode: code }, { headers: bearer(token) })));
+    // Applying holds no use, so no number of open carts can use a code up.
+    expect(applied.map((r) => r.ok && r.answer.status)).toEqual(Array(n).fill('success'));
+    return tokens;
+  }
+
+  /** Checkouts sent at once, each by card with the discount its page shows. */
+  async function checkOutAtOnce(tokens: string[]) {
+    const ready = await Promise.all(tokens.map(async (token) => ({ token, body: await checkoutBody(t, token, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }) })));
+    return Promise.all(ready.map(({ token, body }) => checkoutCart(t, token, body)));
+  }
+
+  const ordersWith = async (code: string) => (await t.ctx.db.select().from(storeOrders).where(eq(storeOrders.promocode, code))).length;
+
+  it('lets 20 open carts apply a code of one use without using it up, and sells its last use once of two checkouts at once', async () => {
+    const tokens = await cartsWithCode(20, 'lastone');
+    expect(await ordersWith('LASTONE')).toBe(0);
+    expect((await cartWithMug()).discount).toBe(500);
+
+    const [a, b] = tokens;
+    const answers = await checkOutAtOnce([a!, b!]);
+    const won = answers.filter((r) => r.ok && r.answer.status === 'success');
+    const lost = answers.filter((r) => !r.ok);
+    expect(won).toHaveLength(1);
+    expect(won[0]?.ok && won[0].answer.summary).toMatchObject({ discountamount: 500, totalamount: 500 });
+    expect(lost).toHaveLength(1);
+    expect(lost[0]?.statusCode).toBe(409);
+    expect(lost[0]?.failure).toEqual(failure('conflict', storeMessages.promoRanOut));
+    expect(await ordersWith('LASTONE')).toBe(1);
+    expect(await t.ctx.db.select().from(storeOrders)).toHaveLength(1);
+
+    // The refused cart is as it was: open, its mug held, its code kept (now giving nothing).
+    const loser = answers[0]?.ok ? b! : a!;
+    expect(await cartOf(t, loser)).toMatchObject({ hascheckedout: false, cartitems: [expect.objectContaining({ name: 'Mug', quantity: 1 })], discountcode: 'LASTONE', discountamount: 0, message: storeMessages.promoUsedUp });
+    for (const other of tokens.slice(2, 5)) expect(await cartOf(t, other)).toMatchObject({ discountamount: 0, message: storeMessages.promoUsedUp });
+  });
+
+  it('gives a code of five uses to exactly 5 of 20 carts checking out with it at once', async () => {
+    const answers = await checkOutAtOnce(await cartsWithCode(20, 'fiveuses'));
+    const paid = answers.filter((r) => r.ok && r.answer.status === 'success');
+    expect(paid).toHaveLength(5);
+    for (const r of paid) expect(r.ok && r.answer.summary.discountamount).toBe(100);
+    const refused = answers.filter((r) => !r.ok);
+    expect(refused).toHaveLength(15);
+    for (const r of refused) expect(r.failure).toEqual(failure('conflict', storeMessages.promoRanOut));
+    expect(await ordersWith('FIVEUSES')).toBe(5);
+    expect((await itemRow(t.ctx.db, id('mug'))).sold).toBe(5);
   });
 });
+
+/** A cart of one mug with LASTONE applied: what its page would be shown. */
+async function cartWithMug(): Promise<{ discount: number }> {
+  const token = await openCart(t);
+  const res = await setQty(t, token, id('mug'), 1);
+  if (!res.ok || res.answer.status !== 'success') throw new Error('no mug');
+  const applied = await call(t.app, 'POST /storecartdiscount', { discountcode: 'LASTONE' }, { headers: bearer(res.answer.token) });
+  if (!applied.ok || applied.answer.status !== 'success') throw new Error('LASTONE refused');
+  return { discount: applied.answer.discountamount };
+}

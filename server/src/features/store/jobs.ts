@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { storeCartLines, storeCarts, storeOrders } from '../../db/schema';
 import { RECONCILE_AFTER_MS, settleFromProcessor } from '../payments/reconcile';
@@ -26,6 +26,46 @@ export async function releaseExpiredHolds(ctx: AppContext, now: Date): Promise<n
     await tx.delete(storeCartLines).where(inArray(storeCartLines.cartId, ids));
     await tx.update(storeCarts).set({ state: 'expired', promoCodeId: null, updatedAt: now }).where(inArray(storeCarts.id, ids));
     return ids.length;
+  });
+}
+
+/** An expired cart is kept this long (a page left open may still ask after it), then deleted with the address it keeps. */
+export const EXPIRED_CART_KEPT_MS = 24 * 60 * 60_000;
+/** Carts deleted per transaction: a backlog (every store visit makes a cart) is worked off over ticks without a long lock. */
+export const PURGE_BATCH = 500;
+
+/**
+ * Deletes carts whose hold ended more than EXPIRED_CART_KEPT_MS ago and that have no order; their
+ * lines go with them. A cart with any order, even a failed one, is never deleted: orders belong to
+ * their cart (ON DELETE CASCADE), so deleting it would delete the sale. Claimed in bounded batches
+ * with FOR UPDATE SKIP LOCKED like the other jobs, and the delete asks again that no order
+ * references the cart, in its own statement under the claim, so an order committed meanwhile keeps it.
+ */
+export async function purgeExpiredCarts(ctx: AppContext, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - EXPIRED_CART_KEPT_MS);
+  const noOrder = () => notExists(ctx.db.select({ one: sql`1` }).from(storeOrders).where(eq(storeOrders.cartId, storeCarts.id)));
+  return ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: storeCarts.id })
+      .from(storeCarts)
+      .where(and(inArray(storeCarts.state, ['open', 'expired']), lt(storeCarts.expiresAt, cutoff), noOrder()))
+      .orderBy(asc(storeCarts.id))
+      .limit(PURGE_BATCH)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return 0;
+    const gone = await tx
+      .delete(storeCarts)
+      .where(
+        and(
+          inArray(
+            storeCarts.id,
+            due.map((c) => c.id),
+          ),
+          noOrder(),
+        ),
+      )
+      .returning({ id: storeCarts.id });
+    return gone.length;
   });
 }
 

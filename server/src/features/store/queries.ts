@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
-import { type PricedLine, type PromoCode, type Stock, available } from '@gavel/domain';
+import { FREE_ITEM_TYPE, type PricedLine, type PromoCode, type Stock, available } from '@gavel/domain';
 import type { Db, Tx } from '../../db/client';
 import { promoCodes, storeCartLines, storeCarts, storeItems, storeOrders, storeSettings } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -11,7 +11,7 @@ export type StoreSettingsRow = typeof storeSettings.$inferSelect;
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
 
 /** A cart's hold is live while it is open and unexpired, or while its card charge is under way. */
-const liveCart = (now: Date) => or(and(eq(storeCarts.state, 'open'), gt(storeCarts.expiresAt, now)), eq(storeCarts.state, 'checkout'));
+export const liveCart = (now: Date) => or(and(eq(storeCarts.state, 'open'), gt(storeCarts.expiresAt, now)), eq(storeCarts.state, 'checkout'));
 
 /** Units of each item held by live carts other than `exceptCart`. */
 export async function heldUnits(db: Db | Tx, itemIds: number[], exceptCart: number | null, now: Date): Promise<Map<number, number>> {
@@ -72,11 +72,22 @@ export interface CartLine extends PricedLine {
   name: string;
   itemtypecode: number;
   seats: number;
+  /** The item's price now (0 for a free item): what the line takes when its hold is renewed. */
+  current: number;
 }
 
+/** A cart's lines at the price each was last held at (for a checked-out cart: what was charged). */
 export async function linesOf(db: Db | Tx, cartId: number): Promise<CartLine[]> {
   return db
-    .select({ itemId: storeCartLines.itemId, quantity: storeCartLines.quantity, price: storeCartLines.price, name: storeItems.name, itemtypecode: storeItems.itemtypecode, seats: storeItems.seats })
+    .select({
+      itemId: storeCartLines.itemId,
+      quantity: storeCartLines.quantity,
+      price: storeCartLines.price,
+      name: storeItems.name,
+      itemtypecode: storeItems.itemtypecode,
+      seats: storeItems.seats,
+      current: sql<number>`case when ${storeItems.itemtypecode} = ${FREE_ITEM_TYPE} then 0 else ${storeItems.price} end`.mapWith(Number),
+    })
     .from(storeCartLines)
     .innerJoin(storeItems, eq(storeItems.id, storeCartLines.itemId))
     .where(eq(storeCartLines.cartId, cartId))
@@ -87,17 +98,18 @@ export function promoOf(row: PromoRow): PromoCode {
   return { kind: row.kind, value: row.value, validfrom: row.validfrom, validuntil: row.validuntil, maxuses: row.maxuses, itemIds: row.itemIds };
 }
 
-/** A code's uses: orders that kept it (all but failed ones), and other live carts holding it. */
-export async function promoUses(db: Db | Tx, promoId: number, exceptCart: number, now: Date): Promise<number> {
+/**
+ * A code's uses: the orders of other carts that took it, paid, Bill Me (unpaid) or pending. A
+ * pending order is a checkout under way (its cart is in 'checkout'), so a use is held exactly
+ * while a checkout runs; an open cart that merely applied the code holds none, and a refused or
+ * refunded order gives its use back.
+ */
+export async function promoUses(db: Db | Tx, promoId: number, exceptCart: number): Promise<number> {
   const [orders] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(storeOrders)
-    .where(and(eq(storeOrders.promoCodeId, promoId), ne(storeOrders.state, 'failed'), ne(storeOrders.cartId, exceptCart)));
-  const [carts] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(storeCarts)
-    .where(and(eq(storeCarts.promoCodeId, promoId), eq(storeCarts.state, 'open'), gt(storeCarts.expiresAt, now), ne(storeCarts.id, exceptCart)));
-  return Number(orders?.n ?? 0) + Number(carts?.n ?? 0);
+    .where(and(eq(storeOrders.promoCodeId, promoId), inArray(storeOrders.state, ['pending', 'paid', 'unpaid']), ne(storeOrders.cartId, exceptCart)));
+  return Number(orders?.n ?? 0);
 }
 
 export async function promoById(db: Db | Tx, id: number | null): Promise<PromoRow | undefined> {
@@ -124,7 +136,12 @@ export async function orderOfCart(db: Db | Tx, cartId: number): Promise<StoreOrd
   return row;
 }
 
-/** A code's row, locked: applying it and checking out with it count its uses one cart at a time. */
+/**
+ * A code's row, locked: checkouts with it count its uses one at a time, so its last use is sold
+ * once. FOR NO KEY UPDATE, the row lock of a write that leaves the key alone: it queues checkouts
+ * as FOR UPDATE would, but not behind the key-share lock a settling order's foreign key check
+ * takes on the code, which would deadlock with a checkout holding the items that settlement waits for.
+ */
 export async function lockPromo(tx: Tx, id: number): Promise<PromoRow[]> {
-  return tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
+  return tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('no key update');
 }

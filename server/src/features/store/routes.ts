@@ -12,7 +12,8 @@ import { storeSetup } from './setup';
 export function storeRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     route(app, ctx, 'POST /storesetup1', ({ caller }) => storeSetup(ctx, caller.tenant, null, false));
-    route(app, ctx, 'POST /storesetup2', ({ caller }) => storeSetup(ctx, caller.tenant, caller.cart, true));
+    // The address a new cart is made for (request.ip honours X-Forwarded-For only with TRUST_PROXY): live carts per address are capped.
+    route(app, ctx, 'POST /storesetup2', ({ caller, request }) => storeSetup(ctx, caller.tenant, caller.cart, true, request.ip));
     route(app, ctx, 'GET /storecart', ({ caller }) => cartAnswer(ctx, caller.tenant, caller.cart.cartid));
     route(app, ctx, 'POST /storecartadditem', ({ caller, body }) => setQuantity(ctx, caller, body));
     route(app, ctx, 'POST /storecartdiscount', ({ caller, body }) => applyDiscount(ctx, caller, body.discountcode));

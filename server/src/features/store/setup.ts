@@ -1,14 +1,15 @@
-import { FREE_ITEM_TYPE, type StoreItem, type StoreSetupResponse, type StoreTab, importStore, storeMessages } from '@gavel/domain';
+import { currentPrice, FREE_ITEM_TYPE, renewedHoldEnd, type StoreItem, type StoreSetupResponse, type StoreTab, importStore, storeMessages } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { storeCarts } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CartClaims } from '../../lib/tokens';
 import type { EventRow, Tenant } from '../../tenancy';
+import { holdTimes } from './hold';
 import { registersGuests } from './orders';
-import { type CartRow, cartOf, heldUnits, linesOf, remainingFor, settingsOf, type StoreItemRow, type StoreSettingsRow, storeItemsOf } from './queries';
+import { type CartRow, cartOf, heldUnits, linesOf, remainingFor, settingsOf, type StoreItemRow, type StoreOrderRow, type StoreSettingsRow, storeItemsOf } from './queries';
 
-/** How long a checked-out cart's token lasts: long enough to assign guests in the same visit. */
+/** How long after its order became final a checked-out cart's token lasts: long enough to assign guests in the same visit. */
 export const CHECKED_OUT_TOKEN_MS = 24 * 60 * 60_000;
 
 export type StoreSettings = Omit<StoreSettingsRow, 'eventId'>;
@@ -23,11 +24,6 @@ export async function storeSettingsOf(db: Db | Tx, event: EventRow): Promise<Sto
   return { ...rest, tabs, ccfeespercent: event.ccfeespercent, registrationtitle: registration.title, allowgrouprename: registration.allowgrouprename, editdeadline: null };
 }
 
-/** When a hold that starts now ends: on a whole second, so the cart token's exp (whole seconds) is the same instant. */
-export function holdEnd(now: Date, minutes: number): Date {
-  return new Date(Math.floor((now.getTime() + minutes * 60_000) / 1000) * 1000);
-}
-
 /** Sales close with the event. */
 export const salesClosed = (event: EventRow, now: Date) => now >= event.eventcloses;
 
@@ -37,10 +33,21 @@ export function assertCartOpen(cart: CartRow, now: Date): void {
   if (cart.state === 'expired' || cart.expiresAt <= now) throw new AppError('expired', storeMessages.cartExpired);
 }
 
-/** The token of a cart: it lasts until the hold ends, or a day once checked out. */
+/** An open cart's token: it lasts until the hold ends (whole seconds, as the hold's end is). */
 export function cartToken(ctx: AppContext, tenant: Tenant, cart: CartRow, now: Date): Promise<string> {
-  const expires = cart.state === 'checkedout' ? new Date(now.getTime() + CHECKED_OUT_TOKEN_MS) : cart.expiresAt;
-  return ctx.tokens.signCart({ cartid: cart.id, eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode }, now, expires);
+  return ctx.tokens.signCart({ cartid: cart.id, eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode }, now, cart.expiresAt);
+}
+
+/**
+ * The token a final order's page goes on to guest registration with ('' once it would already have
+ * ended). It ends CHECKED_OUT_TOKEN_MS after the order became final, however often and whenever it
+ * is asked for, so answering a checkout again can never lengthen it; after that the receipt's
+ * emailed link is the way back to the purchase.
+ */
+export async function checkedOutToken(ctx: AppContext, tenant: Tenant, order: StoreOrderRow, now: Date): Promise<string> {
+  const ends = new Date((order.settledAt ?? order.createdAt).getTime() + CHECKED_OUT_TOKEN_MS);
+  if (ends <= now) return '';
+  return ctx.tokens.signCart({ cartid: order.cartId, eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode }, now, ends);
 }
 
 function itemAnswer(item: StoreItemRow, held: Map<number, number>, inCart: number): StoreItem {
@@ -49,7 +56,7 @@ function itemAnswer(item: StoreItemRow, held: Map<number, number>, inCart: numbe
     name: item.name,
     description: item.description,
     logourl: item.logourl,
-    price: item.itemtypecode === FREE_ITEM_TYPE ? 0 : item.price,
+    price: currentPrice(item),
     quantity: item.unlimited ? 0 : item.quantity,
     // What this buyer could have in all: what is left beside other carts, their own included.
     quantityremaining: remainingFor(item, held),
@@ -72,9 +79,12 @@ function sectionsOf(items: StoreItemRow[], tab: 'Tickets' | 'Merchandise', held:
 
 /**
  * storesetup1 and storesetup2: the landing page and the tabs, and for storesetup2 the caller's cart
- * (a new one when no token was sent). A token whose cart's hold has ended answers expired.
+ * (a new one, made for `address`, when no token was sent). A token whose cart's hold has ended
+ * answers expired. Only an open cart's token is signed again (its exp the hold's end, which this
+ * call never moves); a cart checked out or being charged gets no token at all, so a token that
+ * opens a purchase can never be lengthened here.
  */
-export async function storeSetup(ctx: AppContext, tenant: Tenant, claims: CartClaims | null, withCart: boolean): Promise<StoreSetupResponse> {
+export async function storeSetup(ctx: AppContext, tenant: Tenant, claims: CartClaims | null, withCart: boolean, address = ''): Promise<StoreSetupResponse> {
   const { event } = tenant;
   const now = ctx.clock();
   const settings = await storeSettingsOf(ctx.db, event);
@@ -86,7 +96,7 @@ export async function storeSetup(ctx: AppContext, tenant: Tenant, claims: CartCl
   } else if (withCart && !closed) {
     const [created] = await ctx.db
       .insert(storeCarts)
-      .values({ eventId: event.id, state: 'open', expiresAt: holdEnd(now, settings.holdminutes), createdAt: now, updatedAt: now })
+      .values({ eventId: event.id, state: 'open', expiresAt: renewedHoldEnd(now, settings.holdminutes, null), address, createdAt: now, updatedAt: now })
       .returning();
     cart = created;
   }
@@ -129,7 +139,7 @@ export async function storeSetup(ctx: AppContext, tenant: Tenant, claims: CartCl
     logourl: event.logourl,
     itemtypecode: FREE_ITEM_TYPE,
     hascheckedout,
-    token: cart ? await cartToken(ctx, tenant, cart, now) : '',
-    expires: cart && cart.state === 'open' ? cart.expiresAt.toISOString() : '',
+    token: cart?.state === 'open' ? await cartToken(ctx, tenant, cart, now) : '',
+    ...(cart ? holdTimes(cart, settings.holdminutes) : { expires: '', maxexpires: '' }),
   };
 }
