@@ -67,7 +67,19 @@ export const saveGuestRequest = z.object({
 });
 export type SaveGuestRequest = z.infer<typeof saveGuestRequest>;
 
-export const saveGuestResponse = z.object({ status: z.literal('success'), message: z.string(), guestid: z.number().int(), guestname: z.string(), registrationid: z.number().int() });
+/**
+ * PUT storeguest's answer. `linknotice` is there only when the guest was due a link (new to the
+ * seat, a new email, or none yet) and it was not emailed because a cap was met: the save itself
+ * stands, and the page says so beside the usual message.
+ */
+export const saveGuestResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  guestid: z.number().int(),
+  guestname: z.string(),
+  registrationid: z.number().int(),
+  linknotice: z.string().optional(),
+});
 
 export const groupNameRequest = z.object({ groupid: id, groupname: plainText(MAX_GROUP_NAME * 4) });
 export const groupNameResponse = z.object({ status: z.literal('success'), message: z.string(), groupid: z.number().int(), groupname: z.string() });

@@ -24,6 +24,33 @@ export const MAX_TEXT_LENGTH = 2000;
 export const MAX_FIELD_NUMBER = 1_000_000_000;
 export const MAX_GROUP_NAME = 100;
 
+/**
+ * What a purchase can make the server do for strangers (security finding 5). Guest-link emails go
+ * to addresses the purchaser types, so they are counted per purchase and per recipient over a
+ * sliding day (`GUEST_LINK_WINDOW_MS`):
+ * - a purchase mails at most one link per seat plus `GUEST_LINK_CHANGES_PER_DAY` (a corrected
+ *   email, a guest moved, a seat given to someone else): a table of eight can be filled and then
+ *   fixed a few times; twenty addresses tried in a row cannot;
+ * - an address gets at most `GUEST_LINK_MAILS_PER_RECIPIENT` links, from all purchases together:
+ *   a guest moved twice in a day still gets each link, and no one is mailed over and over.
+ * A purchase lists at most `PEOPLE_PER_SEAT` people per seat: everyone seated plus as many
+ * entered and set aside, not an address book.
+ */
+export const GUEST_LINK_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const GUEST_LINK_CHANGES_PER_DAY = 3;
+export const GUEST_LINK_MAILS_PER_RECIPIENT = 3;
+export const PEOPLE_PER_SEAT = 2;
+
+/** The guest links a purchase of `seats` seats may mail within the window. */
+export const guestLinkMailCap = (seats: number) => seats + GUEST_LINK_CHANGES_PER_DAY;
+/** The people a purchase of `seats` seats may list, the purchaser included. */
+export const peopleCap = (seats: number) => seats * PEOPLE_PER_SEAT;
+
+/** Whether one more guest link may be mailed, given what the window already holds. */
+export function guestLinkMailAllowed(sent: { seats: number; byPurchase: number; toRecipient: number }): boolean {
+  return sent.byPurchase < guestLinkMailCap(sent.seats) && sent.toRecipient < GUEST_LINK_MAILS_PER_RECIPIENT;
+}
+
 /** The three fields every registration has, ahead of the organizer's own (their roles). */
 export const STANDARD_FIELDS = [
   { role: 'first', label: 'First Name', textlength: 50 },
@@ -60,7 +87,19 @@ export const registrationMessages = {
   ownSeatOnly: 'You can only edit your own registration.',
   personLocked: (name: string) => `${name} is in a locked seat and cannot be moved.`,
   unknownField: 'A field of this registration no longer exists. Please reload the page.',
+  tooManyPeople: (seats: number) =>
+    `This purchase already lists ${peopleCap(seats)} people, twice its ${seats} ${seats === 1 ? 'seat' : 'seats'}. Please choose someone from the Guest list instead of Add New.`,
+  // One message for both caps: which one was met would tell a purchaser that other purchases mailed this address.
+  linkNotEmailed: (name: string) =>
+    `${name}'s registration link was not emailed: too many registration emails were sent in the last 24 hours. The details are saved; save them again in 24 hours to email the link.`,
 } as const;
+
+/** The problem with a group's new name, or undefined: it must show something (zero-width spaces are no name) and fit. */
+export function groupNameProblem(name: string): string | undefined {
+  if (!hasVisibleText(name)) return registrationMessages.groupNameRequired;
+  if (name.length > MAX_GROUP_NAME) return registrationMessages.groupNameTooLong;
+  return undefined;
+}
 
 /** What a field is, as the dialog and the server see it. */
 export interface GuestFieldDef {

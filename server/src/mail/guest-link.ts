@@ -1,13 +1,22 @@
+import { inertText } from './inert-text';
 import { type MailBrand, type MailMessage, message } from './templates';
 
-/** A guest's own link to their registration, sent once their seat has an email address. */
+/**
+ * A guest's own link to their registration, sent once their seat has an email address. The
+ * purchaser typed the guest's name, the group's name and their own billing name, and this mail
+ * goes to an address they chose: each is made inert (no mail client links it), so the only link
+ * is the server's `url`.
+ */
 export function guestLinkMail(brand: MailBrand, g: { guestname: string; purchaser: string; groupname: string; title: string }, url: string): MailMessage {
+  const guest = inertText(g.guestname);
+  const purchaser = inertText(g.purchaser);
+  const group = inertText(g.groupname);
   return message(
     brand,
     `Your registration for ${brand.eventname}`,
-    `You're on the guest list, ${g.guestname}`,
+    `You're on the guest list, ${guest}`,
     [
-      `${g.purchaser} has added you as a guest at ${brand.eventname} (${g.groupname}).`,
+      `${purchaser} has added you as a guest at ${brand.eventname}${group ? ` (${group})` : ''}.`,
       `Use the button below to check your ${g.title.toLowerCase()} details and add anything the organizer asks for, such as your meal choice.`,
     ],
     [{ label: 'Update My Registration', url }],

@@ -9,6 +9,7 @@ import { hashLinkSecret, newLinkSecret } from '../../lib/tokens';
 import { guestLinkMail } from '../../mail/guest-link';
 import { enqueueMail } from '../../mail/outbox';
 import { tenantOfEvent, type Tenant } from '../../tenancy';
+import { claimGuestLinkMail, recipientKey } from './mail-caps';
 import { fieldsAnswer, groupsAnswer, type Loaded, load, lookupsAnswer, nameOf, personIn } from './present';
 import type { RegistrationRow, SeatRow } from './queries';
 
@@ -16,16 +17,26 @@ import type { RegistrationRow, SeatRow } from './queries';
 export const guestUrl = (origin: string, eventcode: string, secret: string) => `${origin}/${eventcode}/event/guestregistration/${secret}`;
 const storeUrl = (eventcode: string) => `/${eventcode}/event`;
 
+/** What became of a seat's guest link: none needed, mailed, or held back by a cap (the seat then has none). */
+export type GuestLinkOutcome = 'none' | 'mailed' | 'capped';
+
 /**
  * A seat's guest link, made when its person changes or gets a new email: a fresh secret (any older
  * link of the seat stops working), only its hash kept, and the link mailed to the guest. A person
  * without an email has no link; the purchaser's own seat needs none (their receipt has theirs).
+ * Past a daily cap (mail-caps.ts) no link is made: the seat keeps none, so no secret exists that
+ * nobody was sent, and the next save of the seat mails one once the cap allows.
  */
-export async function issueGuestLink(tx: Tx, tenant: Tenant, loaded: Loaded, { seat, person }: { seat: SeatRow; person: RegistrationRow }, now: Date, origin: string): Promise<void> {
+export async function issueGuestLink(tx: Tx, tenant: Tenant, loaded: Loaded, { seat, person }: { seat: SeatRow; person: RegistrationRow }, now: Date, origin: string): Promise<GuestLinkOutcome> {
   const email = person.email.trim();
-  if (!email || email.toLowerCase() === loaded.order.email.trim().toLowerCase()) {
-    await tx.update(guestSeats).set({ linkHash: '', updatedAt: now }).where(eq(guestSeats.id, seat.id));
-    return;
+  const clear = () => tx.update(guestSeats).set({ linkHash: '', updatedAt: now }).where(eq(guestSeats.id, seat.id));
+  if (!email || recipientKey(email) === recipientKey(loaded.order.email)) {
+    await clear();
+    return 'none';
+  }
+  if (!(await claimGuestLinkMail(tx, { orderId: loaded.order.id, seats: loaded.purchase.seats.length, recipient: email, now }))) {
+    await clear();
+    return 'capped';
   }
   const { secret, hash } = newLinkSecret();
   await tx.update(guestSeats).set({ linkHash: hash, updatedAt: now }).where(eq(guestSeats.id, seat.id));
@@ -39,6 +50,7 @@ export async function issueGuestLink(tx: Tx, tenant: Tenant, loaded: Loaded, { s
       guestUrl(origin, tenant.event.eventcode, secret),
     ),
   );
+  return 'mailed';
 }
 
 /** The event a link belongs to, refused unless it is of the host's organization and the page's event. */

@@ -27,7 +27,11 @@ export interface Loaded {
 
 export async function load(db: Db | Tx, scope: Scope): Promise<Loaded> {
   const order = await orderRow(db, scope.tenant.event.id, scope.orderId);
-  const [settings, purchase, { fields, lookups }] = await Promise.all([storeSettingsOf(db, scope.tenant.event), purchaseOf(db, order.id), fieldsOf(db, scope.tenant.event.id)]);
+  // One after another: on a transaction they share one connection, which runs one query at a time
+  // anyway (and the pg driver warns of queries sent while another runs).
+  const settings = await storeSettingsOf(db, scope.tenant.event);
+  const purchase = await purchaseOf(db, order.id);
+  const { fields, lookups } = await fieldsOf(db, scope.tenant.event.id);
   return { order, settings, purchase, fields, lookups, purchaserName: `${order.first} ${order.last}`.trim() };
 }
 

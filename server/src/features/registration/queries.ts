@@ -47,11 +47,10 @@ export interface Purchase {
 }
 
 export async function purchaseOf(db: Db | Tx, orderId: number): Promise<Purchase> {
-  const [groups, seats, people] = await Promise.all([
-    db.select().from(guestGroups).where(eq(guestGroups.orderId, orderId)).orderBy(asc(guestGroups.position)),
-    db.select().from(guestSeats).where(eq(guestSeats.orderId, orderId)).orderBy(asc(guestSeats.position)),
-    db.select().from(registrations).where(eq(registrations.orderId, orderId)).orderBy(asc(registrations.id)),
-  ]);
+  // In turn, not at once: a transaction's queries share its one connection (see load in present.ts).
+  const groups = await db.select().from(guestGroups).where(eq(guestGroups.orderId, orderId)).orderBy(asc(guestGroups.position));
+  const seats = await db.select().from(guestSeats).where(eq(guestSeats.orderId, orderId)).orderBy(asc(guestSeats.position));
+  const people = await db.select().from(registrations).where(eq(registrations.orderId, orderId)).orderBy(asc(registrations.id));
   return { groups, seats, people };
 }
 

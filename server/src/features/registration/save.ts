@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { ChoicesOf, Problem, SaveGuestRequest, StoredValue } from '@gavel/domain';
-import { choicesByField, deadlinePassed, FIELD_CONTROL, MAX_GROUP_NAME, NEW_REGISTRATION_ID, registrationMessages, storedValueOf } from '@gavel/domain';
+import { choicesByField, deadlinePassed, FIELD_CONTROL, groupNameProblem, NEW_REGISTRATION_ID, peopleCap, registrationMessages, storedValueOf } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import { guestGroups, guestSeats, registrations } from '../../db/schema';
 import { AppError } from '../../errors';
-import { issueGuestLink } from './links';
+import { type GuestLinkOutcome, issueGuestLink } from './links';
 import { type Loaded, load, nameOf, personIn, type Scope, seatIn } from './present';
 import { fieldDef, type FieldRow, lockSeats, type RegistrationRow } from './queries';
 
@@ -66,7 +66,9 @@ function assertEditable(loaded: Loaded, seat: { locked: boolean }, now: Date): v
 /**
  * PUT storeguest: a person saved into a seat, under the purchase's seat locks. A new person for -1;
  * an existing one moves from any other seat of the purchase (one person, one seat). Locked seats
- * and the deadline refuse; a seat whose person has an email gets the guest's own link.
+ * and the deadline refuse; a seat whose person has an email gets the guest's own link. A new person
+ * past twice the purchase's seats is refused (409); a link held back by a mail cap is not: the save
+ * stands and the answer's `linknotice` says the link was not emailed.
  */
 export async function saveGuest(ctx: AppContext, scope: Scope, body: SaveGuestRequest, origin: string) {
   const now = ctx.clock();
@@ -81,6 +83,8 @@ export async function saveGuest(ctx: AppContext, scope: Scope, body: SaveGuestRe
     if (scope.seatId !== null && (prior?.id ?? null) !== seat.registrationId) throw new AppError('forbidden', registrationMessages.ownSeatOnly);
     const elsewhere = prior ? seats.find((s) => s.registrationId === prior.id && s.id !== seat.id) : undefined;
     if (elsewhere && (elsewhere.locked || deadlinePassed(loaded.settings.editdeadline, now))) throw new AppError('forbidden', registrationMessages.personLocked(nameOf(prior, loaded.purchaserName)));
+    // Counted under the seat locks, so saves racing each other cannot pass the cap together.
+    if (!prior && loaded.purchase.people.length >= peopleCap(seats.length)) throw new AppError('conflict', registrationMessages.tooManyPeople(seats.length));
 
     const choicesOf = choicesByField(loaded.lookups.map((l) => ({ lookupfieldid: l.fieldId, lookupid: l.id })));
     // The edit-lock toggle is the purchaser's: on a guest's own link read-only fields stay as the organizer or purchaser set them.
@@ -96,15 +100,18 @@ export async function saveGuest(ctx: AppContext, scope: Scope, body: SaveGuestRe
     const moved = seat.registrationId !== saved.id;
     const emailChanged = (prior?.email ?? '') !== saved.email;
     await tx.update(guestSeats).set({ registrationId: saved.id, updatedAt: now }).where(eq(guestSeats.id, seat.id));
-    if (moved || emailChanged || seat.linkHash === '') await issueGuestLink(tx, scope.tenant, loaded, { seat, person: saved }, now, origin);
-    return { seat, saved, loaded };
+    let link: GuestLinkOutcome = 'none';
+    if (moved || emailChanged || seat.linkHash === '') link = await issueGuestLink(tx, scope.tenant, loaded, { seat, person: saved }, now, origin);
+    return { seat, saved, loaded, link };
   });
+  const guestname = nameOf(result.saved, result.loaded.purchaserName);
   return {
     status: 'success' as const,
     message: registrationMessages.saved,
     guestid: result.seat.id,
-    guestname: nameOf(result.saved, result.loaded.purchaserName),
+    guestname,
     registrationid: result.saved.id,
+    ...(result.link === 'capped' ? { linknotice: registrationMessages.linkNotEmailed(guestname) } : {}),
   };
 }
 
@@ -118,8 +125,9 @@ export async function renameGroup(ctx: AppContext, scope: Scope, body: { groupid
   if (!loaded.settings.allowgrouprename) throw new AppError('forbidden', registrationMessages.renameNotAllowed);
   if (deadlinePassed(loaded.settings.editdeadline, now)) throw new AppError('forbidden', registrationMessages.deadlinePassed);
   const name = body.groupname;
-  if (name.trim() === '') throw new AppError('bad_request', registrationMessages.groupNameRequired, [{ path: 'groupname', message: registrationMessages.groupNameRequired }]);
-  if (name.length > MAX_GROUP_NAME) throw new AppError('bad_request', registrationMessages.groupNameTooLong, [{ path: 'groupname', message: registrationMessages.groupNameTooLong }]);
+  // Kept as typed (spec section 5), but it must show something: a name of zero-width spaces is no name.
+  const problem = groupNameProblem(name);
+  if (problem) throw new AppError('bad_request', problem, [{ path: 'groupname', message: problem }]);
   await ctx.db.update(guestGroups).set({ name }).where(eq(guestGroups.id, group.id));
   return { status: 'success' as const, message: 'Group name saved.', groupid: group.id, groupname: name };
 }

@@ -8,6 +8,7 @@ import { FormError } from '../../ui/Field';
 import { FormField, useApiForm } from '../../ui/form';
 import { IonIcon } from '../../ui/ionicLazy';
 import { IonCheckbox } from '../../ui/ionicControls';
+import { pushNotice } from '../../ui/notices';
 
 /**
  * A guest's fields, as the edit dialog and the guest's own page show them: every control of the
@@ -39,7 +40,11 @@ export function GuestForm({ token, guestid, registrationid, fields, lookups, loc
     defaultValues: guestFormDefaults(fields),
     mode: 'onTouched',
     submit: (values) => api('PUT /storeguest', guestSaveRequest(fields, values, { guestid, registrationid, unlock: unlocked }), { token }),
-    onSuccess: (answer) => onSaved(answer.guestname),
+    onSuccess: (answer) => {
+      // Saved, but the guest's link was held back by a mail cap: said until dismissed, as the dialog closes.
+      if (answer.linknotice) pushNotice({ tone: 'info', message: answer.linknotice, duration: 0 });
+      onSaved(answer.guestname);
+    },
     onError: () => onRefused?.(),
   });
   const hasProblems = Object.keys(form.formState.errors).length > 0;
