@@ -68,13 +68,15 @@ export interface BidderSession {
 
 /**
  * A verified bidder, made the way a phone makes one: create the account, follow the emailed
- * verification link, sign in, and (optionally) save the profile.
+ * verification link on the same phone, sign in, and (optionally) save the profile.
  */
 export async function verifiedBidder(transport: Transport, bidder: NewBidder): Promise<BidderSession> {
   const { eventcode, email, password = TEST_PASSWORD, profile } = bidder;
-  await expectOk('create', transport.post('/api/create', { email, password, eventcode }));
+  const created = await expectOk('create', transport.post('/api/create', { email, password, eventcode }));
   const secret = await linkSecret(transport, email, '/verify/');
-  await expectOk('verify', transport.post('/api/verifyemail', { token: secret }));
+  // The phone that created the account follows the link with its own session, so the password it
+  // chose stays (a link followed without it claims the account and ends that password).
+  await expectOk('verify', transport.post('/api/verifyemail', { token: secret }, bearer(stringField(created, 'token'))));
   const session = await expectOk('login', transport.post('/api/login', { email, password, eventcode }));
   const token = stringField(session, 'token');
   const auth = bearer(token);

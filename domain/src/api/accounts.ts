@@ -65,6 +65,11 @@ export const sessionUser = z.object({
   notifications: z.array(userNotification),
   eventcode: z.string(),
   auctioncode: z.string(),
+  /**
+   * Whether the account has a password. An account claimed by its owner through an emailed link
+   * has none until they choose one (the password set before its email was verified stopped working).
+   */
+  haspassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

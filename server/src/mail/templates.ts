@@ -57,7 +57,7 @@ export function verificationMail(brand: MailBrand, url: string): MailMessage {
     'Verify your email address',
     [`Thanks for joining ${brand.eventname}. Tap the button below to confirm this is your email address, then finish setting up your bidder account.`],
     [{ label: 'Verify Email Address', url }],
-    'This link works once and expires in 7 days. If you did not sign up, you can ignore this email.',
+    'This link works once and expires in 7 days. Did not sign up? Someone may have used your email: opening the link makes the account yours, and any password they set stops working. Or ignore this email.',
   );
 }
 

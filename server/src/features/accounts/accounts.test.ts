@@ -5,6 +5,8 @@ import { appWithEvents, linkSecret, mailbox, postAs } from '../../test/account-f
 let t: TestApp;
 const now = new Date('2026-12-01T18:00:00Z');
 const post = (url: string, payload: object, token?: string) => postAs(t, url, payload, token);
+/** The session Create answered: the phone that made the account follows its link with it (proveMailbox). */
+let annToken = '';
 
 beforeAll(async () => {
   t = await appWithEvents(now);
@@ -22,6 +24,7 @@ describe('join, create, verify', () => {
     expect(body).toMatchObject({ status: 'success', accountstatus: 'notverified', setupcomplete: false, authorizebidder: true, eventcode: 'gala', auctioncode: 'demo' });
     expect(body.bidderdisplaynumber).toBe(101);
     expect(typeof body.token).toBe('string');
+    annToken = body.token;
 
     const mails = await mailbox(t);
     expect(mails[0]?.to).toBe('ann@example.org');
@@ -47,9 +50,9 @@ describe('join, create, verify', () => {
 
   it('verifies by the emailed link once, signing in; a reused link is expired', async () => {
     const secret = await linkSecret(t, 'ann@example.org', '/verify/');
-    const ok = await post('/api/verifyemail', { token: secret });
+    const ok = await post('/api/verifyemail', { token: secret }, annToken);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'success', accountstatus: 'verified', email: 'ann@example.org' });
+    expect(ok.json()).toMatchObject({ status: 'success', accountstatus: 'verified', email: 'ann@example.org', haspassword: true });
     const reused = await post('/api/verifyemail', { token: secret });
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toMatchObject({ status: 'expired', message: 'This verification link has already been used. Please log in.' });

@@ -7,6 +7,7 @@ import { hashLinkSecret, newLinkSecret } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import { forgotPasswordMail, resetPasswordMail, verificationMail, type MailBrand } from '../../mail/templates';
 import type { Tenant } from '../../tenancy';
+import { accountAttemptMail } from '../../mail/account-mails';
 import type { AccountRow } from './presenter';
 import { findAccount, hashPassword } from './service';
 import { endSessions, type Revoked } from './sessions';
@@ -60,6 +61,16 @@ export async function sendForgotPassword(db: Db, tenant: Tenant, email: string, 
   });
 }
 
+/** The owner of an email that has an account hears that someone tried to create another with it, with a sign-in link. */
+export async function sendAttemptNotice(db: Db, tenant: Tenant, email: string, now: Date, origin: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const account = await findAccount(tx, tenant.organization.id, email);
+    if (!account) return;
+    const loginUrl = await newLink(tx, tenant, account.id, 'login', now, origin);
+    await enqueueMail(tx, { organizationId: tenant.organization.id, eventId: tenant.event.id, to: account.email }, accountAttemptMail(brandOf(tenant), loginUrl));
+  });
+}
+
 export interface UsedLink {
   accountId: number;
   eventId: number;
@@ -97,6 +108,36 @@ export async function spendLink(tx: Tx, kind: LinkKind, secret: string, now: Dat
     .returning({ id: authLinks.id });
   if (spent.length === 0) throw new AppError('expired', LINK_MESSAGES[kind].used);
   return { accountId: row.accountId, eventId: row.eventId };
+}
+
+/** What following a verify or sign-in link did to its account. */
+export interface Proved {
+  account: AccountRow;
+  /** Set when the link claimed a never-verified account: its earlier sessions ended (hand to ctx.tokens.revoke after commit). */
+  claimed?: Revoked;
+}
+
+/**
+ * Following a verify or sign-in link proves the mailbox. Anyone may create an account with
+ * someone else's email and a password of their own, so the first proof of a never-verified
+ * account is its owner claiming it: every earlier session and link ends, and the password set
+ * before it stops working (the owner chooses one, or signs in by link until then). The one
+ * exception is the phone that created the account showing its own session with the link
+ * (`shownBy`, the account id of the caller's login token): whoever holds both the creator's
+ * session and the mailbox set that password, so nothing is taken from anyone.
+ */
+export async function proveMailbox(tx: Tx, accountId: number, shownBy: number | undefined): Promise<Proved> {
+  const [current] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+  if (!current) throw new AppError('expired', 'This link is no longer valid.');
+  if (current.emailVerified || shownBy === accountId) return { account: await markVerified(tx, accountId) };
+  const version = await endSessions(tx, accountId);
+  const [account] = await tx
+    .update(accounts)
+    .set({ emailVerified: true, passwordHash: null, updatedAt: sql`now()` })
+    .where(eq(accounts.id, accountId))
+    .returning();
+  if (!account) throw new AppError('expired', 'This link is no longer valid.');
+  return { account, claimed: { accountId, version } };
 }
 
 /** Following an emailed link proves the address, so it also verifies the account. */

@@ -21,7 +21,7 @@ describe('the other account calls', () => {
     const again = await post('/api/resendverification', {}, token);
     expect(again.json()).toEqual({ status: 'success', message: 'We sent a new link to cal@example.org.' });
     expect((await mailbox(t)).length).toBe(before + 1);
-    await post('/api/verifyemail', { token: await linkSecret(t, 'cal@example.org', '/verify/') });
+    await post('/api/verifyemail', { token: await linkSecret(t, 'cal@example.org', '/verify/') }, token);
     expect((await post('/api/resendverification', {}, token)).json().message).toBe('Your email is already verified.');
     expect((await post('/api/resendverification', {})).statusCode).toBe(401);
   });

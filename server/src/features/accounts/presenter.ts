@@ -46,5 +46,6 @@ export function presentSession(tenant: Tenant, account: AccountRow, bidder: Bidd
     notifications: effectiveNotifications(tenant, bidder.notifications),
     eventcode: tenant.event.eventcode,
     auctioncode: tenant.organization.auctioncode,
+    haspassword: account.passwordHash !== null,
   };
 }

@@ -3,13 +3,17 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { addressKey, emailKey, GUESSING } from '../../lib/limits';
 import { route } from '../../lib/route';
-import { sendForgotPassword, sendVerification } from './links-service';
+import { hostAuctionCode } from '../../lib/caller';
+import { sendAttemptNotice, sendForgotPassword, sendVerification } from './links-service';
 import { bidderOf } from './profile-service';
 import { createAccount, ensureBidder, guestToken, joinEmail, login, sessionFor } from './service';
 
-/** Where emailed links point: the configured public address, else the address the phone used. */
+/**
+ * Where emailed links and QR codes of the request's organization point: from configuration only
+ * (lib/site.ts), never from the Host header the request carried.
+ */
 export function origin(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  return ctx.site.originOf(hostAuctionCode(ctx, request));
 }
 
 /** Join, create, sign in, guests, and the emails that let a bidder back in. */
@@ -24,7 +28,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       ]);
 
     route(app, ctx, 'POST /joinemail', async ({ caller, body, request }) => {
-      joining(request, body.email);
+      await joining(request, body.email);
       return { status: 'success', accountstatus: await joinEmail(ctx.db, caller.tenant, body.email) };
     });
 
@@ -43,12 +47,19 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       ctx,
       'POST /create',
       async ({ caller: { tenant }, body, request }) => {
-        joining(request, body.email);
+        await joining(request, body.email);
         const now = ctx.clock();
-        const { account, bidder, created } = await ctx.guessing.failures(passwordTries(request, body.email), wrongPassword, () =>
-          createAccount(ctx.db, tenant, body.email, body.password),
-        );
-        if (created) await ctx.db.transaction((tx) => sendVerification(tx, tenant, account, now, origin(ctx, request)));
+        const from = origin(ctx, request);
+        const { account, bidder, created } = await ctx.guessing
+          .failures(passwordTries(request, body.email), wrongPassword, () => createAccount(ctx.db, tenant, body.email, body.password))
+          .catch((err: unknown) => {
+            // The email has an account and this was not its password: its owner hears of it (at
+            // most once an hour), with a sign-in link in case it was them.
+            if (wrongPassword(err) && ctx.guessing.allow(GUESSING.attemptNoticePerEmail, emailKey(body.email)))
+              ctx.background.run('account attempt notice', () => sendAttemptNotice(ctx.db, tenant, body.email, now, from));
+            throw err;
+          });
+        if (created) await ctx.db.transaction((tx) => sendVerification(tx, tenant, account, now, from));
         return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, now)) };
       },
     );
@@ -86,7 +97,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
         ctx,
         key,
         async ({ caller: { tenant }, body, request }) => {
-          ctx.guessing.takeAll([
+          await ctx.guessing.takeAll([
             [GUESSING.linkRequestsPerEmail, emailKey(body.email)],
             [GUESSING.linkRequestsPerAddress, addressKey(request)],
           ]);

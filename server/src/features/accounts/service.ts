@@ -84,7 +84,7 @@ export async function sessionFor(ctx: { tokens: TokenService; db: Db }, tenant: 
   return presentSession(tenant, account, bidder, token, hasCard);
 }
 
-/** A guest's token of the event: read-only, for browsing and the live hub (POST /guestlogin, the display board). */
+/** A guest's token of the event: read-only, for browsing and the live hub (POST /guestlogin). */
 export function guestToken(tokens: TokenService, tenant: Tenant, now: Date): Promise<string> {
   return tokens.sign({ userid: 0, bidderid: 0, email: '', eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode, isguest: true }, now);
 }

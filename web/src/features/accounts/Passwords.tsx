@@ -1,4 +1,4 @@
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { forgotPasswordRequest, passwordResetRequest } from '@gavel/domain';
 import { api } from '../../api/client';
@@ -75,10 +75,12 @@ interface NewPasswordPageProps {
   send: (password: string) => Promise<unknown>;
   /** Where to go once it is set. */
   next: string;
+  /** A line above the fields saying why the page is here. */
+  intro?: string;
 }
 
 /** A new password, told in toasts: set, then on to `next`; or why not. */
-function NewPasswordPage({ header, testId, title, button, send, next }: NewPasswordPageProps) {
+function NewPasswordPage({ header, testId, title, button, send, next, intro }: NewPasswordPageProps) {
   const history = useHistory();
   const toast = useToast();
   const reset = useApiForm({
@@ -94,6 +96,7 @@ function NewPasswordPage({ header, testId, title, button, send, next }: NewPassw
   return (
     <Page header={header} testId={testId}>
       <FormCard of={reset} title={title} button={button} buttonTestId="reset-submit">
+        {intro ? <p data-testid="choose-password-intro">{intro}</p> : null}
         <PasswordField form={reset.form} name="password" label="New Password" autocomplete="new-password" testId="new-password" />
         <PasswordField form={reset.form} name="confirm" label="Confirm New Password" autocomplete="new-password" testId="confirm-password" />
       </FormCard>
@@ -118,11 +121,25 @@ export function ResetPasswordByLink() {
 }
 
 /**
+ * The query parameter that brings a bidder here right after an emailed link made the account
+ * theirs (VerifyLink): it names where to go once the password is chosen.
+ */
+export const CHOOSE_PASSWORD = 'then';
+
+/** A place in this event to go next: only a path of the event, never another site. */
+function nextInEvent(eventcode: string, wanted: string | null): string | undefined {
+  return wanted && wanted.startsWith(`/${eventcode}/`) && !wanted.startsWith('//') ? wanted : undefined;
+}
+
+/**
  * /reset-password-account: a new password while signed in; then back to My Account. The reset
  * ends every session of the account, this one too, so the page signs in again with the new password.
+ * Right after an emailed link claimed the account, it says why and goes on to where the link led.
  */
 function ResetPasswordAccountPage() {
   const { eventcode, claims, signIn } = useSession();
+  const [search] = useSearchParams();
+  const then = nextInEvent(eventcode, search.get(CHOOSE_PASSWORD));
   const send = async (password: string) => {
     await api('POST /userpasswordreset', { password });
     signIn(await api('POST /login', { email: claims?.email ?? '', password, eventcode }, { anonymous: true }));
@@ -134,7 +151,12 @@ function ResetPasswordAccountPage() {
       title="Create a New Password"
       button="Create a New Password"
       send={send}
-      next={`/${eventcode}/my-account`}
+      next={then ?? `/${eventcode}/my-account`}
+      intro={
+        then
+          ? 'Your email is confirmed and this account is now yours alone: any password set before you confirmed it no longer works. Choose a password to sign in with next time.'
+          : undefined
+      }
     />
   );
 }

@@ -7,6 +7,7 @@ import { pathAfterLogin } from '../../session/guards';
 import { Page } from '../../ui/Page';
 import { Loading } from '../../ui/Loading';
 import { useHistory } from '../../ui/navigation';
+import { CHOOSE_PASSWORD } from './Passwords';
 
 /** A signed-in session, or an expired link's message. */
 type LinkAnswer = AnswerOf<'GET /passwordlesslogin/:loginguid'>;
@@ -14,6 +15,9 @@ type LinkAnswer = AnswerOf<'GET /passwordlesslogin/:loginguid'>;
 /**
  * Following an emailed link: email verification (/verify/{id}) or a one-time login
  * (/auth/passwordlessLogin/{loginguid}). Either signs the bidder in; an expired link says so.
+ * The call carries this phone's session of the event, if it has one: the phone that created the
+ * account keeps its password. An account claimed from another phone has no password any more
+ * (the server answers haspassword false), so the bidder is asked to choose one first.
  */
 function useLinkSignIn(kind: 'verify' | 'login') {
   const { id, loginguid } = useParams();
@@ -27,8 +31,8 @@ function useLinkSignIn(kind: 'verify' | 'login') {
     started.current = true;
     const answer: Promise<LinkAnswer> =
       kind === 'verify'
-        ? api('POST /verifyemail', { token: secret }, { anonymous: true })
-        : api('GET /passwordlesslogin/:loginguid', undefined, { anonymous: true, params: { loginguid: secret } });
+        ? api('POST /verifyemail', { token: secret })
+        : api('GET /passwordlesslogin/:loginguid', undefined, { params: { loginguid: secret } });
     void answer.then(
       (session) => {
         if (session.status === 'expired') {
@@ -36,7 +40,8 @@ function useLinkSignIn(kind: 'verify' | 'login') {
           return;
         }
         signIn(session);
-        history.replace(pathAfterLogin(eventcode, session));
+        const next = pathAfterLogin(eventcode, session);
+        history.replace(session.haspassword ? next : `/${eventcode}/reset-password-account?${CHOOSE_PASSWORD}=${encodeURIComponent(next)}`);
       },
       (err: unknown) => setMessage(err instanceof Error ? err.message : 'This link is no longer valid.'),
     );
