@@ -19,7 +19,7 @@ import { mediaRoutes } from './features/media/routes';
 import { TokenService } from './lib/tokens';
 import { createBackground } from './lib/background';
 import { SessionVersionCache } from './features/accounts/sessions';
-import { Guessing, rateLimits } from './lib/limits';
+import { Guessing, guestTokenCeiling, rateLimits } from './lib/limits';
 import { route } from './lib/route';
 import { logRequest, ROUTER_PARAM_LIMIT, routedUrl, routerFaultRoutes } from './lib/requests';
 import { accountRoutes } from './features/accounts/routes';
@@ -35,15 +35,25 @@ import { storeRoutes } from './features/store/routes';
 import { registrationRoutes } from './features/registration/routes';
 import { displayRoutes } from './features/display/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook';
+import { spendTestCryptogram } from './features/payments/cryptograms';
 import { createPayments, stripeConnection, TEST_CARD_FORM_PATH } from './payments/processor';
 import { appJobs, startJobs } from './jobs';
 import { createHub } from './realtime/hub';
 import { createNotifier } from './notifications/notifier';
 import { createTotals } from './realtime/totals';
 import { assertAdmin } from './tenancy';
+import { createSite } from './lib/site';
 
 /** The largest body a call takes (the import sets its own). */
 const BODY_LIMIT = 100 * 1024;
+
+/**
+ * How long a client may take, so a device sending a byte now and then cannot keep connections
+ * open for ever: the headers within 15 s, the whole request (the import's document included)
+ * within a minute, and a connection may sit silent for a minute (the live hub pings every 20 s,
+ * and its long-polling requests wait at most that long).
+ */
+export const TIMEOUTS = { headersMs: 15_000, requestMs: 60_000, idleMs: 60_000 };
 
 export interface BuildOptions {
   /** An open database; absent means open the one the configuration names. */
@@ -54,6 +64,8 @@ export interface BuildOptions {
   sweeper?: boolean;
   /** Where the log goes; absent means standard output. Tests read it. */
   logStream?: { write(line: string): void };
+  /** Shorter timeouts than TIMEOUTS, for the test that trickles a request. */
+  timeouts?: typeof TIMEOUTS;
 }
 
 export interface GavelApp {
@@ -63,6 +75,7 @@ export interface GavelApp {
 
 /** Builds the whole server: API, media, the built web app. Used by main.ts and by every test. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<GavelApp> {
+  const timeouts = options.timeouts ?? TIMEOUTS;
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: logRequest }, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Every call's body is small; a larger one is refused from its Content-Length, before it is
@@ -72,6 +85,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Undecodable and overlong paths go to routes of ours, so their answers have our shape and headers.
     rewriteUrl: (req) => routedUrl(req.url ?? '/'),
     trustProxy: config.trustProxy,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    // Node checks for overdue requests this often (30 s by default, which would let one overstay).
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.min(2_000, timeouts.headersMs) },
   }).withTypeProvider<ZodTypeProvider>();
   const database =
     options.database ??
@@ -84,19 +101,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
 
   const clock = options.clock ?? (() => new Date());
+  const site = createSite(config);
   const tokens = new TokenService(config.jwtSecret, new SessionVersionCache(database.db));
-  const hub = await createHub(app.server, { tokens, clock, log: app.log, redisUrl: config.redisUrl });
+  const hub = await createHub(app.server, { tokens, clock, log: app.log, redisUrl: config.redisUrl, trustProxy: config.trustProxy });
   const notifier = createNotifier({
     db: database.db,
     live: hub,
     clock,
-    origin: config.publicUrl ?? `http://localhost:${config.port}`,
+    originOf: site.originOf,
     log: app.log,
   });
-  const payments = createPayments({ secret: config.jwtSecret, clock, stripeTimeoutMs: config.stripeTimeoutMs, ...(config.stripeApiUrl ? { stripe: stripeConnection(config.stripeApiUrl) } : {}) });
+  const payments = createPayments({
+    secret: config.jwtSecret,
+    clock,
+    stripeTimeoutMs: config.stripeTimeoutMs,
+    ...(config.stripeApiUrl ? { stripe: stripeConnection(config.stripeApiUrl) } : {}),
+    testPaymentsAllowed: config.testPaymentsAllowed,
+    spendCryptogram: (nonce) => spendTestCryptogram(database.db, nonce, clock()),
+  });
   const totals = createTotals({ db: database.db, live: hub, log: app.log });
   const background = createBackground(app.log);
-  const ctx: AppContext = { config, database, db: database.db, clock, tokens, live: hub, notifier, totals, payments, guessing: new Guessing(), log: app.log, background };
+  const ctx: AppContext = { config, site, database, db: database.db, clock, tokens, live: hub, notifier, totals, payments, guessing: new Guessing(), log: app.log, background };
   // A total still scheduled is dropped and one being sent finishes, before the hub and the database close.
   app.addHook('preClose', async () => {
     await totals.close();
@@ -127,6 +152,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  // A host this server does not answer for is refused before anything else reads the request
+  // (lib/site.ts); the health check answers whatever the host, for load balancers that probe by address.
+  app.addHook('onRequest', async (request, reply) => {
+    if (site.auctionCodeOf(request.host) !== undefined || request.url === '/api/health') return;
+    reply.header('connection', 'close');
+    throw new AppError('misdirected', 'This server does not answer for that address.');
+  });
   // A body larger than its route takes is refused from its declared length before anything else
   // (the rate limit included), and the connection closed, so it is never read.
   app.addHook('onRequest', async (request, reply) => {
@@ -137,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
   await app.register(rateLimit, rateLimits(ctx));
+  app.addHook('onRequest', guestTokenCeiling(ctx));
   // API answers over about 1 KB go compressed; the built assets are compressed once at build time
   // (web/precompress.ts) and sent as they are. Brotli at quality 4 costs about what gzip does.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { publicUrlProblem } from './lib/site';
+import { keepPrivate } from './lib/private-dir';
 
 /**
  * Configuration, read once at start from the environment. Anything wrong stops the process with a
@@ -20,7 +22,16 @@ export const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   ),
-  PUBLIC_URL: optionalString.pipe(z.url('must be an absolute URL such as https://auction.example.org').optional()),
+  /** The address people reach (links, QR codes): one address, or one per organization with {auctioncode}; see lib/site.ts. */
+  PUBLIC_URL: optionalString.pipe(
+    z
+      .string()
+      .superRefine((url, ctx) => {
+        const problem = publicUrlProblem(url);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  ),
   DEFAULT_AUCTION_CODE: z
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lowercase letters, digits, - or _')
@@ -31,6 +42,7 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+  RATE_LIMIT_GUEST_TOKENS_PER_MINUTE: z.coerce.number().int().min(1).default(30_000),
   /** Import the demo event into an empty database; in production only when set to true explicitly. */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** In production, events may take the test gateway (processor code 1: no money moves) only when this is true. */
@@ -68,6 +80,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Calls a minute per address without a valid token: a venue's phones share one address. */
   rateLimitAnonymousPerMinute: number;
+  /** Calls a minute per address, all together, made with tokens minted without an account (guest, store cart). */
+  rateLimitGuestTokensPerMinute: number;
   seedDemo: boolean;
   /**
    * Whether events may pay through the test gateway (processor code 1), where the client chooses the
@@ -126,9 +140,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Links are built from configuration only (lib/site.ts): without PUBLIC_URL they would point
+  // at localhost, which no phone reaches.
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required in production: the address people open, such as https://auction.example.org, or https://{auctioncode}.gavel.example for one name per organization',
+    );
   const dataDir = resolve(e.DATA_DIR);
   try {
-    mkdirSync(dataDir, { recursive: true });
+    keepPrivate(dataDir);
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  DATA_DIR: cannot create ${dataDir} (${(err as Error).message})`);
   }
@@ -148,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateLimitAnonymousPerMinute: e.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+    rateLimitGuestTokensPerMinute: e.RATE_LIMIT_GUEST_TOKENS_PER_MINUTE,
     seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
     testPaymentsAllowed: e.NODE_ENV !== 'production' || e.ALLOW_TEST_PAYMENTS,
     smtpUrl: e.SMTP_URL,

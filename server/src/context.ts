@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Background } from './lib/background';
 import type { Database, Db } from './db/client';
 import type { Guessing } from './lib/limits';
+import type { Site } from './lib/site';
 import type { TokenService } from './lib/tokens';
 import type { LivePublisher } from './realtime/hub';
 import type { Notifier } from './notifications/notifier';
@@ -12,6 +13,8 @@ import type { Totals } from './realtime/totals';
 /** What every feature gets: configuration, the database and a clock (tests move it). */
 export interface AppContext {
   config: Config;
+  /** The addresses this server answers for, and the one its links and QR codes use. */
+  site: Site;
   database: Database;
   db: Db;
   clock: () => Date;

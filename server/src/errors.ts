@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'payment_failed'
   | 'too_large'
   | 'uri_too_long'
+  | 'misdirected'
   | 'rate_limited'
   | 'expired'
   | 'unavailable'
@@ -32,6 +33,8 @@ const httpStatus: Record<ErrorCode, number> = {
   payment_failed: 402,
   too_large: 413,
   uri_too_long: 414,
+  /** A request for a host this server does not answer for (lib/site.ts). */
+  misdirected: 421,
   rate_limited: 429,
   expired: 401,
   /** The database is out of reach for a moment (a restart, a failover): try again shortly. */

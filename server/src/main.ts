@@ -4,12 +4,15 @@ import { runPrimary, runWorker, onStopSignal } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { seedDemoIfEmpty } from './db/seed/seed';
 import { claimDataDir, type DataDirClaim } from './lib/pidfile';
+import { createSite } from './lib/site';
+import { privateFilesFromNowOn } from './lib/private-dir';
 
 /**
  * Starts Gavel: configuration, database and migrations, the demo on an empty database, then HTTP.
  * With PROCESSES above 1 (PostgreSQL and Redis only), server/src/cluster.ts runs that many.
  */
 async function main(): Promise<void> {
+  privateFilesFromNowOn();
   let config;
   try {
     config = loadConfig();
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
 
 /** The addresses to open, printed once when the server listens. */
 function announce(config: Config, running: string): void {
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const base = createSite(config).originOf(config.defaultAuctionCode);
   const lines = [
     '',
     `Gavel is running (${running}).`,

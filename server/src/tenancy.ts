@@ -1,23 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from './db/client';
 import { events, organizations } from './db/schema';
 import { AppError, eventNotFound } from './errors';
-
-/**
- * The organization of a request is the first label of its host name; on localhost, a bare IP or a
- * single-label host it is the configured default. A body's auctioncode must agree with the host.
- */
-export function auctionCodeFromHost(host: string | undefined, fallback: string): string {
-  if (!host) return fallback;
-  const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
-  if (name === 'localhost' || isIP(name) !== 0) return fallback;
-  const labels = name.split('.');
-  if (labels.length < 2) return fallback;
-  return labels[0] ?? fallback;
-}
 
 export type EventRow = typeof events.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;

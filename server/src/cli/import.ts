@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
+import { privateFilesFromNowOn } from '../lib/private-dir';
 import { openDatabase } from '../db/client';
 import { AppError } from '../errors';
 import { importEventDocument } from '../features/admin/import-service';
@@ -24,6 +25,7 @@ async function importThroughServer(port: number, adminToken: string, body: strin
 
 /** npm run import -- FILE : imports an event document into the configured database. */
 async function main(): Promise<number> {
+  privateFilesFromNowOn();
   const file = process.argv[2];
   if (!file) {
     console.error('Usage: npm run import -- path/to/event.json');
@@ -59,7 +61,7 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir });
   try {
-    const result = await importEventDocument(database.db, doc);
+    const result = await importEventDocument(database.db, doc, config);
     console.log(result.message);
     console.log(`  organization ${result.auctioncode}, event ${result.eventcode}; ${result.itemsuntouched} item(s) not in the file left as they were.`);
     return 0;

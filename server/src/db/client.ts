@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { keepPrivate } from '../lib/private-dir';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -135,6 +136,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // A new data directory is unpacked with files open to everyone (0666) whatever the umask; the
+  // files PostgreSQL makes later are its owner's (0600). Close the first ones now.
+  if (opts.dir) keepPrivate(opts.dir);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Access } from '@gavel/domain';
 import type { AppContext } from '../context';
 import { AppError, eventNotFound } from '../errors';
-import { auctionCodeFromHost, findTenantCached, type Tenant } from '../tenancy';
+import { findTenantCached, type Tenant } from '../tenancy';
 import type { CartClaims, LoginClaims, TokenCheck } from './tokens';
 import { and, eq, inArray } from 'drizzle-orm';
 import { storeOrders } from '../db/schema';
@@ -89,9 +89,14 @@ export function checkToken(ctx: AppContext, request: FastifyRequest): Promise<To
 
 const sessionInvalid = () => new AppError('unauthorized', 'Your session is not valid. Please log in again.');
 
-/** The host's organization, the one rule every call follows. */
-function hostAuctionCode(ctx: AppContext, request: FastifyRequest): string {
-  return auctionCodeFromHost(request.host, ctx.config.defaultAuctionCode);
+/**
+ * The host's organization, the one rule every call follows (lib/site.ts). A host the server does
+ * not answer for never gets this far (app.ts refuses it first).
+ */
+export function hostAuctionCode(ctx: AppContext, request: FastifyRequest): string {
+  const code = ctx.site.auctionCodeOf(request.host);
+  if (code === undefined) throw new AppError('misdirected', 'This server does not answer for that address.');
+  return code;
 }
 
 /** The tenancy pair a body carries, when it carries one. */

@@ -3,14 +3,15 @@ import fc from 'fast-check';
 import { TooManyTries } from '../errors';
 import { type Budget, Guessing } from './limits';
 
-const budget: Budget = { max: 3, windowMs: 60_000, message: 'Too many tries.' };
-const other: Budget = { max: 1, windowMs: 60_000, message: 'Another budget.' };
+const budget: Budget = { name: 'tries', max: 3, windowMs: 60_000, message: 'Too many tries.' };
+const other: Budget = { name: 'other', max: 1, windowMs: 60_000, message: 'Another budget.' };
+const shared: Budget = { name: 'shared', max: 2, windowMs: 60_000, message: 'Slow down.', slow: { stepMs: 100, maxMs: 350 } };
 
 describe('guessing budgets', () => {
-  it('refuses with the budget’s message and when to try again once a key has spent its tries, and forgets them when the window ends', () => {
+  it('refuses with the budget’s message and when to try again once a key has spent its tries, and forgets them when the window ends', async () => {
     let now = 1_000_000;
     const g = new Guessing(() => now);
-    for (let i = 0; i < 3; i++) g.take(budget, 'email:a@example.org');
+    for (let i = 0; i < 3; i++) await g.take(budget, 'email:a@example.org');
     let refused: unknown;
     try {
       g.assert(budget, 'email:a@example.org');
@@ -20,10 +21,10 @@ describe('guessing budgets', () => {
     expect(refused).toBeInstanceOf(TooManyTries);
     expect(refused).toMatchObject({ code: 'rate_limited', message: 'Too many tries.', retryAfterSeconds: 60 });
     // Another key and another budget are counted apart.
-    expect(() => g.take(budget, 'email:b@example.org')).not.toThrow();
-    expect(() => g.take(other, 'email:a@example.org')).not.toThrow();
+    await expect(g.take(budget, 'email:b@example.org')).resolves.toBeUndefined();
+    await expect(g.take(other, 'email:a@example.org')).resolves.toBeUndefined();
     now += 60_000;
-    expect(() => g.take(budget, 'email:a@example.org')).not.toThrow();
+    await expect(g.take(budget, 'email:a@example.org')).resolves.toBeUndefined();
   });
 
   it('assert alone spends nothing; count alone never refuses', () => {
@@ -33,14 +34,14 @@ describe('guessing budgets', () => {
     expect(() => g.assert(budget, 'k')).toThrow(TooManyTries);
   });
 
-  it('allows exactly max takes in a window, whatever the order of keys', () => {
-    fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 40 }), (keys) => {
+  it('allows exactly max takes in a window, whatever the order of keys', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 40 }), async (keys) => {
         const g = new Guessing(() => 0);
         const allowed = new Map<string, number>();
         for (const key of keys) {
           try {
-            g.take(budget, key);
+            await g.take(budget, key);
             allowed.set(key, (allowed.get(key) ?? 0) + 1);
           } catch {
             // refused
@@ -49,5 +50,35 @@ describe('guessing budgets', () => {
         for (const key of new Set(keys)) expect(allowed.get(key) ?? 0).toBe(Math.min(budget.max, keys.filter((k) => k === key).length));
       }),
     );
+  });
+
+  it('a slowing budget never refuses: past its max each try waits one step longer, up to its ceiling', async () => {
+    const waits: number[] = [];
+    const g = new Guessing(() => 0, async (ms) => void waits.push(ms));
+    for (let i = 0; i < 8; i++) await g.take(shared, 'ip:198.51.100.7');
+    expect(waits).toEqual([100, 200, 300, 350, 350, 350]);
+    // Another address is not slowed.
+    await g.take(shared, 'ip:203.0.113.9');
+    expect(waits).toHaveLength(6);
+  });
+
+  it('counts only failures, and slows only the failure’s answer, never a success', async () => {
+    const waits: number[] = [];
+    const g = new Guessing(() => 0, async (ms) => void waits.push(ms));
+    const fail = () => Promise.reject(new Error('wrong'));
+    for (let i = 0; i < 4; i++) await expect(g.failures([[shared, 'ip:x']], () => true, fail)).rejects.toThrow('wrong');
+    expect(waits).toEqual([100, 200]);
+    await expect(g.failures([[shared, 'ip:x']], () => true, async () => 'signed in')).resolves.toBe('signed in');
+    expect(waits).toEqual([100, 200]);
+    // A refusing budget of the same call still refuses once used up.
+    for (let i = 0; i < 3; i++) await expect(g.failures([[budget, 'email:a'], [shared, 'ip:x']], () => true, fail)).rejects.toThrow('wrong');
+    await expect(g.failures([[budget, 'email:a'], [shared, 'ip:x']], () => true, async () => 'right')).rejects.toBeInstanceOf(TooManyTries);
+  });
+
+  it('allow spends a try while one is left and says no after, spending nothing', () => {
+    const g = new Guessing(() => 0);
+    expect(g.allow(other, 'k')).toBe(true);
+    expect(g.allow(other, 'k')).toBe(false);
+    expect(g.allow(other, 'j')).toBe(true);
   });
 });

@@ -24,7 +24,7 @@ const count = async () => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true' }, now);
+  t = await createTestApp({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://{auctioncode}.gavel.example' }, now);
   await importEvent(t, eventDocument(now, { auctioncode: 'riverbend', items: [item('1', { name: 'Kayak', startingbid: 100, minimumbidincrease: 10 })] }));
   await importEvent(t, eventDocument(now, { auctioncode: 'lakeside', items: [item('1', { name: 'Canoe', startingbid: 100, minimumbidincrease: 10 })] }));
   riverbend = await makeBidder(t, 'gala', 'rita@example.org', { auctioncode: 'riverbend' });

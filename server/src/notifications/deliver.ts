@@ -11,7 +11,8 @@ export interface Deps {
   db: Db;
   live: LivePublisher;
   clock: () => Date;
-  origin: string;
+  /** Where an organization's pages are (lib/site.ts): links never come from a request. */
+  originOf: (auctioncode: string) => string;
   log: FastifyBaseLogger;
 }
 
@@ -71,7 +72,7 @@ export function tell(deps: Deps, kind: NotificationKind, row: NoticeRow, text: s
   const recipient = { organizationId: row.organization.id, eventId: row.event.id };
   const rows: OutboxRow[] = [];
   if (choice.flags.email && row.account.emailVerified) {
-    const url = `${deps.origin}/${row.event.eventcode}/auction-items/${row.item.id}`;
+    const url = `${deps.originOf(row.organization.auctioncode)}/${row.event.eventcode}/auction-items/${row.item.id}`;
     const brand = { eventname: row.event.eventname, organizationname: row.organization.name };
     rows.push(mailRow({ ...recipient, to: row.account.email }, itemNoticeMail(brand, words.subject(row.item.name), words.title, text, url)));
   }

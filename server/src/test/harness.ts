@@ -18,7 +18,7 @@ export interface TestApp extends GavelApp {
  * A fresh app on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is set — a new
  * database of its own on that PostgreSQL server, so test files never see each other's rows.
  */
-export async function createTestApp(env: Record<string, string> = {}, start = new Date(), options: Pick<BuildOptions, 'logStream'> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, start = new Date(), options: Pick<BuildOptions, 'logStream' | 'timeouts'> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gavel-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -27,6 +27,8 @@ export async function createTestApp(env: Record<string, string> = {}, start = ne
     SEED_DEMO: 'false',
     ADMIN_TOKEN: 'test-admin-token-0123456789',
     JWT_SECRET: 'test-jwt-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+    // Production requires the public address; app.inject's requests come to localhost.
+    ...(env.NODE_ENV === 'production' ? { PUBLIC_URL: 'http://localhost' } : {}),
     ...env,
   });
   const url = process.env.TEST_DATABASE_URL;

@@ -13,7 +13,7 @@ export async function testCryptogram(t: TestApp, eventcode: string, number: stri
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/testpay/tokens',
-    ...(opts.auctioncode ? { headers: { host: `${opts.auctioncode}.gavel.test` } } : {}),
+    ...(opts.auctioncode ? { headers: { host: `${opts.auctioncode}.localhost` } } : {}),
     payload: { eventcode, brand: cardBrand(digits), last4: digits.slice(-4), expmonth: 12, expyear: 2030, outcome: testCardOutcome(digits), authenticated: opts.authenticated ?? false },
   });
   if (res.statusCode !== 200) throw new Error(`cryptogram: ${res.statusCode} ${res.body}`);
