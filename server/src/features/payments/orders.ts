@@ -85,7 +85,7 @@ export async function queueReceipt(tx: Tx, tenant: Tenant, order: OrderRow, orig
  * Under the order's row lock, and only while it is still pending: a late or repeated message
  * changes nothing.
  */
-export async function settleOrder(ctx: AppContext, orderId: number, outcome: ChargeOutcome, origin: string): Promise<'paid' | 'failed' | 'unchanged'> {
+export async function settleOrder(ctx: AppContext, orderId: number, outcome: ChargeOutcome): Promise<'paid' | 'failed' | 'unchanged'> {
   const now = ctx.clock();
   const result = await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -97,7 +97,8 @@ export async function settleOrder(ctx: AppContext, orderId: number, outcome: Cha
         .where(and(eq(orders.id, orderId), eq(orders.state, 'pending')))
         .returning();
       const tenant = await tenantOfEvent(tx, order.eventId);
-      if (paid && tenant) await queueReceipt(tx, tenant, paid, origin);
+      // Off any request (the webhook, the reconcile job): the receipt's link is the order's organization's.
+      if (paid && tenant) await queueReceipt(tx, tenant, paid, ctx.site.originOf(tenant.organization.auctioncode));
       return { order, state: 'paid' as const, tenant };
     }
     if (outcome.kind === 'failed') {

@@ -47,9 +47,8 @@ export async function settleFromProcessor(
   ctx: AppContext,
   now: Date,
   due: PendingCharge[],
-  settle: (ctx: AppContext, id: number, outcome: ChargeOutcome, origin: string) => Promise<'paid' | 'failed' | 'unchanged'>,
+  settle: (ctx: AppContext, id: number, outcome: ChargeOutcome) => Promise<'paid' | 'failed' | 'unchanged'>,
 ): Promise<number> {
-  const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
   let settled = 0;
   for (const order of due) {
     const tenant = await tenantOfEvent(ctx.db, order.eventId);
@@ -63,7 +62,7 @@ export async function settleFromProcessor(
     else continue;
     const waitedTooLong = now.getTime() - order.createdAt.getTime() > CONFIRMATION_WINDOW_MS;
     if (outcome.kind === 'requires_action' && waitedTooLong) outcome = { kind: 'failed', message: 'The payment was not confirmed in time.' };
-    if ((await settle(ctx, order.id, outcome, origin)) !== 'unchanged') settled++;
+    if ((await settle(ctx, order.id, outcome)) !== 'unchanged') settled++;
   }
   return settled;
 }

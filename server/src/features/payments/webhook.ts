@@ -9,7 +9,6 @@ import { resolveCaller } from '../../lib/caller';
 import { processorCodeOf } from '../../payments/processor';
 import { readStripeEvent, type StripeOutcomeEvent } from '../../payments/stripe-webhook';
 import { findTenantCached } from '../../tenancy';
-import { origin } from '../accounts/routes';
 import { settleOrder } from './orders';
 import { settleStoreOrder } from '../store/orders';
 
@@ -50,7 +49,7 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
           .from(orders)
           .where(and(eq(orders.chargeKey, outcome.chargekey), eq(orders.eventId, event.id)))
           .limit(1);
-        if (order) return { received: true, settled: await settleOrder(ctx, order.id, outcome, origin(ctx, request)) };
+        if (order) return { received: true, settled: await settleOrder(ctx, order.id, outcome) };
         // A store order's charge (its keys start gavel_store_).
         const [storeOrder] = await ctx.db
           .select({ id: storeOrders.id })
@@ -58,7 +57,7 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
           .where(and(eq(storeOrders.chargeKey, outcome.chargekey), eq(storeOrders.eventId, event.id)))
           .limit(1);
         if (!storeOrder) return { received: true };
-        return { received: true, settled: await settleStoreOrder(ctx, storeOrder.id, outcome, origin(ctx, request)) };
+        return { received: true, settled: await settleStoreOrder(ctx, storeOrder.id, outcome) };
       },
     );
   };

@@ -106,7 +106,7 @@ export async function releaseStoreOrder(tx: Tx, order: StoreOrderRow, failure: s
  * Settles a pending store order from what the processor says (the reconciliation job), under the
  * order's row lock and only while it is still pending: a repeated answer changes nothing.
  */
-export async function settleStoreOrder(ctx: AppContext, orderId: number, outcome: ChargeOutcome, origin: string): Promise<'paid' | 'failed' | 'unchanged'> {
+export async function settleStoreOrder(ctx: AppContext, orderId: number, outcome: ChargeOutcome): Promise<'paid' | 'failed' | 'unchanged'> {
   const now = ctx.clock();
   const settled = await ctx.db.transaction(async (tx): Promise<{ state: 'paid'; tenant: Tenant } | { state: 'failed' | 'unchanged' }> => {
     const [order] = await tx.select().from(storeOrders).where(eq(storeOrders.id, orderId)).for('update');
@@ -116,6 +116,8 @@ export async function settleStoreOrder(ctx: AppContext, orderId: number, outcome
     const settings = await storeSettingsOf(tx, tenant.event);
     if (outcome.kind === 'succeeded') {
       await tx.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
+      // Off any request (the webhook, the reconcile job): links are the order's organization's.
+      const origin = ctx.site.originOf(tenant.organization.auctioncode);
       await finalizeOrder(tx, { tenant, settings, order, state: 'paid', now, origin, card: outcome.card });
       return { state: 'paid', tenant };
     }
