@@ -94,6 +94,9 @@ test('win one item and buy another, pay for one of them with a new card, the fee
   await expect(order.getByTestId('order-item')).toContainText('Weekend Getaway');
   await expect(order.getByTestId('order-state')).toHaveText('Paid');
   await expect(order.getByTestId('order-paid-with')).toHaveText('Visa ending in 4242');
+  // Paid through the test gateway: the history says no money moved.
+  await expect(order.getByTestId('order-test-payment')).toHaveText('TEST PAYMENT — no money was moved.');
+  await page.screenshot({ path: 'test-results/order-history-test-payment.png' });
   await expect(order.getByTestId('order-pickup')).toContainText(getawayPickup);
   await expect(order.getByTestId('order-total')).toHaveText(dollars(total));
 
@@ -196,6 +199,7 @@ test('Bill Me where the event allows it: the order is placed unpaid and the hist
   await expect(order).toContainText('Wine Crate');
   await expect(order.getByTestId('order-state')).toHaveText('Not paid yet');
   await expect(order.getByTestId('order-paid-with')).toHaveText('Bill Me: to be billed by the organizer');
+  await expect(order.getByTestId('order-test-payment')).toHaveCount(0);
   await expect(order.getByTestId('order-total')).toHaveText('$60.00');
   const receipt = await mailTo(request, di.email, 'Your receipt from');
   expect(receipt.text).toContain('Bill Me');
