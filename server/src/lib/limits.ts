@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import { normalizeEmail } from '@gavel/domain';
 import type { AppContext } from '../context';
 import { AppError, TooManyTries } from '../errors';
 import { bearerToken, checkToken } from './caller';
@@ -228,5 +229,5 @@ export class Guessing {
 }
 
 /** The email a guessing budget counts, written one way. */
-export const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
+export const emailKey = (email: string) => `email:${normalizeEmail(email)}`;
 export const addressKey = (request: FastifyRequest) => `ip:${request.ip}`;

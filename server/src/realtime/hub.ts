@@ -184,14 +184,18 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
 }
 
 /**
- * The holder of a token: a display board's, else a login's (a guest's or a bidder's). A board
- * token is never a login (TokenService.verify refuses it), so it opens no room but the event's.
+ * The holder of a token: a login's (a guest's or a bidder's), else a display board's. Logins are
+ * tried first: they are nearly every socket, and their check is kept (lib/tokens.ts), so a
+ * reconnecting venue pays no second signature check per phone. A board token is never a login
+ * (TokenService.verify refuses it), so it opens no room but the event's.
  */
 async function holderOf(tokens: TokenService, token: string, now: Date): Promise<{ ok: true; holder: Holder } | { ok: false; reason: 'expired' | 'invalid' }> {
+  const login = await tokens.verify(token, now);
+  if (login.ok) return { ok: true, holder: { kind: 'login', claims: login.claims } };
   const board = await tokens.verifyBoard(token, now);
   if (board.ok) return { ok: true, holder: { kind: 'board', claims: board.claims } };
-  const login = await tokens.verify(token, now);
-  return login.ok ? { ok: true, holder: { kind: 'login', claims: login.claims } } : login;
+  // A board token past its end reads as invalid to the login check: say it expired.
+  return board.reason === 'expired' ? board : login;
 }
 
 function safeJson(text: string): unknown {

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { GUEST_LINK_WINDOW_MS, guestLinkMailAllowed } from '@gavel/domain';
+import { GUEST_LINK_WINDOW_MS, guestLinkMailAllowed, normalizeEmail } from '@gavel/domain';
 import type { Tx } from '../../db/client';
 import { guestLinkMails } from '../../db/schema';
 
@@ -10,7 +10,7 @@ import { guestLinkMails } from '../../db/schema';
 const RECIPIENT_LOCK_CLASS = 0x474c4d;
 
 /** How guest-link mails are kept: one address however it was capitalized or padded. */
-export const recipientKey = (email: string) => email.trim().toLowerCase();
+export const recipientKey = normalizeEmail;
 
 /**
  * Claims one guest-link mail for `recipient` from the purchase's and the recipient's daily caps
