@@ -9,6 +9,7 @@ import {
   bidFromPhone,
   boardData,
   boardRoot,
+  brokenAddressParts,
   type Box,
   cardOf,
   countBoardLoads,
@@ -69,6 +70,7 @@ async function expectFitsScreen(page: Page, view: 'list' | 'detail', width: numb
   // Across a room a price cut to '$6…' is a wrong price, and one spilling out of its box looks broken.
   const amounts = ['board-total', 'card-price', 'card-buynow', 'item-price', 'item-buynow', 'item-fmv', 'item-bids', 'item-quantity'];
   expect.soft(await cutText(page, ['board-title', 'board-countdown', 'board-bidurl', ...amounts])).toEqual([]);
+  expect.soft(await brokenAddressParts(page), 'the bid address broken inside a word').toEqual([]);
 
   expect.soft(await page.evaluate(() => getComputedStyle(document.body).cursor)).toBe('none');
   const smallest = await smallestText(page);
@@ -298,6 +300,8 @@ test.describe('on a portrait screen (390x844)', () => {
       const boxes = await partBoxes(page, ['board-qr', 'board-total', 'board-countdown', 'board-title']);
       expect(boxes.filter((b) => b.width * b.height === 0 || b.x < 0 || b.y < 0 || b.x + b.width > 390 || b.y + b.height > 844).map((b) => b.name)).toEqual([]);
       expect(await cutText(page, ['board-total', 'board-countdown', 'board-bidurl', 'card-price', 'item-price'])).toEqual([]);
+      // The bid address breaks only between its parts ('…/' then the code), never inside a word.
+      expect(await brokenAddressParts(page)).toEqual([]);
     });
   }
 });

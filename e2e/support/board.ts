@@ -7,9 +7,9 @@ import { fill, openSignedIn } from './page';
 
 /** Helpers for the display board's journeys: its gala, opening it, what it shows, its heap. */
 
-/** A logo or picture as the organizer might upload one: a coloured bar with a word, as an SVG data URL. */
-export function logoImage(colour: string, word: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><rect width="240" height="80" rx="8" fill="${colour}"/><text x="120" y="52" font-size="32" text-anchor="middle" fill="#fff">${word}</text></svg>`;
+/** A logo or picture as the organizer might upload one: a coloured bar with a word, as an SVG data URL (240x80 unless sized). */
+export function logoImage(colour: string, word: string, width = 240, height = 80): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${Math.round(height / 10)}" fill="${colour}"/><text x="${width / 2}" y="${Math.round(height * 0.65)}" font-size="${Math.round(height * 0.4)}" text-anchor="middle" fill="#fff">${word}</text></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
@@ -272,4 +272,51 @@ export async function smallestText(page: Page): Promise<{ px: number; text: stri
 /** Waits until the page's animations (the board's fades) have finished, for a still screenshot. */
 export async function settledBoard(page: Page): Promise<void> {
   await page.waitForFunction(() => document.fonts.status === 'loaded' && document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** How many lines of text an element shows: its height inside the padding over its line height. */
+export async function linesShown(el: Locator): Promise<number> {
+  return el.evaluate((node) => {
+    const s = getComputedStyle(node);
+    const inner = node.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom);
+    return Math.round(inner / parseFloat(s.lineHeight));
+  });
+}
+
+/**
+ * The bid address's pieces that are broken across lines or stick out of its box: none when the
+ * address only breaks between pieces (after a '/', before a '.') and each piece fits whole.
+ */
+export async function brokenAddressParts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const box = document.querySelector('[data-testid="board-bidurl"]');
+    if (!box) throw new Error('no bid address on the board');
+    const room = box.getBoundingClientRect();
+    const broken: string[] = [];
+    for (const part of box.querySelectorAll('[data-testid="board-bidurl-part"]')) {
+      const rects = part.getClientRects();
+      const r = part.getBoundingClientRect();
+      if (rects.length !== 1) broken.push(`'${part.textContent ?? ''}' on ${rects.length} lines`);
+      else if (r.left < room.left - 1 || r.right > room.right + 1) broken.push(`'${part.textContent ?? ''}' sticks out (${Math.round(r.left)}-${Math.round(r.right)} of ${Math.round(room.left)}-${Math.round(room.right)})`);
+    }
+    if (box.scrollWidth > box.clientWidth + 1) broken.push(`the address needs ${box.scrollWidth}px of ${box.clientWidth}px`);
+    return broken;
+  });
+}
+
+/**
+ * The sponsors' logos on screen: the height the picture is drawn at, and whether its shape is kept
+ * (its box has the picture's own proportions, or the box draws it whole inside with `contain`).
+ */
+export async function sponsorLogos(page: Page): Promise<Array<{ src: string; drawnHeight: number; shapeKept: boolean }>> {
+  return page.getByTestId('board-sponsor').evaluateAll((imgs) =>
+    imgs.map((img) => {
+      if (!(img instanceof HTMLImageElement)) throw new Error('a sponsor is not an <img>');
+      const r = img.getBoundingClientRect();
+      const own = img.naturalWidth / img.naturalHeight;
+      const fit = getComputedStyle(img).objectFit;
+      const shapeKept = Math.abs(r.width / r.height - own) < 0.02 * own || fit === 'contain' || fit === 'scale-down';
+      return { src: img.src.slice(0, 40), drawnHeight: fit === 'contain' ? Math.min(r.height, r.width / own) : r.height, shapeKept };
+    }),
+  );
 }

@@ -29,6 +29,8 @@ export const displayItem = z.object({
   currentbid: money,
   lastbid: money,
   numberofbids: z.number().int(),
+  /** The units the item is sold in (1 for a single item), so the board says what is left only where that tells something. */
+  quantity: z.number().int(),
   quantityavailable: z.number().int(),
   quantityunlimited: z.boolean(),
   buyitnowonly: z.boolean(),
@@ -38,6 +40,7 @@ export const displayItem = z.object({
   ispriceless: z.boolean(),
   itemisliveonly: z.boolean(),
   bidstatus: bidStatus,
+  /** When the item closes: its own close, else the event's bidding close (ISO). */
   closing: z.string(),
 });
 export type DisplayItem = z.infer<typeof displayItem>;

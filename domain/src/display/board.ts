@@ -19,6 +19,12 @@ export const BOARD_HIGHLIGHT_MS = 4_000;
 export const BOARD_TICKER_SIZE = 6;
 /** Besides the live messages, the board reloads what it shows this often (a missed message, a re-import). */
 export const BOARD_REFRESH_MS = 5 * 60_000;
+/**
+ * Sponsors' logos along the bottom, at most this many at once so each stays tall enough to read
+ * across a room; more take turns, a new set this often.
+ */
+export const BOARD_SPONSORS_PER_PAGE = 4;
+export const BOARD_SPONSOR_PAGE_MS = 10_000;
 
 export const boardMessages = {
   loading: 'Loading Auction Data...',
@@ -150,6 +156,34 @@ export function boardTakesBids(item: Pick<BoardPriced, 'buyitnowonly' | 'itemisl
 /** How many are left: a number, or 'Unlimited'. */
 export function boardQuantity(item: Pick<BoardPriced, 'quantityavailable' | 'quantityunlimited'>): string {
   return item.quantityunlimited ? boardMessages.unlimited : String(Math.max(0, item.quantityavailable));
+}
+
+/**
+ * What is left, where it tells the room something: 'Unlimited', or the count of an item sold in
+ * several units ('3 available', '1 available' of ten). A single item (a quantity of 1) says
+ * nothing, since '1 available' of the only one is noise, and an item with none left says nothing
+ * either, since its price line reads 'Sold Out'.
+ */
+export function boardAvailability(item: Pick<BoardPriced, 'quantityavailable' | 'quantityunlimited'> & { quantity: number }): { count: string; words: string } | null {
+  if (item.quantityunlimited) return { count: boardMessages.unlimited, words: boardMessages.unlimited };
+  if (item.quantity <= 1 || item.quantityavailable <= 0) return null;
+  const count = boardQuantity(item);
+  return { count, words: `${count} available` };
+}
+
+/** An item's number as the board shows it, as on its table at the venue: '#12'. */
+export function boardItemNumber(itemnum: string): string {
+  const n = itemnum.trim();
+  return n ? `#${n.replace(/^#/, '')}` : '';
+}
+
+/**
+ * The bid address in pieces that may each start a line: after a '/' and before a '.', the
+ * points where an address reads naturally split ('gala.example.org/' + 'spring26', not
+ * 'spring' + '26'). Joined they are the address again.
+ */
+export function boardAddressParts(address: string): string[] {
+  return address.split(/(?<=\/)|(?=\.)/).filter(Boolean);
 }
 
 /** A bidder on the ticker: their bidder number, or 'Anonymous'; never a name. */

@@ -4,6 +4,7 @@ import { useBoard } from './useBoard';
 import { ListView } from './ListView';
 import { DetailView } from './DetailView';
 import { BoardSide } from './BoardSide';
+import { Sponsors } from './Sponsors';
 
 /** The slide shown now: a counter that moves every `timeframe` seconds (the detail view's item, the list's page). */
 function useSlide(seconds: number, running: boolean): number {
@@ -61,18 +62,13 @@ export function Board({ route }: { route: BoardRoute }) {
       </header>
       <section className="board-main" aria-live="off">
         {route.view === 'detail' ? (
-          <DetailView state={state} index={position} clock={clock} message={board.message} />
+          <DetailView state={state} index={position} clock={clock} now={now} opens={board.biddingopens} message={board.message} />
         ) : (
-          <ListView state={state} page={position} clock={clock} pageSize={route.pageSize} />
+          <ListView state={state} page={position} clock={clock} now={now} opens={board.biddingopens} pageSize={route.pageSize} />
         )}
       </section>
       <BoardSide board={board} raised={state.raised} ticker={state.ticker} />
-      <footer className="board-sponsors" data-testid="board-sponsors">
-        {board.sponsorurl.length > 0 ? <span className="board-sponsors-label">Thank you to our sponsors</span> : null}
-        {board.sponsorurl.map((url) => (
-          <img key={url} src={url} alt="Sponsor" />
-        ))}
-      </footer>
+      <Sponsors urls={board.sponsorurl} clock={clock} />
       {live === 'disconnected' || live === 'reconnecting' ? (
         <div className="board-live" role="status">
           <span>{boardMessages.reconnecting}</span>

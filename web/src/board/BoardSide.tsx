@@ -1,4 +1,5 @@
 import { boardBidderName, formatMoneyWhole, goalPercent, type DisplayBid, type DisplayBoardResponse } from '@gavel/domain';
+import { BidAddress } from './BidAddress';
 
 /** The QR code as an image: the server made the SVG, and an image cannot run anything inside it. */
 const svgImage = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -12,9 +13,7 @@ export function BoardSide({ board, raised, ticker }: { board: DisplayBoardRespon
       <section className="board-bidhere">
         <img className="board-qr" src={svgImage(board.qrsvg)} alt={`QR code for ${board.bidurl}`} data-testid="board-qr" />
         <p className="board-bidhere-label">Scan to bid from your phone</p>
-        <p className="board-bidurl" data-testid="board-bidurl">
-          {board.bidurlshort}
-        </p>
+        <BidAddress address={board.bidurlshort} />
       </section>
       {total.show ? (
         <section className="board-raised">

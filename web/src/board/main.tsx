@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { parseBoardRoute } from '@gavel/domain';
 import { Board, BoardMessage } from './Board';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
 import './board.css';
 import './board-side.css';
 
@@ -10,7 +11,10 @@ const root = document.getElementById('board-root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      {route ? <Board route={route} /> : <BoardMessage kind="empty" />}
+      {/* A board that throws says so and reloads itself, rather than leaving a TV blank all night. */}
+      <ErrorBoundary resetKey="board" variant="board" where="the display board">
+        {route ? <Board route={route} /> : <BoardMessage kind="empty" />}
+      </ErrorBoundary>
     </StrictMode>,
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BOARD_HIGHLIGHT_MS, BOARD_TICKER_SIZE, type DisplayBoardResponse, type DisplayItem, type HubMessage, type LiveHistoryEntry } from '@gavel/domain';
+import { BOARD_HIGHLIGHT_MS, BOARD_TICKER_SIZE, boardClosing, type DisplayBoardResponse, type DisplayItem, type HubMessage, type LiveHistoryEntry } from '@gavel/domain';
 import { boardReducer, initialBoard, isHighlighted, type BoardState } from './state';
 
 const item = (itemid: number, over: Partial<DisplayItem> = {}): DisplayItem => ({
@@ -15,6 +15,7 @@ const item = (itemid: number, over: Partial<DisplayItem> = {}): DisplayItem => (
   currentbid: 0,
   lastbid: 0,
   numberofbids: 0,
+  quantity: 1,
   quantityavailable: 1,
   quantityunlimited: false,
   buyitnowonly: false,
@@ -90,6 +91,23 @@ describe('boardReducer', () => {
     const s = boardReducer(loaded(), { type: 'message', message: update(1, 0, []), now: 5 });
     expect(s.highlights.size).toBe(0);
     expect(s.ticker).toEqual([]);
+  });
+
+  it('moves an item’s close line with the live messages: a close extended by a late bid, an item closed early', () => {
+    const opens = '2026-12-05T18:00:00.000Z';
+    const at = new Date('2026-12-05T20:57:00.000Z');
+    const s = loaded();
+    expect(boardClosing(s.items[0] as DisplayItem, opens, at)).toEqual({ text: 'Closes in 3m', soon: true, closed: false });
+    const extended = update(1, 15_000);
+    if (extended.type !== 'itemupdate') throw new Error('an itemupdate');
+    extended.item.closing = '2026-12-05T21:02:00.000Z';
+    const later = boardReducer(s, { type: 'message', message: extended, now: 5 });
+    expect(boardClosing(later.items[0] as DisplayItem, opens, at)).toEqual({ text: 'Closes in 5m', soon: true, closed: false });
+    const early = update(2, 0, []);
+    if (early.type !== 'itemupdate') throw new Error('an itemupdate');
+    early.item.bidstatus = 'biddingclosed';
+    const closed = boardReducer(later, { type: 'message', message: early, now: 6 });
+    expect(boardClosing(closed.items[1] as DisplayItem, opens, at)).toEqual({ text: 'Closed', soon: false, closed: true });
   });
 
   it('ignores another event’s messages and items this board does not show', () => {

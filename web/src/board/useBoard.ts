@@ -15,9 +15,9 @@ const REFUSED_RETRY_MS = 5_000;
 export interface Board {
   state: BoardState;
   live: BoardLive;
-  /** The server's time now (the board's clock corrected by the last answer), for the countdown. */
+  /** The server's time now (the board's clock corrected by the last answer), for the countdown and each item's close. */
   now: number;
-  /** The board's own clock, ticking each second, for the highlights. */
+  /** The board's own clock, ticking each second, for the highlights and the sponsors' turns. */
   clock: number;
   reconnect(): void;
 }
@@ -130,7 +130,8 @@ export function useBoard(route: BoardRoute): Board {
     };
   }, [ready, load]);
 
-  // One clock for the countdown and the highlights, a tick a second.
+  // One clock for the whole board, a tick a second: the countdown, every item's close, the
+  // highlights and the sponsors' turns all read it (no timer per card).
   useEffect(() => {
     const t = setInterval(() => {
       const now = Date.now();

@@ -29,6 +29,7 @@ function boardItem(row: ItemRow, event: EventRow, now: Date): DisplayItem {
     currentbid: p.currentbid,
     lastbid: p.lastbid,
     numberofbids: p.numberofbids,
+    quantity: p.quantity,
     quantityavailable: p.quantityavailable,
     quantityunlimited: p.unlimitedquantity,
     buyitnowonly: p.buyitnowonly,

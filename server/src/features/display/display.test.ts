@@ -83,6 +83,7 @@ describe('GET /displayboard: the items', () => {
       currentbid: 0,
       lastbid: 0,
       numberofbids: 0,
+      quantity: 0,
       quantityavailable: 0,
       quantityunlimited: true,
       buyitnowonly: true,
@@ -95,6 +96,34 @@ describe('GET /displayboard: the items', () => {
       closing: a.biddingcloses,
     });
     expect(a.items.find((i) => i.name === 'Tuscany')).toMatchObject({ itemisliveonly: true, quantityavailable: 1, quantityunlimited: false });
+  });
+
+  it("carries each item's number, its close (its own, else the event's, moved by extended bidding) and the units it is sold in", async () => {
+    const minutes = (m: number) => new Date(now.getTime() + m * 60_000).toISOString();
+    await importEvent(
+      t,
+      eventDocument(now, {
+        event: { extendedbiddingminutes: 5 },
+        items: [
+          item('12', { name: 'Quilt', startingbid: 50, minimumbidincrease: 5 }),
+          item('A-7', { name: 'Kayak', startingbid: 300, minimumbidincrease: 10, closing: minutes(2) }),
+          item('30', { name: 'Candles', buyitnowonly: true, buyitnowprice: 20, quantity: 12, startingbid: 0 }),
+        ],
+      }),
+    );
+    const ids = await itemIds();
+    const before = await answer();
+    expect(before.items.map((i) => [i.itemnum, i.name, i.closing, i.quantity, i.quantityavailable])).toEqual([
+      ['12', 'Quilt', before.biddingcloses, 1, 1],
+      ['A-7', 'Kayak', minutes(2), 1, 1],
+      ['30', 'Candles', before.biddingcloses, 12, 12],
+    ]);
+
+    // A bid two minutes before the Kayak's own close moves it to five minutes after the bid.
+    await bid(await makeBidder(t, 'gala', 'ann@example.org'), ids.Kayak, 300);
+    const after = await answer();
+    expect(after.items.find((i) => i.itemid === ids.Kayak)).toMatchObject({ itemnum: 'A-7', closing: minutes(5), bidstatus: 'biddingopen' });
+    expect(after.items.find((i) => i.itemid === ids.Quilt)?.closing).toBe(after.biddingcloses);
   });
 
   it('sends prices in dollars on the wire, and the current bid once there is one', async () => {
