@@ -63,6 +63,63 @@ export function formatTimeWithZone(instant: Date | string, timeZone?: string): s
   return `${formatClosingTime(instant, zone)} ${zoneAbbreviation(instant, zone)}`.trim();
 }
 
+// The long date of a day ('Saturday, December 5, 2026'), one formatter per zone as above.
+const longDates = new Map<string, Intl.DateTimeFormat>();
+function longDate(instant: Date, timeZone: string): string {
+  let fmt = longDates.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+    longDates.set(timeZone, fmt);
+  }
+  return fmt.format(instant);
+}
+
+const zoneOrLocal = (timeZone?: string) => timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * A moment as a receipt says it: 'Saturday, December 5, 2026, 9:17 PM CST', in the given zone
+ * (the event's on the server) or the phone's own.
+ */
+export function formatDateTime(instant: Date | string, timeZone?: string): string {
+  const zone = zoneOrLocal(timeZone);
+  const at = new Date(instant);
+  return `${longDate(at, zone)}, ${formatClock(at, zone)} ${zoneAbbreviation(at, zone)}`.trim();
+}
+
+/** A span of time as two lines: the day it starts, and the times (with the end's own date when it ends on another day). */
+export interface TimeSpanParts {
+  date: string;
+  time: string;
+}
+
+/**
+ * When something happens, from its start to its optional end, in two parts: the start's date
+ * ('Saturday, December 5, 2026') and the times ('7:00 PM – 11:00 PM CST'). An end at midnight ends
+ * that evening; an end on another day carries its date ('7:00 PM – Sunday, December 6, 2026,
+ * 1:00 AM CST'); each time names its zone when a clock change falls between them.
+ */
+export function timeSpanParts(starts: Date | string, ends: Date | string | null | undefined, timeZone?: string): TimeSpanParts {
+  const zone = zoneOrLocal(timeZone);
+  const from = new Date(starts);
+  const date = longDate(from, zone);
+  const startZone = zoneAbbreviation(from, zone);
+  if (ends === null || ends === undefined || ends === '') return { date, time: `${formatClock(from, zone)} ${startZone}`.trim() };
+  const to = new Date(ends);
+  const endDay = longDate(to, zone);
+  const endZone = zoneAbbreviation(to, zone);
+  // An evening that ends at midnight ends that evening: '8:00 PM – 12:00 AM', not the next day's date.
+  const sameDay = endDay === date || longDate(new Date(to.getTime() - 1), zone) === date;
+  const start = `${formatClock(from, zone)}${startZone === endZone ? '' : ` ${startZone}`}`;
+  const end = `${sameDay ? '' : `${endDay}, `}${formatClock(to, zone)} ${endZone}`.trim();
+  return { date, time: `${start} – ${end}` };
+}
+
+/** The same on one line, as an invitation says it: 'Saturday, December 5, 2026, 7:00 PM – 11:00 PM CST'. */
+export function formatTimeSpan(starts: Date | string, ends: Date | string | null | undefined, timeZone?: string): string {
+  const { date, time } = timeSpanParts(starts, ends, timeZone);
+  return `${date}, ${time}`;
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -72,6 +129,18 @@ export function formatTimeLeft(ms: number): string {
   const left = Math.max(0, ms);
   if (left >= DAY) return `${Math.floor(left / DAY)}d ${Math.floor((left % DAY) / HOUR)}h`;
   return `${Math.floor(left / HOUR)}h ${Math.floor((left % HOUR) / MINUTE)}m`;
+}
+
+/**
+ * Time left in the fewest units, for a line read across a room: '1d 3h', '2h 15m', '12m', and in
+ * the last minute '45s'. Rounded down like `formatTimeLeft`; never negative.
+ */
+export function formatTimeLeftShort(ms: number): string {
+  const left = Math.max(0, ms);
+  if (left >= HOUR) return formatTimeLeft(left);
+  if (left >= MINUTE) return `${Math.floor(left / MINUTE)}m`;
+  // The last second still says '1s': a line that reads '0s' before it reads 'Closed' looks broken.
+  return `${left > 0 ? Math.max(1, Math.floor(left / 1000)) : 0}s`;
 }
 
 /** Bid age: 'Xd Yh Zm ago', or 'just now' within the first minute. */

@@ -27,6 +27,25 @@ export const eventRequest = tenantBody.extend({
 });
 export type EventRequest = z.infer<typeof eventRequest>;
 
+/**
+ * Where and when the event itself happens (the import's `venue`), as the store's landing page, the
+ * guest page and the event answer carry it; null when the organizer gave none.
+ */
+export const eventVenue = z.object({
+  name: z.string(),
+  /** Its lines joined by line breaks; '' when none was given. */
+  address: z.string(),
+  /** ISO-8601 instants with offset; `ends` is '' when none was given. */
+  starts: z.string(),
+  ends: z.string(),
+  /** The two in the event's own zone: 'Saturday, December 5, 2026, 7:00 PM – 11:00 PM CST' (formatTimeSpan). */
+  when: z.string(),
+  /** The same in two parts, for a page that shows them on two lines: 'Saturday, December 5, 2026' and '7:00 PM – 11:00 PM CST'. */
+  date: z.string(),
+  time: z.string(),
+});
+export type EventVenue = z.infer<typeof eventVenue>;
+
 export const eventData = z.object({
   eventname: z.string(),
   eventcode: z.string(),
@@ -66,6 +85,8 @@ export const eventData = z.object({
   needscardtobid: z.boolean(),
   /** The server's clock, so countdowns on a phone with a wrong clock still end on time. */
   servertime: z.string(),
+  /** Where and when the event happens, or null. */
+  venue: eventVenue.nullable(),
 });
 export type EventData = z.infer<typeof eventData>;
 

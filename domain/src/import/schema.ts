@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codeSchema } from '../api/common';
 import { notificationColumn, notificationRow } from '../api/event';
-import { freeText, nameText, optionalNameText, plainText } from '../bounds';
+import { freeText, nameProblem, nameText, optionalNameText, plainText } from '../bounds';
 import { MAX_ITEM_UNITS } from '../items/rules';
 import { dollars, imageRef, totalDollars } from './schema-parts';
 import { importStore } from './store';
@@ -92,6 +92,40 @@ export const importDisplay = z
   .strict();
 export type ImportDisplay = z.infer<typeof importDisplay>;
 
+/** The most lines a venue's address may have: enough for a building, a street, a city and a country. */
+export const VENUE_ADDRESS_LINES = 6;
+
+/**
+ * Where and when the event itself happens (the gala night, not the online bidding): shown on the
+ * store's landing page, the guest page, the ticket receipt and the guest's email. The address may
+ * have line breaks; each line is trimmed and empty ones dropped.
+ */
+export const importVenue = z
+  .object({
+    name: nameText(200),
+    address: lines(500)
+      .transform((a) =>
+        a
+          .split(/\r\n|\r|\n/)
+          .map((line) => line.replace(/\t/g, ' ').trim())
+          .filter(Boolean)
+          .join('\n'),
+      )
+      .superRefine((a, ctx) => {
+        const problem = nameProblem(a, false);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: a });
+        if (a.split('\n').length > VENUE_ADDRESS_LINES) ctx.addIssue({ code: 'custom', message: `must have at most ${VENUE_ADDRESS_LINES} lines`, input: a });
+      })
+      .default(''),
+    starts: instant,
+    ends: instant.optional(),
+  })
+  .strict()
+  .superRefine((venue, ctx) => {
+    if (venue.ends && new Date(venue.ends) <= new Date(venue.starts)) ctx.addIssue({ code: 'custom', path: ['ends'], message: 'must be after starts' });
+  });
+export type ImportVenue = z.infer<typeof importVenue>;
+
 /** The event's notification columns and rows as the organizer writes them: their text on one line. */
 const importNotificationColumn = notificationColumn.extend({ title: optionalNameText(100), value: text(40) });
 const importNotificationRow = notificationRow.extend({ title: nameText(200), flags: z.record(text(40), z.boolean()) });
@@ -150,6 +184,8 @@ export const importEvent = z
     pickupinstructions: lines(2_000).default(''),
     /** The venue display board (docs/display.md). */
     display: importDisplay.prefault({}),
+    /** Where and when the event happens; absent = none (a re-import without it removes it). */
+    venue: importVenue.optional(),
   })
   .strict()
   .superRefine((ev, ctx) => {

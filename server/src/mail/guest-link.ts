@@ -1,13 +1,15 @@
+import type { EventVenue } from '@gavel/domain';
 import { inertText } from './inert-text';
+import { venueFacts } from './receipt-parts';
 import { type MailBrand, type MailMessage, message } from './templates';
 
 /**
  * A guest's own link to their registration, sent once their seat has an email address. The
  * purchaser typed the guest's name, the group's name and their own billing name, and this mail
  * goes to an address they chose: each is made inert (no mail client links it), so the only link
- * is the server's `url`.
+ * is the server's `url`. The event's time and place (the organizer's) follow, when there is a venue.
  */
-export function guestLinkMail(brand: MailBrand, g: { guestname: string; purchaser: string; groupname: string; title: string }, url: string): MailMessage {
+export function guestLinkMail(brand: MailBrand, g: { guestname: string; purchaser: string; groupname: string; title: string }, url: string, venue: EventVenue | null): MailMessage {
   const guest = inertText(g.guestname);
   const purchaser = inertText(g.purchaser);
   const group = inertText(g.groupname);
@@ -17,6 +19,7 @@ export function guestLinkMail(brand: MailBrand, g: { guestname: string; purchase
     `You're on the guest list, ${guest}`,
     [
       `${purchaser} has added you as a guest at ${brand.eventname}${group ? ` (${group})` : ''}.`,
+      ...venueFacts(venue),
       `Use the button below to check your ${g.title.toLowerCase()} details and add anything the organizer asks for, such as your meal choice.`,
     ],
     [{ label: 'Update My Registration', url }],

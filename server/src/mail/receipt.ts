@@ -1,9 +1,17 @@
 import { type Cents, formatMoney, isTestPayment, TEST_PAYMENT_NOTE } from '@gavel/domain';
+import { type MailContact, orderFacts, RECEIPT_COLUMNS } from './receipt-parts';
+import type { MailSum } from './table';
 import { type MailBrand, type MailMessage, message } from './templates';
 
 export interface Receipt {
   firstname: string;
   orderId: number;
+  /** When the order was paid (a card) or placed (Bill Me), shown in `timezone`, the event's. */
+  at: Date;
+  timezone: string;
+  /** The organization, with the event's phone and email, for questions about the order. */
+  contact: MailContact;
+  /** `amount` is the price of one. */
   lines: Array<{ itemnum: string; name: string; quantity: number; amount: Cents; location: string }>;
   donation: Cents;
   fee: Cents;
@@ -15,13 +23,19 @@ export interface Receipt {
   pickups: string[];
 }
 
-/** The receipt sent after every checkout: what was bought, what was paid and how, and where to collect it. */
+/** The receipt sent after every checkout: what was bought, what was paid, when and how, and where to collect it. */
 export function receiptMail(brand: MailBrand, r: Receipt, ordersUrl: string): MailMessage {
-  const items = r.lines.map((l) => `#${l.itemnum} ${l.name}: ${l.quantity} × ${formatMoney(l.amount)} = ${formatMoney(l.amount * l.quantity)}`);
-  const sums = [
-    ...(r.donation > 0 ? [`Additional donation: ${formatMoney(r.donation)}`] : []),
-    ...(r.fee > 0 ? [`Card processing fee you covered: ${formatMoney(r.fee)}`] : []),
-    `Total: ${formatMoney(r.total)}`,
+  const rows = r.lines.map((l) => [l.itemnum, l.name, String(l.quantity), formatMoney(l.amount * l.quantity)]);
+  const extras: MailSum[] = [
+    ...(r.donation > 0 ? [{ label: 'Additional donation', value: formatMoney(r.donation) }] : []),
+    ...(r.fee > 0 ? [{ label: 'Card processing fee you covered', value: formatMoney(r.fee) }] : []),
+  ];
+  const subtotal = r.lines.reduce((sum, l) => sum + l.amount * l.quantity, 0);
+  const sums: MailSum[] = [
+    ...(extras.length > 0 ? [{ label: 'Subtotal', value: formatMoney(subtotal) }, ...extras] : []),
+    { label: 'Total', value: formatMoney(r.total), strong: true },
+  ];
+  const payment = [
     r.billMe ? `Payment: Bill Me. The organizer will bill you for ${formatMoney(r.total)}.` : `Paid with ${r.paidWith}.`,
     ...(isTestPayment({ processorcode: r.processorcode, card: !r.billMe }) ? [TEST_PAYMENT_NOTE] : []),
   ];
@@ -30,7 +44,13 @@ export function receiptMail(brand: MailBrand, r: Receipt, ordersUrl: string): Ma
     brand,
     `Your receipt from ${brand.eventname} (order ${r.orderId})`,
     r.billMe ? 'Thank you! Your order is saved' : 'Thank you for your purchase!',
-    [`Hi ${r.firstname || 'there'}, here is your receipt for order ${r.orderId}.`, ...items, ...sums, ...pickup],
+    [
+      `Hi ${r.firstname || 'there'}, here is your receipt for order ${r.orderId}.`,
+      orderFacts({ number: String(r.orderId), at: r.at, paid: !r.billMe, timezone: r.timezone }, r.contact),
+      { table: { columns: RECEIPT_COLUMNS, rows, sums } },
+      ...payment,
+      ...pickup,
+    ],
     [{ label: 'View Order History', url: ordersUrl }],
     'Keep this email as your receipt. Thank you for supporting our cause.',
   );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outbox } from '../db/schema';
 import type { AppContext } from '../context';
+import { escapeHtml as esc } from '../lib/escape-html';
 
 const mailboxEntry = z.object({
   id: z.number(),
@@ -15,7 +16,6 @@ const mailboxEntry = z.object({
   sentat: z.string(),
 });
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The development mailbox: every message the app queued, newest first, so a person or a test can

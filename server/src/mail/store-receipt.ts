@@ -1,39 +1,57 @@
-import { type Cents, FREE_ITEM_TYPE, formatMoney, isTestPayment, TEST_PAYMENT_NOTE } from '@gavel/domain';
+import { type Cents, type EventVenue, FREE_ITEM_TYPE, formatMoney, isTestPayment, TEST_PAYMENT_NOTE } from '@gavel/domain';
+import { type MailContact, orderFacts, RECEIPT_COLUMNS, venueFacts } from './receipt-parts';
+import type { MailSum } from './table';
 import { type MailBrand, type MailMessage, message } from './templates';
 
 export interface StoreReceipt {
   first: string;
   /** processorcode: the processor the order went through; a card paid through the test gateway (1) moved no money. */
   order: { id: number; subtotal: Cents; discount: Cents; promocode: string; donation: Cents; fee: Cents; total: Cents; method: 'CREDIT' | 'BILLME' | 'FREE'; processorcode: number };
-  lines: Array<{ name: string; quantity: number; price: Cents; itemtypecode: number }>;
+  /** `code` is the store item's, its number on the receipt; `price` is the price of one. */
+  lines: Array<{ code: string; name: string; quantity: number; price: Cents; itemtypecode: number }>;
   paidWith: string;
+  /** When the order became final (paid, or placed for Bill Me and free orders), shown in `timezone`, the event's. */
+  at: Date;
+  timezone: string;
+  /** The organization, with the event's phone and email, for questions about the order. */
+  contact: MailContact;
+  /** Where and when the event happens, or null. */
+  venue: EventVenue | null;
 }
 
 /**
- * The store's receipt: the lines, discount, donation, fee, total and how it was paid, with the
- * link to assign guests to the tickets when the purchase has seats (the Update Registration link
- * the spec's Complete Registration dialog points to).
+ * The store's receipt: the lines, discount, donation, fee, total and how it was paid, the event's
+ * time and place, and the link to assign guests to the tickets when the purchase has seats (the
+ * Update Registration link the spec's Complete Registration dialog points to).
  */
 export function storeReceiptMail(brand: MailBrand, r: StoreReceipt, registrationUrl: string | undefined): MailMessage {
   const { order } = r;
-  const lines = r.lines.map((l) =>
-    l.itemtypecode === FREE_ITEM_TYPE ? `${l.name}: ${l.quantity} × FREE` : `${l.name}: ${l.quantity} × ${formatMoney(l.price)} = ${formatMoney(l.price * l.quantity)}`,
-  );
-  const sums = [
-    `Subtotal: ${formatMoney(order.subtotal)}`,
-    ...(order.discount > 0 ? [`Promo code ${order.promocode}: −${formatMoney(order.discount)}`] : []),
-    ...(order.donation > 0 ? [`Additional donation: ${formatMoney(order.donation)}`] : []),
-    ...(order.fee > 0 ? [`Card processing fee you covered: ${formatMoney(order.fee)}`] : []),
-    `Total: ${formatMoney(order.total)}`,
+  const rows = r.lines.map((l) => [l.code, l.name, String(l.quantity), l.itemtypecode === FREE_ITEM_TYPE ? 'FREE' : formatMoney(l.price * l.quantity)]);
+  const sums: MailSum[] = [
+    { label: 'Subtotal', value: formatMoney(order.subtotal) },
+    ...(order.discount > 0 ? [{ label: `Promo code ${order.promocode}`, value: `−${formatMoney(order.discount)}` }] : []),
+    ...(order.donation > 0 ? [{ label: 'Additional donation', value: formatMoney(order.donation) }] : []),
+    ...(order.fee > 0 ? [{ label: 'Card processing fee you covered', value: formatMoney(order.fee) }] : []),
+    { label: 'Total', value: formatMoney(order.total), strong: true },
+  ];
+  const payment = [
     order.method === 'BILLME' ? `Payment: Bill Me. The organizer will bill you for ${formatMoney(order.total)}.` : order.method === 'FREE' ? 'Nothing to pay.' : `Paid with ${r.paidWith}.`,
     ...(isTestPayment({ processorcode: order.processorcode, card: order.method === 'CREDIT' }) ? [TEST_PAYMENT_NOTE] : []),
   ];
+  const venue = venueFacts(r.venue, `See you at ${brand.eventname}`);
   const registration = registrationUrl ? ['Use the Update Registration button below to assign your guests to your tickets, and to change their details later.'] : [];
   return message(
     brand,
     `Your receipt from ${brand.eventname} (order S-${order.id})`,
     order.method === 'BILLME' ? 'Thank you! Your order is saved' : 'Thank you for your purchase!',
-    [`Hi ${r.first || 'there'}, here is your receipt for order S-${order.id}.`, ...lines, ...sums, ...registration],
+    [
+      `Hi ${r.first || 'there'}, here is your receipt for order S-${order.id}.`,
+      orderFacts({ number: `S-${order.id}`, at: r.at, paid: order.method === 'CREDIT', timezone: r.timezone }, r.contact),
+      { table: { columns: RECEIPT_COLUMNS, rows, sums } },
+      ...payment,
+      ...venue,
+      ...registration,
+    ],
     registrationUrl ? [{ label: 'Update Registration', url: registrationUrl }] : [],
     'Keep this email as your receipt. Thank you for supporting our cause.',
   );

@@ -1,8 +1,12 @@
+import { escapeHtml as esc } from '../lib/escape-html';
+import { htmlTable, type MailTable, textTable } from './table';
+
 /**
  * The emails Gavel sends, branded with the event. Each has a plain-text part and a simple HTML
  * part with inline styles (mail clients ignore style sheets), and lists its links so the dev
- * mailbox and the tests can follow them.
+ * mailbox and the tests can follow them. Everything a mail shows is escaped in its HTML part.
  */
+
 export interface MailMessage {
   subject: string;
   text: string;
@@ -15,11 +19,50 @@ export interface MailBrand {
   organizationname: string;
 }
 
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/**
+ * What a mail's body holds, in order: a paragraph (a string), a table (a receipt's lines, see
+ * table.ts), or facts: labelled values kept together (an order's number and date, an event's
+ * time and place), a value's line breaks kept (a street address).
+ */
+export type MailBlock = string | { table: MailTable } | { facts: MailFact[]; title?: string };
+export interface MailFact {
+  label: string;
+  value: string;
+}
 
-function layout(brand: MailBrand, heading: string, paragraphs: string[], buttons: Array<{ label: string; url: string }>, footer: string): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${esc(p)}</p>`).join('');
+type Button = { label: string; url: string };
+
+const TEXT = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933';
+const paragraphHtml = (p: string) => `<p style="${TEXT}">${esc(p).replace(/\r?\n/g, '<br>')}</p>`;
+
+function factsHtml(facts: MailFact[], title: string | undefined): string {
+  const rows = facts
+    .map(
+      (f) =>
+        `<tr><th scope="row" style="padding:4px 16px 4px 0;text-align:left;vertical-align:top;font-weight:normal;color:#616e7c;white-space:nowrap">${esc(f.label)}</th><td style="padding:4px 0;vertical-align:top;color:#1f2933;overflow-wrap:anywhere;word-break:break-word">${esc(f.value).replace(/\r?\n/g, '<br>')}</td></tr>`,
+    )
+    .join('');
+  const head = title ? `<p style="margin:0 0 6px;font-size:16px;font-weight:bold;color:#1f2933">${esc(title)}</p>` : '';
+  return `${head}<table style="width:100%;border-collapse:collapse;margin:0 0 20px;font-size:15px;line-height:1.45">${rows}</table>`;
+}
+
+function blockHtml(block: MailBlock): string {
+  if (typeof block === 'string') return paragraphHtml(block);
+  if ('table' in block) return htmlTable(block.table);
+  return factsHtml(block.facts, block.title);
+}
+
+/** Facts as text: 'Label: value', the values of a group lined up, a value's further lines under its first. */
+function factsText(facts: MailFact[]): string[] {
+  const width = Math.max(...facts.map((f) => f.label.length)) + 2;
+  return facts.flatMap((f) => {
+    const [first = '', ...rest] = f.value.split(/\r?\n/);
+    return [`${`${f.label}:`.padEnd(width)}${first}`, ...rest.map((line) => ' '.repeat(width) + line)];
+  });
+}
+
+function layout(brand: MailBrand, heading: string, blocks: MailBlock[], buttons: Button[], footer: string): string {
+  const body = blocks.map(blockHtml).join('');
   const actions = buttons
     .map(
       (b) =>
@@ -37,15 +80,28 @@ ${body}${actions}
 </body></html>`;
 }
 
-function textPart(heading: string, paragraphs: string[], buttons: Array<{ label: string; url: string }>, footer: string): string {
-  return [heading, '', ...paragraphs, '', ...buttons.map((b) => `${b.label}: ${b.url}`), '', footer].join('\n');
+/** The text part: paragraphs one to a line, and a blank line around each table and group of facts. */
+function textPart(heading: string, blocks: MailBlock[], buttons: Button[], footer: string): string {
+  const lines = [heading, ''];
+  const apart = (group: string[]) => {
+    if (lines[lines.length - 1] !== '') lines.push('');
+    lines.push(...group, '');
+  };
+  for (const block of blocks) {
+    if (typeof block === 'string') lines.push(block);
+    else if ('table' in block) apart(textTable(block.table));
+    else apart([...(block.title ? [block.title] : []), ...factsText(block.facts)]);
+  }
+  if (lines[lines.length - 1] !== '') lines.push('');
+  if (buttons.length > 0) lines.push(...buttons.map((b) => `${b.label}: ${b.url}`), '');
+  return [...lines, footer].join('\n');
 }
 
-export function message(brand: MailBrand, subject: string, heading: string, paragraphs: string[], buttons: Array<{ label: string; url: string }>, footer: string): MailMessage {
+export function message(brand: MailBrand, subject: string, heading: string, blocks: MailBlock[], buttons: Button[], footer: string): MailMessage {
   return {
     subject,
-    text: textPart(heading, paragraphs, buttons, footer),
-    html: layout(brand, heading, paragraphs, buttons, footer),
+    text: textPart(heading, blocks, buttons, footer),
+    html: layout(brand, heading, blocks, buttons, footer),
     links: buttons.map((b) => b.url),
   };
 }

@@ -75,6 +75,11 @@ export const events = pgTable(
     displaytotalincludes: jsonb('displaytotalincludes').$type<TotalPart[]>().notNull().default([...TOTAL_PARTS]),
     displaygoal: cents('displaygoal').notNull().default(0),
     displaymessage: text('displaymessage').notNull().default(''),
+    /** Where and when the event itself happens (the import's optional `venue`); null starts = no venue. */
+    venuename: text('venuename').notNull().default(''),
+    venueaddress: text('venueaddress').notNull().default(''),
+    venuestarts: tstz('venuestarts'),
+    venueends: tstz('venueends'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

@@ -6,7 +6,7 @@ import { accounts, auctionItems, bidActions, bidders, events, itemPhotos } from 
 import { call } from '../../test/call';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { importEventDocument } from '../../features/admin/import-service';
-import { demoDocument } from './demo';
+import { demoDocument, wallClockIn } from './demo';
 import { seedDemoIfEmpty } from './seed';
 
 let t: TestApp;
@@ -94,6 +94,20 @@ describe('the demo gala', () => {
     expect(board.recentbids.filter((b) => b.biddernumber === null)).toHaveLength(1);
     // Item 101 and the closing-soon items stay as imported, for the journeys that read them.
     expect(board.items.filter((i) => i.numberofbids > 0).map((i) => i.itemnum).sort()).toEqual(['102', '105', '106', '108', '117', '129', '130']);
+  });
+
+  it('has its gala night six days on, 6 to 11 PM in Chicago, inside the event and before bidding closes', () => {
+    const now = new Date('2026-03-05T18:00:00Z');
+    const venue = importDocument.parse(demoDocument(now)).event;
+    // Daylight time starts on March 8, 2026 between the two days: 6 PM on March 11 is CDT.
+    expect(venue.venue).toEqual({ name: 'The Grand Hall at Riverbend Commons', address: '400 Riverside Drive\nRiverbend, IL 60614', starts: '2026-03-11T23:00:00.000Z', ends: '2026-03-12T04:00:00.000Z' });
+    expect(wallClockIn('America/Chicago', new Date('2026-12-01T05:30:00Z'), 6, 18).toISOString()).toBe('2026-12-07T00:00:00.000Z');
+    expect(wallClockIn('Asia/Tokyo', new Date('2026-12-01T20:00:00Z'), 0, 9).toISOString()).toBe('2026-12-02T00:00:00.000Z');
+    for (const at of [new Date(), new Date('2026-11-28T23:59:00-06:00')]) {
+      const e = importDocument.parse(demoDocument(at)).event;
+      const starts = new Date(e.venue?.starts ?? '');
+      expect(starts > new Date(e.eventopens) && new Date(e.venue?.ends ?? '') < new Date(e.biddingcloses)).toBe(true);
+    }
   });
 
   it('the documented example imports too', async () => {

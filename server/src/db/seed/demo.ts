@@ -3,10 +3,26 @@ import { demoItems } from './demo-items';
 import { demoStore } from './demo-store';
 import { logoImage, sponsorImage } from './images';
 
+/** The instant at which the wall clock in `zone` reads `hour`:00 on the day `daysAhead` days after `now`'s day there. */
+export function wallClockIn(zone: string, now: Date, daysAhead: number, hour: number): Date {
+  const parts = (at: Date) => {
+    const fmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    const p = Object.fromEntries(fmt.formatToParts(at).map((x) => [x.type, Number(x.value)]));
+    return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0);
+  };
+  const day = new Date(parts(now));
+  const wanted = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + daysAhead, hour);
+  // The zone's offset at the guess, then at the answer (a clock change between them moves it).
+  let at = wanted - (parts(new Date(wanted)) - wanted);
+  at = wanted - (parts(new Date(at)) - at);
+  return new Date(at);
+}
+
 /**
  * The demo gala imported into an empty database: organization and event code `demo`, bidding open
  * from a few minutes ago for seven days, guests and anonymous bidding allowed, 32 items, and a
- * display board with a goal.
+ * display board with a goal. The gala night itself (the venue) is six days on, 6 to 11 PM in Chicago,
+ * before bidding closes.
  */
 export function demoDocument(now: Date): ImportDocumentInput {
   const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
@@ -43,6 +59,12 @@ export function demoDocument(now: Date): ImportDocumentInput {
       pickupinstructions: 'Collect your items at the registration desk in the Grand Hall from 9 pm, or on Monday 9 am to 5 pm at the Foundation office, 210 River Street.',
       // The venue display board (/demo/detail, /demo/list): the total raised towards a goal, and a line under each item.
       display: { goal: 25000, message: 'Scan the code to bid from your phone' },
+      venue: {
+        name: 'The Grand Hall at Riverbend Commons',
+        address: '400 Riverside Drive\nRiverbend, IL 60614',
+        starts: wallClockIn('America/Chicago', now, 6, 18).toISOString(),
+        ends: wallClockIn('America/Chicago', now, 6, 23).toISOString(),
+      },
     },
     items: demoItems(at(120)),
     store: demoStore(now),

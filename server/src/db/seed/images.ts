@@ -1,3 +1,4 @@
+import { escapeHtml as esc } from '../../lib/escape-html';
 /**
  * The demo's pictures, drawn here as small SVGs so the product needs no outside address. Each is
  * deterministic: the same name always gives the same picture.
@@ -34,7 +35,6 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Splits a title into at most two lines of about `width` characters. */
 function lines(text: string, width: number): string[] {

@@ -220,6 +220,11 @@ async function upsertEvent(tx: Tx, organizationId: number, doc: ImportDocument):
     displaytotalincludes: e.display.totalincludes,
     displaygoal: cents(e.display.goal),
     displaymessage: e.display.message,
+    // Like every optional field, a venue left out of a re-import is removed (docs/import.md).
+    venuename: e.venue?.name ?? '',
+    venueaddress: e.venue?.address ?? '',
+    venuestarts: e.venue ? new Date(e.venue.starts) : null,
+    venueends: e.venue?.ends ? new Date(e.venue.ends) : null,
   };
   const found = await tx
     .select({ id: events.id })

@@ -100,6 +100,7 @@ describe('POST /api/event/', () => {
       eventflag: 'biddingopen',
       ...SETTINGS,
       servertime: '2026-12-06T01:00:00.000Z',
+      venue: null,
     });
     // Same logo stored once: the sponsor data: image is the same bytes, so the same path.
     expect(body.sponsorurl[1]).toBe(body.logourl);

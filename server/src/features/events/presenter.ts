@@ -1,7 +1,20 @@
-import type { EventData } from '@gavel/domain';
-import { eventFlag, formatClosingTime } from '@gavel/domain';
+import type { EventData, EventVenue } from '@gavel/domain';
+import { eventFlag, formatClosingTime, formatTimeSpan, timeSpanParts } from '@gavel/domain';
 import { processorCodeOf } from '../../payments/processor';
-import type { Tenant } from '../../tenancy';
+import type { EventRow, Tenant } from '../../tenancy';
+
+/** Where and when the event happens, its time in the event's own zone; null when the import gave no venue. */
+export function presentVenue(event: Pick<EventRow, 'venuename' | 'venueaddress' | 'venuestarts' | 'venueends' | 'timezone'>): EventVenue | null {
+  if (!event.venuestarts) return null;
+  return {
+    name: event.venuename,
+    address: event.venueaddress,
+    starts: event.venuestarts.toISOString(),
+    ends: event.venueends?.toISOString() ?? '',
+    when: formatTimeSpan(event.venuestarts, event.venueends, event.timezone),
+    ...timeSpanParts(event.venuestarts, event.venueends, event.timezone),
+  };
+}
 
 /** The Event answer of the API: every field of spec bidder-app.md section 3, flag derived from now. */
 export function presentEvent({ organization, event }: Tenant, now: Date): EventData {
@@ -39,5 +52,6 @@ export function presentEvent({ organization, event }: Tenant, now: Date): EventD
     paymentprocessorcode: processorCodeOf(event.paymentprocessorcode),
     needscardtobid: event.needscardtobid,
     servertime: now.toISOString(),
+    venue: presentVenue(event),
   };
 }

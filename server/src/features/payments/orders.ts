@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, auctionItems, bidders, orders, wonItems } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { receiptMail } from '../../mail/receipt';
+import { mailContact } from '../../mail/receipt-parts';
 import type { ChargeOutcome } from '../../payments/gateway';
 import { publishCart } from '../../realtime/publish';
 import { tenantOfEvent, type Tenant } from '../../tenancy';
@@ -66,6 +67,9 @@ export async function queueReceipt(tx: Tx, tenant: Tenant, order: OrderRow, orig
       {
         firstname: to.firstname,
         orderId: order.id,
+        at: order.settledAt ?? order.createdAt,
+        timezone: tenant.event.timezone,
+        contact: mailContact(tenant),
         lines,
         donation: order.donation,
         fee: order.fee,

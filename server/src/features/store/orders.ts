@@ -5,9 +5,11 @@ import type { Tx } from '../../db/client';
 import { storeCarts, storeItems, storeOrders } from '../../db/schema';
 import { newLinkSecret } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
+import { mailContact } from '../../mail/receipt-parts';
 import { storeReceiptMail } from '../../mail/store-receipt';
 import type { ChargeOutcome } from '../../payments/gateway';
 import { tenantOfEvent, type Tenant } from '../../tenancy';
+import { presentVenue } from '../events/presenter';
 import { seatPurchase } from '../registration/seats';
 import { linesOf, type StoreOrderRow } from './queries';
 import { type StoreSettings, storeSettingsOf } from './setup';
@@ -74,7 +76,16 @@ export async function finalizeOrder(tx: Tx, { tenant, settings, order, state, no
     { organizationId: tenant.organization.id, eventId: tenant.event.id, to: final.email },
     storeReceiptMail(
       { eventname: tenant.event.eventname, organizationname: tenant.organization.name },
-      { first: final.first, order: final, lines, paidWith: storePaidWith(final) },
+      {
+        first: final.first,
+        order: final,
+        lines,
+        paidWith: storePaidWith(final),
+        at: final.settledAt ?? now,
+        timezone: tenant.event.timezone,
+        contact: mailContact(tenant),
+        venue: presentVenue(tenant.event),
+      },
       registers ? purchaserUrl(origin, tenant.event.eventcode, secret) : undefined,
     ),
   );

@@ -70,6 +70,8 @@ export async function cartOf(db: Db | Tx, eventId: number, cartId: number, lock 
 
 export interface CartLine extends PricedLine {
   name: string;
+  /** The item's code, its number on the receipt. */
+  code: string;
   itemtypecode: number;
   seats: number;
   /** The item's price now (0 for a free item): what the line takes when its hold is renewed. */
@@ -84,6 +86,7 @@ export async function linesOf(db: Db | Tx, cartId: number): Promise<CartLine[]> 
       quantity: storeCartLines.quantity,
       price: storeCartLines.price,
       name: storeItems.name,
+      code: storeItems.code,
       itemtypecode: storeItems.itemtypecode,
       seats: storeItems.seats,
       current: sql<number>`case when ${storeItems.itemtypecode} = ${FREE_ITEM_TYPE} then 0 else ${storeItems.price} end`.mapWith(Number),

@@ -5,6 +5,7 @@ import { storeCarts } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CartClaims } from '../../lib/tokens';
 import type { EventRow, Tenant } from '../../tenancy';
+import { presentVenue } from '../events/presenter';
 import { holdTimes } from './hold';
 import { registersGuests } from './orders';
 import { type CartRow, cartOf, heldUnits, linesOf, remainingFor, settingsOf, type StoreItemRow, type StoreOrderRow, type StoreSettingsRow, storeItemsOf } from './queries';
@@ -141,5 +142,6 @@ export async function storeSetup(ctx: AppContext, tenant: Tenant, claims: CartCl
     hascheckedout,
     token: cart?.state === 'open' ? await cartToken(ctx, tenant, cart, now) : '',
     ...(cart ? holdTimes(cart, settings.holdminutes) : { expires: '', maxexpires: '' }),
+    venue: presentVenue(event),
   };
 }

@@ -1,6 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { useStoreLanding } from '../../queries/store';
 import { useSession } from '../../session/SessionProvider';
+import { EventVenue } from '../../ui/EventVenue';
 import { Html } from '../../ui/Html';
 import { Loading } from '../../ui/Loading';
 import { StoreFrame } from './StoreFrame';
@@ -22,9 +23,10 @@ export function StoreClosed({ message, logo }: { message: string; logo?: string 
 }
 
 /**
- * The store's landing page (/{eventcode}/event): the organizer's page, its footer, and the
- * buttons to register, go to the auction and donate, each shown by its flag. Once sales have
- * closed it shows the closing message with the logo, and no buttons.
+ * The store's landing page (/{eventcode}/event): the event's time and place (when the organizer
+ * gave a venue), the organizer's page, its footer, and the buttons to register, go to the auction
+ * and donate, each shown by its flag. Once sales have closed it shows the closing message with the
+ * logo, and no buttons.
  */
 export function StoreLanding() {
   const { eventcode } = useSession();
@@ -71,6 +73,7 @@ export function StoreLanding() {
           </section>
           {open ? (
             <>
+              <EventVenue venue={data.venue} />
               {data.storelandinghtml ? (
                 <section className="gavel-card">
                   <Html html={data.storelandinghtml} testId="store-landing-html" />

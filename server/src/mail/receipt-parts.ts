@@ -1,0 +1,53 @@
+import { type EventVenue, formatDateTime } from '@gavel/domain';
+import type { MailBlock, MailFact } from './templates';
+import type { MailColumn } from './table';
+
+/** Who runs the event, as a receipt names them: the organization and how to reach it (either may be ''). */
+export interface MailContact {
+  name: string;
+  phone: string;
+  email: string;
+}
+
+/** The moment an order became what it is, shown in the event's own zone. */
+export interface OrderMoment {
+  /** The order's number as the buyer quotes it ('12', 'S-12'). */
+  number: string;
+  at: Date;
+  /** Paid by card (the moment of payment), or only ordered (Bill Me, nothing to pay). */
+  paid: boolean;
+  timezone: string;
+}
+
+/** A receipt's heading facts: the order's number, when it was paid (or ordered), and who to ask about it. */
+export function orderFacts(order: OrderMoment, contact: MailContact): MailBlock {
+  const reach = [contact.phone, contact.email].map((s) => s.trim()).filter(Boolean);
+  const facts: MailFact[] = [
+    { label: 'Order number', value: order.number },
+    { label: order.paid ? 'Paid' : 'Ordered', value: formatDateTime(order.at, order.timezone) },
+    { label: 'Organization', value: contact.name },
+    ...(reach.length > 0 ? [{ label: 'Contact', value: reach.join('\n') }] : []),
+  ];
+  return { facts };
+}
+
+/** The columns of a receipt's lines; a long name wraps within its column of the text part. */
+export const RECEIPT_COLUMNS: MailColumn[] = [
+  { label: 'Item #', wrap: 10 },
+  { label: 'Item', wrap: 30 },
+  { label: 'Qty', align: 'right' },
+  { label: 'Amount', align: 'right' },
+];
+
+/** Where and when the event happens (its date, then its times), under `title`, for the mails that invite to it; nothing when the organizer gave no venue. */
+export function venueFacts(venue: EventVenue | null, title?: string): MailBlock[] {
+  if (!venue) return [];
+  const where = [venue.name, venue.address].filter(Boolean).join('\n');
+  const facts = [{ label: 'When', value: `${venue.date}\n${venue.time}` }, ...(where ? [{ label: 'Where', value: where }] : [])];
+  return [title ? { facts, title } : { facts }];
+}
+
+/** The organization of an event and the event's phone and email (the import's organizationphone and organizationemail). */
+export function mailContact({ organization, event }: { organization: { name: string }; event: { organizationphone: string; organizationemail: string } }): MailContact {
+  return { name: organization.name, phone: event.organizationphone, email: event.organizationemail };
+}
