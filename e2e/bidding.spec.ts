@@ -84,6 +84,7 @@ test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, 
   await expect(visible(page, 'bid-thanks')).toBeVisible();
   await expect(visible(page, 'detail-current-bid')).toHaveText('$220.00');
   await expect(visible(page, 'detail-status')).toHaveText('Current High Bidder');
+  await expect(visible(page, 'your-maximum')).toHaveText('Your maximum: $300.00');
 
   // She raises her maximum again from Update Max Bid.
   await visible(page, 'update-max-bid').click();
@@ -103,6 +104,7 @@ test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, 
   await expect(page.getByRole('dialog', { name: /Buy It Now/ })).toBeVisible();
   await page.getByTestId('buynow-more').click();
   await expect(page.getByTestId('buynow-more')).toBeDisabled();
+  await expect(page.getByTestId('buynow-limit')).toHaveText('Limit 2 per bidder.');
   await expect(page.getByTestId('buynow-subtotal')).toHaveText('$80.00');
   await page.getByTestId('buynow-next').click();
   await page.getByTestId('buynow-confirm').click();

@@ -26,6 +26,8 @@ export const auctionItem = z.object({
    * what they may still buy (buyNowView in items/rules.ts), with buyitnowavailable false once none.
    */
   maxpurchasequantity: z.number().int(),
+  /** The item's own Buy It Now limit per bidder, 0 for none: with maxpurchasequantity it says why the quantity stops where it does. */
+  maxpurchaseperbidder: z.number().int(),
   buyitnowonly: z.boolean(),
   buyitnowavailable: z.boolean(),
   buyitnowprice: money,

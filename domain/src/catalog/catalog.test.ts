@@ -20,7 +20,7 @@ import {
 
 const base: AuctionItem = {
   itemid: 1, name: 'Item', description: '', longdescription: '', itemnum: '1', donatedby: '', fairmarketvalue: 0, ispriceless: false, imageurl: '',
-  tags: '', location: '', quantity: 1, quantityavailable: 1, unlimitedquantity: false, maxpurchasequantity: 0, buyitnowonly: false,
+  tags: '', location: '', quantity: 1, quantityavailable: 1, unlimitedquantity: false, maxpurchasequantity: 0, maxpurchaseperbidder: 0, buyitnowonly: false,
   buyitnowavailable: false, buyitnowprice: 0, itemisliveonly: false, allowautobid: true, startingbid: 10, lastbid: 0, currentbid: 0,
   minimumbidincrease: 1, minimumnextbid: 10, numberofbids: 0, bidstatus: 'biddingopen', closing: '2026-12-05T02:00:00Z', closingcst: '',
   featured: 0, watchlist: false, currentlywinningbid: false, accountbiddingon: false, accountisautobid: false, accountautobidamount: 0,

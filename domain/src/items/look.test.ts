@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { AuctionItem } from '../api/items';
-import { itemLook, itemTime, itemVariant, NOT_AUTHORIZED, whyNoBid } from './look';
+import { buyNowLimit } from '../catalog/catalog';
+import { buyNowLimitNote, itemLook, itemTime, itemVariant, NOT_AUTHORIZED, whyNoBid, yourMaximum } from './look';
 
 const now = new Date('2026-11-22T20:00:00Z');
 const base = {
@@ -73,5 +74,40 @@ describe('why a bid page cannot take a bid', () => {
     expect(whyNoBid({ ...base, currentlywinningbid: true, accountisautobid: true }, true, 'bid')).toMatch(/Update your maximum/);
     expect(whyNoBid(base, true, 'max')).toBe('You have no automatic bid on this item. Place a bid instead.');
     expect(whyNoBid({ ...base, currentlywinningbid: true, accountisautobid: true }, true, 'max')).toBeNull();
+  });
+});
+
+describe('the bidder’s own maximum', () => {
+  const mine = { accountisautobid: true, accountautobidamount: 1_500_00, currentlywinningbid: true, bidstatus: 'biddingopen' } as const;
+  it('is told while it keeps them in the lead, and that it was passed once outbid', () => {
+    expect(yourMaximum(mine)).toBe('Your maximum: $1,500.00');
+    expect(yourMaximum({ ...mine, currentlywinningbid: false })).toBe('Your maximum of $1,500.00 was passed.');
+  });
+  it('is nothing without an automatic bid, or after a lost close', () => {
+    expect(yourMaximum({ ...mine, accountisautobid: false, accountautobidamount: 0 })).toBeNull();
+    expect(yourMaximum({ ...mine, currentlywinningbid: false, bidstatus: 'biddingclosed' })).toBeNull();
+  });
+});
+
+describe('why the Buy It Now quantity stops where it does', () => {
+  const offer = { maxpurchasequantity: 0, maxpurchaseperbidder: 0, quantityavailable: 5, unlimitedquantity: false };
+  it('names the limit per bidder, and what is left of it after a purchase', () => {
+    expect(buyNowLimitNote({ ...offer, maxpurchasequantity: 2, maxpurchaseperbidder: 2 })).toBe('Limit 2 per bidder.');
+    expect(buyNowLimitNote({ ...offer, maxpurchasequantity: 1, maxpurchaseperbidder: 2 })).toBe('You can buy 1 more: the limit is 2 per bidder.');
+    expect(buyNowLimitNote({ ...offer, unlimitedquantity: true, quantityavailable: 0, maxpurchasequantity: 3, maxpurchaseperbidder: 3 })).toBe('Limit 3 per bidder.');
+  });
+  it('names what is left when that comes first, and the most one purchase takes of an unlimited item', () => {
+    expect(buyNowLimitNote(offer)).toBe('5 left.');
+    expect(buyNowLimitNote({ ...offer, quantityavailable: 1 })).toBe('Only 1 left.');
+    expect(buyNowLimitNote({ ...offer, quantityavailable: 2, maxpurchasequantity: 4, maxpurchaseperbidder: 4 })).toBe('2 left.');
+    expect(buyNowLimitNote({ ...offer, unlimitedquantity: true, quantityavailable: 0 })).toBe('Up to 100 per purchase.');
+  });
+  it('always names the number the quantity picker stops at', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 1, max: 20 }), fc.boolean(), (allowance, bought, left, unlimited) => {
+        const item = { maxpurchasequantity: allowance, maxpurchaseperbidder: allowance > 0 ? allowance + bought : 0, quantityavailable: unlimited ? 0 : left, unlimitedquantity: unlimited };
+        expect(buyNowLimitNote(item)).toMatch(new RegExp(`\\b${buyNowLimit(item)}\\b`));
+      }),
+    );
   });
 });

@@ -1,5 +1,7 @@
 import type { AuctionItem } from '../api/items';
+import { buyNowLimit } from '../catalog/catalog';
 import type { Cents } from '../money';
+import { formatMoney } from '../money';
 import { formatTimeLeft } from '../time';
 import { noneLeft } from './rules';
 
@@ -97,6 +99,34 @@ export function itemLook(item: LookFields, now: Date, where: 'card' | 'detail'):
       return { variant, price: { kind: 'amount', label, amount: hasBids ? item.currentbid : item.startingbid }, bids: countBids(item.numberofbids), time: itemTime(item, now), buyNow };
     }
   }
+}
+
+/**
+ * The bidder's own automatic bid, in words for their item page: 'Your maximum: $1,500.00' while it
+ * keeps them in the lead, that it was passed once another bidder's went higher; null without one.
+ * Only ever the caller's own maximum: the item answer carries no one else's.
+ */
+export function yourMaximum(item: Pick<AuctionItem, 'accountisautobid' | 'accountautobidamount' | 'currentlywinningbid' | 'bidstatus'>): string | null {
+  if (!item.accountisautobid || item.accountautobidamount <= 0) return null;
+  if (item.currentlywinningbid) return `Your maximum: ${formatMoney(item.accountautobidamount)}`;
+  // After the close a lost bid says nothing more than its status does.
+  return item.bidstatus === 'biddingopen' ? `Your maximum of ${formatMoney(item.accountautobidamount)} was passed.` : null;
+}
+
+/**
+ * Why the Buy It Now quantity stops where it does (buyNowLimit): the item's limit per bidder (with
+ * what this bidder may still buy when they have bought some), what is left, or the most one
+ * purchase of an unlimited item takes.
+ */
+export function buyNowLimitNote(item: Pick<AuctionItem, 'maxpurchasequantity' | 'maxpurchaseperbidder' | 'quantityavailable' | 'unlimitedquantity'>): string {
+  const limit = buyNowLimit(item);
+  const byAllowance = item.maxpurchasequantity > 0 && (item.unlimitedquantity || item.maxpurchasequantity < item.quantityavailable);
+  if (byAllowance) {
+    const perBidder = Math.max(item.maxpurchaseperbidder, item.maxpurchasequantity);
+    return perBidder > limit ? `You can buy ${limit} more: the limit is ${perBidder} per bidder.` : `Limit ${limit} per bidder.`;
+  }
+  if (item.unlimitedquantity) return `Up to ${limit} per purchase.`;
+  return limit === 1 ? 'Only 1 left.' : `${limit} left.`;
 }
 
 export type BidMode = 'bid' | 'max';

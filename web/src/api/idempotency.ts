@@ -16,6 +16,10 @@ export function useIdempotencyKey() {
   };
   return {
     headersFor,
+    /** After a write that succeeded: the same body again is a new submission (a second purchase), not a retry. */
+    forget: () => {
+      last.current = null;
+    },
     /** Makes the call with the body's key; after a refusal (a 4xx answer) pressing again is a new submission, while a lost answer keeps its key. */
     async send<T>(body: object, call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
       try {

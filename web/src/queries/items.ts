@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuctionItem } from '@gavel/domain';
-import { api } from '../api/client';
+import { ApiError, api } from '../api/client';
 import { patchItem } from './cache';
 import { keys } from './keys';
 import { useLiveStaleTime } from '../realtime/state';
@@ -23,9 +23,19 @@ export function itemIdOf(param: string | undefined): number {
   return Number.isInteger(id) && id > 0 ? id : 0;
 }
 
-/** No item to show: the id was never one, or the server refused it. */
-export function isMissing(id: number, query: { isError: boolean }): boolean {
-  return id === 0 || query.isError;
+/** No item to show: the id was never one, or the server refused it (a 4xx answer, such as its 404). */
+export function isMissing(id: number, query: { error: unknown }): boolean {
+  return id === 0 || (query.error instanceof ApiError && query.error.httpStatus >= 400 && query.error.httpStatus < 500);
+}
+
+/**
+ * No answer to show because none could be had: the call never reached the server (or the server
+ * failed), or it waits, paused, for the connection to come back. Never the same as an empty answer.
+ */
+export function isUnreachable(query: { data: unknown; error: unknown; fetchStatus: string }): boolean {
+  if (query.data !== undefined) return false;
+  if (query.fetchStatus === 'paused') return true;
+  return query.error !== null && !isMissing(1, query);
 }
 
 export function useItem(id: number) {

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { keys } from '../queries/keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { headerCountdown, NOT_AUTHORIZED } from '@gavel/domain';
+import { headerCountdown, headerItemsCountdown, NOT_AUTHORIZED } from '@gavel/domain';
 import { useSession } from '../session/SessionProvider';
 import { useEvent } from '../queries/event';
 import { useCart } from '../queries/cart';
+import { useItems } from '../queries/items';
 
 /** Ticks each second; the phone's clock is corrected by the server time the event answer carried. */
 export function useServerNow(): Date {
@@ -21,17 +22,20 @@ export function useServerNow(): Date {
 
 /**
  * The main header's line: under an hour to close 'Bidding Closes in mm:ss'; after close the
- * checkout prompt; 'Not authorized to bid…' for a bidder the organizer has not authorized.
+ * checkout prompt; 'Not authorized to bid…' for a bidder the organizer has not authorized. Items
+ * that close before the event come first: under an hour to the soonest, 'First items close in mm:ss'.
  */
 export function HeaderCountdown() {
   const { user, isGuest, eventcode } = useSession();
   const event = useEvent().data;
   const cart = useCart();
+  const items = useItems().data;
   const client = useQueryClient();
   const now = useServerNow();
   const closes = event ? new Date(event.eventbiddingclosed) : null;
   const state = closes ? headerCountdown(closes, now, cart.data?.auctionswon.length ?? 0) : { kind: 'none' as const };
   const closed = state.kind === 'closed';
+  const itemsFirst = closes && !closed && event?.eventflag === 'biddingopen' ? headerItemsCountdown(items ?? [], closes, now) : null;
 
   // At zero: fetch the event, the items and the cart again.
   useEffect(() => {
@@ -45,8 +49,14 @@ export function HeaderCountdown() {
         {NOT_AUTHORIZED}
       </div>
     );
-  if (state.kind === 'none') return null;
   const style = { borderRadius: 0, margin: 0 };
+  if (itemsFirst)
+    return (
+      <div className="gavel-banner" data-testid="header-countdown" data-kind="items" role="timer" style={style}>
+        {itemsFirst}
+      </div>
+    );
+  if (state.kind === 'none') return null;
   if (state.kind === 'closed' && state.toCheckout)
     return (
       <Link to={`/${eventcode}/cart`} className="gavel-banner" data-testid="header-countdown" style={{ ...style, display: 'block', textDecoration: 'none' }}>

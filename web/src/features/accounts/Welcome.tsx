@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import type { SessionUser } from '@gavel/domain';
-import { formatTimeLeft } from '@gavel/domain';
+import { type CountdownLine, welcomeCountdown } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
@@ -10,6 +10,7 @@ import { Loading } from '../../ui/Loading';
 import { EventBanners } from '../../ui/EventBanners';
 import { useServerNow } from '../../ui/HeaderCountdown';
 import { useEvent } from '../../queries/event';
+import { useItems } from '../../queries/items';
 
 export const SPONSOR_ROTATION_MS = 5000;
 
@@ -33,12 +34,22 @@ export function SponsorBanner({ urls }: { urls: string[] }) {
   );
 }
 
+function Countdown({ line, testId }: { line: CountdownLine; testId: string }) {
+  return (
+    <p style={{ margin: '4px 0' }} data-testid={testId}>
+      {line.label} <strong>{line.left}</strong>
+    </p>
+  );
+}
+
 function WelcomePage({ user }: { user: SessionUser }) {
   const { eventcode } = useSession();
   const event = useEvent().data;
+  // The items' own closes, patched live, tell when the first of them ends before the event does.
+  const items = useItems().data;
   const now = useServerNow();
   if (!event) return <Page header="main" testId="welcome-page"><Loading /></Page>;
-  const left = Date.parse(event.eventbiddingclosed) - now.getTime();
+  const countdown = welcomeCountdown(items ?? [], new Date(event.eventbiddingclosed), now);
   return (
     <Page header="main" testId="welcome-page">
       <EventBanners flag={event.eventflag} />
@@ -51,9 +62,10 @@ function WelcomePage({ user }: { user: SessionUser }) {
           Bidder #{user.bidderdisplaynumber}
         </p>
         {event.eventflag === 'biddingopen' ? (
-          <p data-testid="welcome-countdown">
-            Bidding closes in <strong>{formatTimeLeft(left)}</strong>
-          </p>
+          <div role="timer" aria-live="off">
+            {countdown.items ? <Countdown line={countdown.items} testId="welcome-items-countdown" /> : null}
+            <Countdown line={countdown.bidding} testId="welcome-countdown" />
+          </div>
         ) : null}
       </section>
       {event.welcomemessage ? (

@@ -55,6 +55,8 @@ export function AuctionItems() {
     setLayout(next);
   };
   const active = filters.length + tags.length;
+  // Offline the first fetch waits (paused) for the connection: that is a failure to fetch, not a load.
+  const waiting = items.fetchStatus === 'paused' && !items.data;
 
   // No footer until the items come, so their arrival does not push it down the screen (a layout shift).
   return (
@@ -68,53 +70,59 @@ export function AuctionItems() {
       >
         <IonRefresherContent />
       </IonRefresher>
-      {event ? <EventBanners flag={event.eventflag} /> : null}
-      <div className="gavel-toolbar-row">
-        <input className="gavel-search" type="search" placeholder="Search items" aria-label="Search items by name" value={search} data-testid="item-search" onChange={(e) => setSearch(e.target.value)} />
-        <button type="button" className="gavel-icon-button" aria-label={layout === 'card' ? 'Show as list' : 'Show as cards'} data-testid="layout-toggle" onClick={switchLayout}>
-          <IonIcon icon={layout === 'card' ? listOutline : gridOutline} aria-hidden="true" />
-        </button>
-        <button type="button" className="gavel-icon-button" aria-label="Filter and sort" aria-expanded={panel} data-testid="filter-toggle" onClick={() => setPanel(!panel)}>
-          <IonIcon icon={funnelOutline} aria-hidden="true" />
-          {active > 0 ? ` ${active}` : ''}
-        </button>
-        <button type="button" className="gavel-icon-button" aria-label="Reload items" data-testid="reload" onClick={() => void items.refetch()}>
-          <IonIcon icon={refreshOutline} aria-hidden="true" />
-        </button>
-      </div>
-      {panel ? (
-        <section className="gavel-card" data-testid="filter-panel">
-          <label className="gavel-select">
-            <span>Sort by</span>
-            <select value={sort} data-testid="sort-select" onChange={(e) => setSort(e.target.value as SortOption)}>
-              {SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <strong>Filters</strong>
-          <Chips options={availableFilters(all, isGuest)} chosen={filters} onChange={setFilters} testPrefix="filter" />
-          {tagsOf(all).length > 0 ? <strong>Tags</strong> : null}
-          <Chips options={tagsOf(all)} chosen={tags} onChange={setTags} testPrefix="tag" />
-        </section>
-      ) : null}
-      {items.isPending ? <Loading label="Loading items…" /> : null}
-      {items.isError && !items.data ? (
-        <p className="gavel-card gavel-center" role="alert" data-testid="items-error">
-          Sorry, we are unable to fetch auction items at the moment.
-        </p>
-      ) : null}
-      {items.data && shown.length === 0 ? (
-        <p className="gavel-card gavel-center" data-testid="no-results">
-          No Results Found
-        </p>
-      ) : null}
-      <div className={layout === 'card' ? 'gavel-grid' : 'gavel-rows'} data-testid="item-list" data-layout={layout}>
-        {shown.map((item) => (
-          <ItemCard key={item.itemid} item={item} layout={layout} now={now} />
-        ))}
+      <div className="gavel-catalog">
+        {event ? <EventBanners flag={event.eventflag} /> : null}
+        <div className="gavel-toolbar-row">
+          <input className="gavel-search" type="search" placeholder="Search items" aria-label="Search items by name" value={search} data-testid="item-search" onChange={(e) => setSearch(e.target.value)} />
+          <button type="button" className="gavel-icon-button" aria-label={layout === 'card' ? 'Show as list' : 'Show as cards'} data-testid="layout-toggle" onClick={switchLayout}>
+            <IonIcon icon={layout === 'card' ? listOutline : gridOutline} aria-hidden="true" />
+          </button>
+          <button type="button" className="gavel-icon-button" aria-label="Filter and sort" aria-expanded={panel} data-testid="filter-toggle" onClick={() => setPanel(!panel)}>
+            <IonIcon icon={funnelOutline} aria-hidden="true" />
+            {active > 0 ? ` ${active}` : ''}
+          </button>
+          <button type="button" className="gavel-icon-button" aria-label="Reload items" data-testid="reload" onClick={() => void items.refetch()}>
+            <IonIcon icon={refreshOutline} aria-hidden="true" />
+          </button>
+        </div>
+        {panel ? (
+          <section className="gavel-card" data-testid="filter-panel">
+            <label className="gavel-select">
+              <span>Sort by</span>
+              <select value={sort} data-testid="sort-select" onChange={(e) => setSort(e.target.value as SortOption)}>
+                {SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <strong>Filters</strong>
+            <Chips options={availableFilters(all, isGuest)} chosen={filters} onChange={setFilters} testPrefix="filter" />
+            {tagsOf(all).length > 0 ? <strong>Tags</strong> : null}
+            <Chips options={tagsOf(all)} chosen={tags} onChange={setTags} testPrefix="tag" />
+          </section>
+        ) : null}
+        {items.isPending && !waiting ? <Loading label="Loading items…" /> : null}
+        {(items.isError || waiting) && !items.data ? (
+          <div className="gavel-card gavel-center" role="alert" data-testid="items-error">
+            <p style={{ marginTop: 0 }}>Sorry, we are unable to fetch auction items at the moment.</p>
+            <button type="button" className="gavel-retry" disabled={items.fetchStatus === 'fetching'} data-testid="items-retry" onClick={() => void items.refetch()}>
+              <IonIcon icon={refreshOutline} aria-hidden="true" />
+              Try again
+            </button>
+          </div>
+        ) : null}
+        {items.data && shown.length === 0 ? (
+          <p className="gavel-card gavel-center" data-testid="no-results">
+            No Results Found
+          </p>
+        ) : null}
+        <div className={layout === 'card' ? 'gavel-grid' : 'gavel-rows'} data-testid="item-list" data-layout={layout}>
+          {shown.map((item) => (
+            <ItemCard key={item.itemid} item={item} layout={layout} now={now} />
+          ))}
+        </div>
       </div>
     </Page>
   );

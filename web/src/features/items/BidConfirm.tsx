@@ -6,6 +6,7 @@ import { type Cents, type Checked, formatMoney, type SubmitBidResponse } from '@
 import { useSession } from '../../session/SessionProvider';
 import { useAction } from '../../ui/action';
 import { useHistory } from '../../ui/navigation';
+import { type Placement, usePlacementError } from './offline';
 
 /** The thank-you panel returns to the item after 3 seconds, as the spec says. */
 const THANKS_MS = 3000;
@@ -15,6 +16,8 @@ export interface ConfirmStep {
   corrections: string[];
   busy: boolean;
   error: string;
+  /** Back online after an offline try: the bid still waits for Confirm. */
+  notice: string;
   onConfirm: () => void;
   onChange: () => void;
 }
@@ -23,15 +26,17 @@ export interface ConfirmStep {
  * A bid form's two steps: `ask` a checked request to show the confirmation; Confirm sends it,
  * Change goes back to the form (its typing kept). `step` is null while the form shows.
  */
-export function useConfirmStep<T>(send: (request: T) => Promise<SubmitBidResponse>, onAnswer: (res: SubmitBidResponse) => void) {
+export function useConfirmStep<T>(what: Placement, send: (request: T) => Promise<SubmitBidResponse>, onAnswer: (res: SubmitBidResponse) => void) {
   const [pending, setPending] = useState<Checked<T> | null>(null);
   const confirm = useAction(send, onAnswer);
+  const shown = usePlacementError(confirm.error, what);
   const step: (ConfirmStep & { request: T }) | null = pending
     ? {
         request: pending.request,
         corrections: pending.corrections,
         busy: confirm.busy,
-        error: confirm.error,
+        error: shown.error,
+        notice: shown.notice,
         onConfirm: () => confirm.run(pending.request),
         onChange: () => {
           confirm.clearError();
@@ -48,7 +53,7 @@ export function useConfirmStep<T>(send: (request: T) => Promise<SubmitBidRespons
  * server's refusal if the confirm was refused (the item may have moved on meanwhile).
  */
 export function ConfirmBid(props: ConfirmStep & { verb: string; amount: Cents; itemName: string; details?: string[]; confirmText: string }) {
-  const { verb, amount, itemName, details = [], corrections, confirmText, busy, error, onConfirm, onChange } = props;
+  const { verb, amount, itemName, details = [], corrections, confirmText, busy, error, notice, onConfirm, onChange } = props;
   return (
     <section className="gavel-card gavel-confirm" data-testid="bid-confirm" aria-labelledby="bid-confirm-question">
       <p className="gavel-label">Please confirm</p>
@@ -70,6 +75,11 @@ export function ConfirmBid(props: ConfirmStep & { verb: string; amount: Cents; i
       {error ? (
         <p className="gavel-error" role="alert" data-testid="bid-error">
           {error}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="gavel-notice-line" role="status" data-testid="bid-notice">
+          {notice}
         </p>
       ) : null}
       <div className="gavel-actions">
@@ -103,7 +113,9 @@ export function BidResult({ outbid, title, detail, itemId, onBidAgain }: { outbi
       <h1 className="gavel-result-title" data-testid="bid-result-title">
         {title}
       </h1>
-      <p className="gavel-result-detail">{detail}</p>
+      <p className="gavel-result-detail" data-testid="bid-result-detail">
+        {detail}
+      </p>
       <div className="gavel-actions">
         {outbid ? (
           <IonButton expand="block" size="large" data-testid="result-bid-again" onClick={onBidAgain}>

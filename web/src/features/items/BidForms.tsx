@@ -4,14 +4,15 @@ import { IonCheckbox } from '../../ui/ionicControls';
 import { Navigate, useParams } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
 import type { AuctionItem, BidMode, Cents, PlaceBidValues, SubmitBidResponse } from '@gavel/domain';
-import { amountInput, defaultIncrement, formatMoney, maxBidSchema, placeBidSchema, quickBids, whyNoBid } from '@gavel/domain';
+import { amountInput, defaultIncrement, formatMoney, maxBidSchema, placeBidSchema, quickBids, whyNoBid, yourMaximum } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
 import { FormCard } from '../../ui/formParts';
 import { FormField, useApiForm } from '../../ui/form';
 import { Loading } from '../../ui/Loading';
-import { isMissing, itemIdOf, useItem } from '../../queries/items';
+import { isMissing, isUnreachable, itemIdOf, useItem } from '../../queries/items';
 import { ItemNotFound } from './ItemNotFound';
+import { LoadFailed } from './LoadFailed';
 import { useSubmitBid } from './bidSubmit';
 import { BidResult, ConfirmBid, useConfirmStep } from './BidConfirm';
 
@@ -30,6 +31,13 @@ interface BidFormProps {
 function outcomeOf(res: SubmitBidResponse, thanks: string, detail: string): Outcome {
   if (res.message) return { outbid: true, title: res.message, detail: `The current bid is ${formatMoney(res.item.currentbid)}.` };
   return { outbid: false, title: thanks, detail };
+}
+
+/** What a placed bid left standing: the lead (with the bidder's maximum, for an automatic bid), or the price. */
+function placedDetail({ item }: SubmitBidResponse): string {
+  if (!item.currentlywinningbid) return `The current bid is ${formatMoney(item.currentbid)}.`;
+  const maximum = yourMaximum(item);
+  return `You are the high bidder at ${formatMoney(item.currentbid)}.${maximum ? ` ${maximum}.` : ''}`;
 }
 
 function ItemSummary({ item }: { item: AuctionItem }) {
@@ -58,8 +66,9 @@ function PlaceBidForm({ item, onDone }: BidFormProps) {
   const { eventcode, user } = useSession();
   const submit = useSubmitBid();
   const { ask, step } = useConfirmStep(
+    'bid',
     (request: PlaceBidValues) => submit.bid({ eventcode, itemid: item.itemid, userid: user?.userid, ...request }),
-    (res) => onDone(outcomeOf(res, 'Thank you for bidding!', res.item.currentlywinningbid ? `You are the high bidder at ${formatMoney(res.item.currentbid)}.` : `The current bid is ${formatMoney(res.item.currentbid)}.`)),
+    (res) => onDone(outcomeOf(res, 'Thank you for bidding!', placedDetail(res))),
   );
   const bidForm = useApiForm({
     schema: placeBidSchema(item),
@@ -131,6 +140,7 @@ function MaxBidForm({ item, onDone }: BidFormProps) {
   const currentMax = item.accountautobidamount;
   const currentIncrement = item.accountautobidincrement || defaultIncrement(item.minimumbidincrease);
   const { ask, step } = useConfirmStep(
+    'maximum',
     (request: { maxbid: Cents; increment: Cents }) => submit.maximum({ eventcode, itemid: item.itemid, ...request }),
     (res) => onDone(outcomeOf(res, 'Congratulations! You are the high bidder.', `Your maximum is ${formatMoney(res.item.accountautobidamount)}; the current bid is ${formatMoney(res.item.currentbid)}.`)),
   );
@@ -204,7 +214,11 @@ function BidPage({ testId, mode, Form }: { testId: string; mode: BidMode; Form: 
   if (!claims || isGuest) return <Navigate to={`/${eventcode}`} replace />;
   const data = item.data;
   const body = (() => {
-    if (!data) return isMissing(itemId, item) ? <ItemNotFound /> : <Loading />;
+    if (!data) {
+      if (isMissing(itemId, item)) return <ItemNotFound />;
+      if (isUnreachable(item)) return <LoadFailed what="this item" busy={item.fetchStatus === 'fetching'} onRetry={() => void item.refetch()} testId="item-failed" />;
+      return <Loading />;
+    }
     if (outcome)
       return (
         <BidResult

@@ -2,18 +2,21 @@ import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { Sheet } from '../../ui/Sheet';
 import type { AuctionItem } from '@gavel/domain';
-import { buyNowLimit, buyNowSubtotal, formatMoney } from '@gavel/domain';
+import { buyNowLimit, buyNowLimitNote, buyNowSubtotal, formatMoney } from '@gavel/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { keys } from '../../queries/keys';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { useSession } from '../../session/SessionProvider';
 import { useHistory } from '../../ui/navigation';
 import { usePatchItem } from '../../queries/items';
 import { useAction } from '../../ui/action';
+import { placing, usePlacementError } from './offline';
 
 /**
- * Buy It Now, as a bottom sheet opening at 45%: choose a quantity (step 0), confirm (step 1),
- * then thanks with 'Continue Bidding' or 'Go to Cart'. A retried confirm reuses its key.
+ * Buy It Now, as a bottom sheet opening at 45%: choose a quantity (step 0, saying why it stops
+ * where it does), confirm (step 1), then thanks with 'Continue Bidding' or 'Go to Cart'. A
+ * retried confirm reuses its key; a confirm that could not reach the server says whether it bought.
  */
 export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: boolean; onClose: () => void }) {
   const { eventcode } = useSession();
@@ -22,16 +25,23 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
   const client = useQueryClient();
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const [quantity, setQuantity] = useState(1);
-  const [key, setKey] = useState('');
+  // One key per purchase: a confirm sent again after a lost answer (even after Back and Next) is the
+  // same purchase and is made once; only a purchase that went through lets the next one be new.
+  const idempotency = useIdempotencyKey();
   const buy = useAction(
-    () => api('POST /submitbid', { eventcode, itemid: item.itemid, buyitnow: true, quantity }, { headers: { 'idempotency-key': key } }),
+    () => {
+      const body = { eventcode, itemid: item.itemid, buyitnow: true, quantity };
+      return placing('purchase', () => idempotency.send(body, (headers) => api('POST /submitbid', body, { headers })));
+    },
     (res) => {
+      idempotency.forget();
       patch(res.item);
       void client.invalidateQueries({ queryKey: keys.cart(eventcode) });
       setStep(2);
     },
   );
   const limit = Math.max(1, buyNowLimit(item));
+  const shown = usePlacementError(buy.error, 'purchase');
   const subtotal = buyNowSubtotal(item.buyitnowprice, quantity);
 
   const reset = () => {
@@ -57,15 +67,17 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
                 −
               </button>
               <span data-testid="buynow-quantity" aria-live="polite">{quantity}</span>
-              <button type="button" className="gavel-icon-button" aria-label="One more" data-testid="buynow-more" disabled={quantity >= limit} onClick={() => setQuantity(quantity + 1)}>
+              <button type="button" className="gavel-icon-button" aria-label="One more" aria-describedby="buynow-limit" data-testid="buynow-more" disabled={quantity >= limit} onClick={() => setQuantity(quantity + 1)}>
                 +
               </button>
-              <span className="gavel-muted">of {limit}</span>
             </div>
+            <p className="gavel-muted gavel-buynow-limit" id="buynow-limit" data-testid="buynow-limit" data-at-limit={quantity >= limit}>
+              {buyNowLimitNote(item)}
+            </p>
             <p>
               Subtotal <strong data-testid="buynow-subtotal">{formatMoney(subtotal)}</strong>
             </p>
-            <IonButton expand="block" data-testid="buynow-next" onClick={() => { setKey(crypto.randomUUID()); setStep(1); }}>
+            <IonButton expand="block" data-testid="buynow-next" onClick={() => setStep(1)}>
               Next
             </IonButton>
           </section>
@@ -78,15 +90,20 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
               <br />
               Total <strong>{formatMoney(subtotal)}</strong>
             </p>
-            {buy.error ? (
-              <p className="gavel-error" role="alert" data-testid="buynow-error">
-                {buy.error}
+            {shown.error ? (
+              <p className="gavel-error gavel-sheet-message" role="alert" data-testid="buynow-error">
+                {shown.error}
+              </p>
+            ) : null}
+            {shown.notice ? (
+              <p className="gavel-notice-line gavel-sheet-message" role="status" data-testid="buynow-notice">
+                {shown.notice}
               </p>
             ) : null}
             <IonButton expand="block" disabled={buy.busy} data-testid="buynow-confirm" onClick={() => buy.run(undefined)}>
               Confirm Purchase
             </IonButton>
-            <IonButton expand="block" fill="clear" onClick={() => setStep(0)}>
+            <IonButton expand="block" fill="clear" onClick={() => { buy.clearError(); setStep(0); }}>
               Back
             </IonButton>
           </section>

@@ -4,7 +4,10 @@ import { formatMoney, itemLook, USER_STATUS_LABEL, userItemStatus } from '@gavel
 import { useSession } from '../../session/SessionProvider';
 import { PriceWord } from './PriceBox';
 
-/** One item in the list: card (image on top) or list row. Its price line and time follow the item's state. */
+/**
+ * One item in the list: card (image on top) or list row. Its price line and time follow the
+ * item's state; an item that can also be bought now shows its Buy It Now price under the bid.
+ */
 export function ItemCard({ item, layout, now }: { item: AuctionItem; layout: 'card' | 'list'; now: Date }) {
   const { eventcode } = useSession();
   const look = itemLook(item, now, 'card');
@@ -29,6 +32,11 @@ export function ItemCard({ item, layout, now }: { item: AuctionItem; layout: 'ca
             <PriceWord price={look.price} testId="item-state" />
           )}
         </div>
+        {look.buyNow && look.variant === 'bid' ? (
+          <div className="gavel-item-buynow" data-testid="item-buynow">
+            Buy It Now <strong>{formatMoney(look.buyNow.price)}</strong>
+          </div>
+        ) : null}
         <div className="gavel-item-meta">
           {look.time ? (
             <span className={look.time.urgent ? 'gavel-urgent' : undefined} data-testid="item-closing">

@@ -12,10 +12,13 @@ export function ItemPhotos({ item }: { item: AuctionItem }) {
   const [index, setIndex] = useState(0);
   if (photos.length === 0) return null;
   const last = photos.length - 1;
+  // The strip's own padding (wider on a phone, where the strip runs to the screen's edges).
+  const inset = (el: HTMLElement) => parseFloat(getComputedStyle(el).paddingLeft) || 0;
   const show = (i: number) => {
     const target = Math.max(0, Math.min(last, i));
-    const photo = strip.current?.children[target];
-    if (photo instanceof HTMLElement) strip.current?.scrollTo({ left: photo.offsetLeft - 16, behavior: 'smooth' });
+    const el = strip.current;
+    const photo = el?.children[target];
+    if (el && photo instanceof HTMLElement) el.scrollTo({ left: photo.offsetLeft - inset(el), behavior: 'smooth' });
     setIndex(target);
   };
   const onKey = (e: KeyboardEvent) => {
@@ -28,7 +31,8 @@ export function ItemPhotos({ item }: { item: AuctionItem }) {
   const onScroll = () => {
     const el = strip.current;
     if (!el) return;
-    const lefts = Array.from(el.children, (c) => (c instanceof HTMLElement ? c.offsetLeft - 16 : 0));
+    const pad = inset(el);
+    const lefts = Array.from(el.children, (c) => (c instanceof HTMLElement ? c.offsetLeft - pad : 0));
     const nearest = lefts.reduce((best, left, i) => (Math.abs(left - el.scrollLeft) < Math.abs((lefts[best] ?? 0) - el.scrollLeft) ? i : best), 0);
     setIndex(nearest);
   };

@@ -15,6 +15,8 @@ export function PriceWord({ price, testId }: { price: Extract<PriceLine, { kind:
 export function PriceBox({ item, now }: { item: AuctionItem; now: Date }) {
   const look = itemLook(item, now, 'detail');
   const open = look.time !== null && look.time.text !== 'Closed';
+  // A buy-now-only item's price is its Buy It Now price: shown once, with what is left under it.
+  const priceIsOffer = look.variant === 'buynow';
   return (
     <div className="gavel-price-box" data-testid="price-box" data-variant={look.variant}>
       <div>
@@ -35,14 +37,23 @@ export function PriceBox({ item, now }: { item: AuctionItem; now: Date }) {
             {look.bids}
           </div>
         ) : null}
+        {priceIsOffer && look.buyNow && look.buyNow.left !== null ? (
+          <div className="gavel-muted" data-testid="detail-available">
+            {look.buyNow.left} available
+          </div>
+        ) : null}
       </div>
-      {look.buyNow ? (
+      {look.buyNow && !priceIsOffer ? (
         <div>
           <div className="gavel-label">Buy It Now</div>
           <div className="big" data-testid="detail-buy-now">
             {formatMoney(look.buyNow.price)}
           </div>
-          {look.buyNow.left !== null ? <div className="gavel-muted">{look.buyNow.left} available</div> : null}
+          {look.buyNow.left !== null ? (
+            <div className="gavel-muted" data-testid="detail-available">
+              {look.buyNow.left} available
+            </div>
+          ) : null}
         </div>
       ) : null}
       {look.time && open ? (
