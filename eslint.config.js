@@ -22,6 +22,16 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // React calls what an effect returns as its cleanup: a concise arrow returns whatever its call
+      // gives back (scrollIntoView gives a Promise in Chromium), and the page crashes on unmount.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression:matches([callee.name=/^use(Layout|Insertion)?Effect$/], [callee.property.name=/^use(Layout|Insertion)?Effect$/]) > ArrowFunctionExpression.arguments[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression'][body.operator!='void']",
+          message: "Give an effect's arrow a block body ({ ... }) or discard with void: a concise body returns its call's result, which React calls as the cleanup.",
+        },
+      ],
     },
   },
   {

@@ -10,6 +10,7 @@ import { LiveProvider } from './realtime/LiveProvider';
 import { EventHome } from './features/event/EventHome';
 import { routes } from './routes';
 import { lazyPage } from './ui/lazyPage';
+import { RouteBoundary } from './ui/RouteBoundary';
 import { retryTransient } from './queries/retry';
 
 // The side menu comes with the first screen that has its button (the event home has none).
@@ -32,10 +33,33 @@ function Shell() {
         </Suspense>
       ) : null}
       <IonRouterOutlet id="main">
-        <Route path="/" element={<RootNotFound />} />
-        <Route path="/:eventcode" element={<EventHome />} />
-        {routes.map(({ path, Page }) => (
-          <Route key={path} path={`/:eventcode/${path}`} element={<Page />} />
+        {/* Every page in a boundary of its own: a page that throws shows what happened and the way home, never a blank screen. */}
+        <Route
+          path="/"
+          element={
+            <RouteBoundary home="event">
+              <RootNotFound />
+            </RouteBoundary>
+          }
+        />
+        <Route
+          path="/:eventcode"
+          element={
+            <RouteBoundary home="event">
+              <EventHome />
+            </RouteBoundary>
+          }
+        />
+        {routes.map(({ path, Page, home = 'event' }) => (
+          <Route
+            key={path}
+            path={`/:eventcode/${path}`}
+            element={
+              <RouteBoundary home={home}>
+                <Page />
+              </RouteBoundary>
+            }
+          />
         ))}
       </IonRouterOutlet>
       </LiveProvider>

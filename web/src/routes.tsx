@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyPage } from './ui/lazyPage';
+import type { HomeKind } from './ui/RouteBoundary';
 
 const accounts = () => import('./features/accounts/accountPages');
 const items = () => import('./features/items/itemPages');
@@ -10,8 +11,12 @@ const store = () => import('./features/store/storePages');
 const registration = () => import('./features/registration/registrationPages');
 const notFound = lazyPage(() => import('./features/event/PageNotFound'), 'PageNotFound');
 
-/** Every screen under /:eventcode, each loaded with its route; any other path is the event's not-found page (last). */
-export const routes: Array<{ path: string; Page: ComponentType }> = [
+/**
+ * Every screen under /:eventcode, each loaded with its route; any other path is the event's
+ * not-found page (last). `home` is where a crashed page's way out leads: the event's home unless
+ * the page belongs to the store.
+ */
+export const routes: Array<{ path: string; Page: ComponentType; home?: HomeKind }> = [
   { path: 'privacy-policy', Page: lazyPage(() => import('./features/event/PrivacyPolicy'), 'PrivacyPolicy') },
   { path: 'login', Page: lazyPage(accounts, 'Login') },
   { path: 'create-account', Page: lazyPage(accounts, 'CreateAccount') },
@@ -34,11 +39,11 @@ export const routes: Array<{ path: string; Page: ComponentType }> = [
   { path: 'auto-bid/:id', Page: lazyPage(bids, 'AutoBid') },
   // A static segment outranks a parameter, so event/open-bids stays the open bids page.
   { path: 'event/open-bids', Page: lazyPage(items, 'OpenBids') },
-  { path: 'event', Page: lazyPage(store, 'StoreLanding') },
-  { path: 'event/purchaserregistration/:id', Page: lazyPage(registration, 'PurchaserRegistration') },
-  { path: 'event/guestregistration/:id', Page: lazyPage(registration, 'GuestRegistration') },
-  { path: 'event/:id', Page: lazyPage(store, 'StoreRoute') },
-  { path: 'event/:id/:cart', Page: lazyPage(store, 'StoreRoute') },
+  { path: 'event', Page: lazyPage(store, 'StoreLanding'), home: 'store' },
+  { path: 'event/purchaserregistration/:id', Page: lazyPage(registration, 'PurchaserRegistration'), home: 'store' },
+  { path: 'event/guestregistration/:id', Page: lazyPage(registration, 'GuestRegistration'), home: 'store' },
+  { path: 'event/:id', Page: lazyPage(store, 'StoreRoute'), home: 'store' },
+  { path: 'event/:id/:cart', Page: lazyPage(store, 'StoreRoute'), home: 'store' },
   { path: 'cart', Page: lazyPage(cart, 'Cart') },
   { path: 'my-orders', Page: lazyPage(cart, 'MyOrders') },
   { path: 'checkout', Page: lazyPage(payments, 'Checkout') },

@@ -1,25 +1,32 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../config';
+import { errorResponse, importResponse } from '@gavel/domain';
+import { type Config, ConfigError, loadConfig } from '../config';
 import { privateFilesFromNowOn } from '../lib/private-dir';
 import { openDatabase } from '../db/client';
 import { AppError } from '../errors';
 import { importEventDocument } from '../features/admin/import-service';
 import { claimDataDir, runningServer } from '../lib/pidfile';
+import { eventAddressLines } from './import-address';
 
 /** The embedded database is open in a running server: hand the document to its admin call. */
-async function importThroughServer(port: number, adminToken: string, body: string): Promise<number> {
+async function importThroughServer(config: Config, port: number, body: string): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${port}/api/admin/import`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${config.adminToken}`, 'content-type': 'application/json' },
     body,
   });
-  const answer = (await res.json()) as { message?: string; errors?: Array<{ path: string; message: string }> };
-  if (res.ok) {
-    console.log(`${answer.message ?? 'Imported.'} (through the running server on port ${port})`);
+  const data: unknown = await res.json().catch(() => undefined);
+  const done = importResponse.safeParse(data);
+  if (res.ok && done.success) {
+    console.log(`${done.data.message} (through the running server on port ${port})`);
+    console.log(`  organization ${done.data.auctioncode}, event ${done.data.eventcode}; ${done.data.itemsuntouched} item(s) not in the file left as they were.`);
+    // The running server's own port: it may not be the PORT this shell has.
+    for (const line of eventAddressLines(config, port, done.data.auctioncode, done.data.eventcode)) console.log(line);
     return 0;
   }
-  console.error(answer.message ?? `The server answered ${res.status}.`);
-  for (const p of answer.errors ?? []) console.error(`  ${p.path}: ${p.message}`);
+  const failure = errorResponse.safeParse(data);
+  console.error(failure.success ? failure.data.message : `The server answered ${res.status}.`);
+  for (const p of (failure.success ? failure.data.errors : undefined) ?? []) console.error(`  ${p.path}: ${p.message}`);
   return 1;
 }
 
@@ -48,7 +55,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const server = config.databaseUrl ? undefined : runningServer(config.dataDir);
   if (server) {
-    if (server.port !== undefined) return importThroughServer(server.port, config.adminToken, text);
+    if (server.port !== undefined) return importThroughServer(config, server.port, text);
     console.error(`A Gavel server (pid ${server.pid}) is starting on the embedded database in ${config.dataDir}; run the import again once it is running.`);
     return 1;
   }
@@ -64,6 +71,8 @@ async function main(): Promise<number> {
     const result = await importEventDocument(database.db, doc, config);
     console.log(result.message);
     console.log(`  organization ${result.auctioncode}, event ${result.eventcode}; ${result.itemsuntouched} item(s) not in the file left as they were.`);
+    // No server is running: the address it will have once started (npm start) on PORT.
+    for (const line of eventAddressLines(config, config.port, result.auctioncode, result.eventcode)) console.log(line);
     return 0;
   } catch (err) {
     if (err instanceof AppError) {

@@ -21,7 +21,7 @@ export interface PageFrameProps {
 function EventLogo() {
   const event = useEvent().data;
   if (event?.logourl) return <img className="gavel-logo-title" src={event.logourl} alt={event.eventname} />;
-  return <span>{event?.eventname ?? 'Gavel'}</span>;
+  return <span className="gavel-title-text">{event?.eventname ?? 'Gavel'}</span>;
 }
 
 /**
@@ -36,7 +36,10 @@ export function PageFrame({ title, testId, children, footer = true, start, end, 
       <IonHeader>
         <IonToolbar color="primary">
           {start ? <IonButtons slot="start">{start}</IonButtons> : null}
-          <IonTitle>{title ?? <EventLogo />}</IonTitle>
+          {/* In the toolbar's flow, between its buttons, so a long name wraps or is cut short clear of them. */}
+          <IonTitle className="gavel-title" data-testid="page-title">
+            {title ? <span className="gavel-title-text">{title}</span> : <EventLogo />}
+          </IonTitle>
           <IonButtons slot="end">
             {isGuest ? (
               <Suspense fallback={null}>

@@ -27,7 +27,9 @@ function CartPage(_: { user: SessionUser }) {
   const [unchecked, setUnchecked] = useState<Set<number>>(new Set());
   const won = cart.data?.auctionswon ?? [];
   const lines = won.map((w) => ({ ...w, checked: !unchecked.has(w.historyid) }));
-  useEffect(() => setUnchecked(new Set()), [cart.data?.auctionswon.length]);
+  useEffect(() => {
+    setUnchecked(new Set());
+  }, [cart.data?.auctionswon.length]);
   const checkedIds = lines.filter((l) => l.checked).map((l) => l.historyid);
   // Kept as it changes, so checkout finds the bidder's choice however they get there.
   const checkedKey = checkedIds.join(',');

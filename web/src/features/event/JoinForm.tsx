@@ -21,6 +21,9 @@ function onlyRateLimits(err: unknown): null {
 
 const shown = (message: string) => (message ? `Error : ${message}` : '');
 
+/** Once bidding is over there is nothing to join: an email with no account is told so rather than sent to create one. */
+export const NO_BIDDER_ACCOUNT = 'No bidder account uses this email. Please check the email you bid with.';
+
 /**
  * The event home's join form, and guest browsing when the event allows it.
  *
@@ -29,7 +32,7 @@ const shown = (message: string) => (message ? `Error : ${message}` : '');
  * the same domain schema on submit and sends through useAction, so messages and busy states are
  * those of every other form.
  */
-export function JoinForm({ allowGuests }: { allowGuests: boolean }) {
+export function JoinForm({ allowGuests, ended = false }: { allowGuests: boolean; ended?: boolean }) {
   const { eventcode, signInGuest } = useSession();
   const history = useHistory();
   const [email, setEmail] = useState(pendingEmail);
@@ -40,7 +43,10 @@ export function JoinForm({ allowGuests }: { allowGuests: boolean }) {
       return api('POST /joinemail', { email: values.email, eventcode }).catch(onlyRateLimits);
     },
     (res) => {
-      if (res) history.push(res.accountstatus === 'exists' ? `/${eventcode}/login` : `/${eventcode}/create-account/`);
+      if (!res) return;
+      if (res.accountstatus === 'exists') history.push(`/${eventcode}/login`);
+      else if (ended) setInvalid(NO_BIDDER_ACCOUNT);
+      else history.push(`/${eventcode}/create-account/`);
     },
   );
   // Browsing as a guest: the event's code, sent as the guest login.
@@ -66,7 +72,7 @@ export function JoinForm({ allowGuests }: { allowGuests: boolean }) {
   return (
     <FormCard
       of={{ onSubmit: submit, message: shown(guest.error || invalid || join.error), busy: join.busy }}
-      button="Join the Fun"
+      button={ended ? 'Sign In' : 'Join the Fun'}
       buttonTestId="join-button"
       errorTestId="join-error"
       actions={
