@@ -2,7 +2,7 @@ import { expect, test as base, type APIRequestContext } from '@playwright/test';
 import type { ImportDocumentInput } from '@gavel/domain';
 import { verifiedBidder } from '../testkit/bidders';
 import { apiBidder, importEvent, requestTransport, testEvent, uniqueCode } from './support/api';
-import { buyNow, itemIds, mailTo, standInCalls, useStripeCard, useStripeStandIn } from './support/payments';
+import { buyNow, enterStripeCard, itemIds, mailTo, ordersOf, standInCalls, useStripeStandIn } from './support/payments';
 import { fill, openSignedIn } from './support/page';
 
 // Payments through Stripe (processor code 2), with no network: Stripe's script is replaced by the
@@ -46,8 +46,8 @@ test('the setup wizard has a card step for Stripe: four steps, the card saved on
 
   await expect(steps).toHaveAttribute('aria-label', 'Step 3 of 4');
   await expect(page.getByRole('heading', { name: 'Your card' })).toBeVisible();
-  await useStripeCard(page, 'visa');
-  await expect(page.getByTestId('card-chosen')).toHaveText('Visa ending in 4242');
+  // Next takes the card typed in and saves it, in the same tap.
+  await enterStripeCard(page, 'visa');
   await page.getByTestId('setup-next').click();
   await expect(steps).toHaveAttribute('aria-label', 'Step 4 of 4');
   await expect(page.getByRole('heading', { name: 'Your address (optional)' })).toBeVisible();
@@ -65,14 +65,16 @@ test('a card saved on the payment method page through Stripe Elements', async ({
 
   await openSignedIn(page, `/${code}/account-update-payment-method`, hal.token);
   await expect(page.getByTestId('card-message')).toHaveText('You have no card on file.');
+  // Nothing typed: Save Card waits for a card; a card typed and wiped again is nothing typed.
   await expect(page.getByTestId('save-card')).toHaveAttribute('aria-disabled', 'true');
-  // Use this card with nothing typed: the element's own complaint, and no token.
-  await page.getByTestId('stripe-card').getByTestId('use-card').click();
-  await expect(page.getByTestId('stripe-standin-error')).toHaveText('Your card number is incomplete.');
+  await enterStripeCard(page, 'visa');
+  await expect(page.getByTestId('save-card')).not.toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('textbox', { name: 'Test card' }).fill('');
   await expect(page.getByTestId('save-card')).toHaveAttribute('aria-disabled', 'true');
+  expect(await standInCalls(page, 'createConfirmationToken')).toEqual([]);
 
-  await useStripeCard(page, 'visa');
-  await expect(page.getByTestId('card-chosen')).toHaveText('Visa ending in 4242');
+  // One tap of Save Card takes the card typed in (a confirmation token) and saves it.
+  await enterStripeCard(page, 'visa');
   await page.getByTestId('save-card').click();
   await expect(page.getByTestId('card-message')).toHaveText('Visa ending in 4242, expires 12/30');
   await expect(page.getByTestId('replace-card')).toBeVisible();
@@ -86,8 +88,7 @@ test('a card that needs 3-D Secure is saved once the browser has confirmed it (h
   const ivy = await apiBidder(request, code, email('ivy'), 'Ivy');
 
   await openSignedIn(page, `/${code}/account-update-payment-method`, ivy.token);
-  await useStripeCard(page, '3ds');
-  await expect(page.getByTestId('card-chosen')).toHaveText('Visa ending in 3155');
+  await enterStripeCard(page, '3ds');
   await page.getByTestId('save-card').click();
   await expect(page.getByTestId('card-message')).toHaveText('Visa ending in 3155, expires 12/30');
   const confirmed = await standInCalls(page, 'handleNextAction');
@@ -132,10 +133,11 @@ test('checkout pays with the card on file, and a new card that needs 3-D Secure 
   await page.getByTestId('checkout-button').click();
   await expect(page.getByTestId('checkout-line')).toContainText('Wine Crate');
   await page.getByTestId('use-new-card').check();
-  await useStripeCard(page, '3ds');
-  await expect(page.getByTestId('card-chosen')).toHaveText('Visa ending in 3155');
+  // One tap of Pay: the card is taken from the element, the bank's confirmation asked, and paid.
+  await enterStripeCard(page, '3ds');
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('checkout-thanks')).toContainText('Thank you for your purchase!');
+  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(/^Payment received — order \d+$/);
   const confirmed = await standInCalls(page, 'handleNextAction');
   expect(confirmed).toHaveLength(1);
   expect(String(confirmed[0])).toMatch(/^pi_/);
@@ -147,31 +149,42 @@ test('checkout pays with the card on file, and a new card that needs 3-D Secure 
   await expect(page.getByTestId('order-group')).toHaveCount(2);
 });
 
-test('a declined card is refused: when saving it, and at checkout with the error dialog', async ({ page, request }) => {
+test('a declined card is refused and cleared: when saving it, and at checkout with the error dialog; another card then pays in one tap', async ({ page, request }) => {
   const code = uniqueCode('sdecl');
   await importEvent(request, stripeEvent(code, [{ itemnum: '1', name: 'Gift Card', buyitnowonly: true, buyitnowprice: 25, quantity: 10 }]));
   const kit = await apiBidder(request, code, email('kit'), 'Kit');
   await buyNow(request, code, kit.token, (await itemIds(request, code, kit.token))['Gift Card']!);
 
   await openSignedIn(page, `/${code}/account-update-payment-method`, kit.token);
-  await useStripeCard(page, 'declined');
-  await expect(page.getByTestId('card-chosen')).toHaveText('Visa ending in 0002');
+  await enterStripeCard(page, 'declined');
   await page.getByTestId('save-card').click();
   await expect(page.locator('[data-testid=notice][data-kind=error]')).toContainText('Your card was declined. Please use another card.');
   await expect(page.getByTestId('card-message')).toHaveText('You have no card on file.');
+  // The declined card is no longer the one chosen: the element is fresh.
+  await expect(page.getByRole('textbox', { name: 'Test card' })).toHaveValue('');
+  await expect(page.getByTestId('card-chosen')).toHaveCount(0);
+  await expect(page.getByTestId('save-card')).toHaveAttribute('aria-disabled', 'true');
 
   await page.goto(`/${code}/cart`);
   await page.getByTestId('checkout-button').click();
   await expect(page.getByTestId('checkout-line')).toContainText('Gift Card');
-  await useStripeCard(page, 'declined');
-  await expect(page.getByTestId('card-chosen')).toHaveText('Visa ending in 0002');
+  await enterStripeCard(page, 'declined');
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('checkout-error')).toContainText('An error has occurred!');
   await expect(page.getByTestId('checkout-error-message')).toHaveText('Your card was declined. Please use another card.');
+  await expect(page.getByTestId('checkout-error-hint')).toHaveText('The card entry has been cleared: please check the card details or use another card.');
   await page.getByTestId('checkout-error-ok').click();
   await expect(page.getByTestId('checkout-error')).toBeHidden();
-  await page.goto(`/${code}/cart`);
-  await expect(page.getByTestId('cart-line')).toHaveCount(1);
-  await page.goto(`/${code}/my-orders`);
-  await expect(page.getByTestId('orders-empty')).toBeVisible();
+  expect(await ordersOf(request, kit.token)).toEqual([]);
+  await expect(page.getByRole('textbox', { name: 'Test card' })).toHaveValue('');
+
+  // Another card, typed in its place: one tap of Pay pays.
+  await enterStripeCard(page, 'visa');
+  await page.getByTestId('pay-button').click();
+  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(/^Payment received — order \d+$/);
+  await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
+  await expect(page.getByTestId('order-group')).toHaveCount(1);
+  await expect(page.getByTestId('order-paid-with')).toHaveText('Visa ending in 4242');
+  // Each card was taken once, by the tap that paid with it.
+  expect(await standInCalls(page, 'createConfirmationToken')).toEqual(['declined', 'visa']);
 });

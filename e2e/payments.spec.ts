@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
-import { buyNow, cardFrame, coveredFeeCents, dollars, futureExpiry, itemIds, mailTo, ordersOf, typeCard, useCard } from './support/payments';
+import { buyNow, cardFrame, coveredFeeCents, dollars, enterCard, expectFreshCardForm, futureExpiry, itemIds, mailTo, ordersOf, typeCard } from './support/payments';
 import { expectAccessible, fill, openSignedIn } from './support/page';
 
 // Payments through the built-in test gateway (processor code 1): the hosted card form in its
@@ -77,13 +77,15 @@ test('win one item and buy another, pay for one of them with a new card, the fee
   await expect(page.getByTestId('checkout-total')).toHaveText(dollars(total));
   await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${dollars(total)}`);
 
-  // A new card, typed into the hosted form; the number stays in the form.
+  // A new card, typed into the hosted form (the number stays in the form); one tap of Pay takes it and pays.
   await expect(page.getByTestId('use-new-card')).toBeChecked();
-  await useCard(page, '4242 4242 4242 4242');
+  await enterCard(page, '4242 4242 4242 4242');
   await page.getByTestId('pay-button').click();
   const thanks = page.getByTestId('checkout-thanks');
   await expect(thanks).toContainText('Thank you for your purchase!');
   await expect(page.getByTestId('checkout-thanks-message')).toHaveText('You can view the pickup instructions in your order history!');
+  const [paid] = await ordersOf(request, ann.token);
+  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(`Payment received — order ${paid?.checkoutid}`);
 
   // After 3 seconds, without a tap, Order History with the order and its pickup instructions.
   await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
@@ -124,15 +126,18 @@ test('a declined card: the error dialog with the processor’s words, and nothin
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await page.getByTestId('checkout-button').click();
   await expect(page.getByTestId('checkout-line')).toContainText('Gift Card');
-  await useCard(page, '4000 0000 0000 0002');
+  await enterCard(page, '4000 0000 0000 0002');
   await page.getByTestId('pay-button').click();
   const dialog = page.getByTestId('checkout-error');
   await expect(dialog).toContainText('An error has occurred!');
   await expect(page.getByTestId('checkout-error-message')).toHaveText('Your card was declined. Please use another card.');
+  await expect(page.getByTestId('checkout-error-hint')).toHaveText('The card entry has been cleared: please check the card details or use another card.');
   await expect(page.getByTestId('checkout-thanks')).toBeHidden();
   await page.getByTestId('checkout-error-ok').click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/${code}/checkout$`));
+  // The declined card is not kept as the chosen one.
+  await expectFreshCardForm(page);
 
   expect(await ordersOf(request, bo.token)).toEqual([]);
   await page.goto(`/${code}/cart`);
@@ -155,7 +160,7 @@ test('an event that needs a card to bid sends Place Bid to Add Card to Bid, and 
   await expect(page.getByRole('heading', { level: 1, name: 'Add Card to Bid' })).toBeVisible();
   await expect(page.getByTestId('card-message')).toHaveText('You have no card on file.');
   await expect(page.getByTestId('save-card')).toHaveAttribute('aria-disabled', 'true');
-  await useCard(page, '4242 4242 4242 4242');
+  await enterCard(page, '4242 4242 4242 4242');
   await page.getByTestId('save-card').click();
 
   // Back on the item; Place Bid now opens the bid form, and the bid goes through.
@@ -192,6 +197,9 @@ test('Bill Me where the event allows it: the order is placed unpaid and the hist
   await expect(page.getByTestId('pay-button')).toHaveText('Place Order');
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('checkout-thanks')).toContainText('Thank you for your purchase!');
+  // Nothing was paid yet: the order is saved, never 'Payment received'.
+  const [placed] = await ordersOf(request, di.token);
+  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(`Order ${placed?.checkoutid} is saved — the organizer will bill you.`);
 
   await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
   const order = page.getByTestId('order-group');
@@ -216,29 +224,33 @@ test("the hosted card form's own checks, its test-payments note, and the card th
   const form = cardFrame(page);
   await expect(form.getByTestId('card-form-test-note')).toHaveText('Test payments: no money moves');
 
+  // Nothing typed: Save Card waits for a card.
+  await expect(page.getByTestId('save-card')).toHaveAttribute('aria-disabled', 'true');
+  // Save Card runs the form's own checks, each shown beside its field.
   await typeCard(page, { number: '4242 4242 4242 4241', expiry: '01/20', cvc: '12', zip: '60601' });
+  await page.getByTestId('save-card').click();
   await expect(form.getByTestId('card-number-error')).toHaveText('Please enter a valid card number.');
   await expect(form.getByTestId('card-expiry-error')).toHaveText('This card has expired.');
   await expect(form.getByTestId('card-cvc-error')).toHaveText('Please enter the 3-digit CVC (4 digits for American Express).');
   await expect(form.getByTestId('card-zip-error')).toBeHidden();
   await expect(form.getByTestId('card-number')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByTestId('card-done')).toBeHidden();
-  await expect(page.getByTestId('save-card')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('card-message')).toHaveText('You have no card on file.');
 
   // A number that passes Luhn but is no test card, and an expiry that is not MM/YY.
   await typeCard(page, { number: '4111 1111 1111 1111', expiry: '13/40' });
+  await page.getByTestId('save-card').click();
   await expect(form.getByTestId('card-number-error')).toHaveText('Test payments take only the test cards listed below; no real card is needed.');
   await expect(form.getByTestId('card-expiry-error')).toHaveText('Please enter the expiry as MM/YY.');
   await expect(form.getByTestId('card-cvc-error')).toBeHidden();
 
-  // The 3184 card asks the bidder to confirm; confirmed, it is chosen and saved.
+  // The 3184 card asks the bidder to confirm, in the same tap; confirmed, it is saved without another.
   await typeCard(page, { number: '4000 0027 6000 3184', expiry: futureExpiry() });
+  await page.getByTestId('save-card').click();
   await expect(form.getByTestId('card-confirm')).toContainText('Your bank asks you to confirm this card.');
   await expect(form.getByTestId('card-done')).toBeHidden();
   await expect(page.getByTestId('save-card')).toHaveAttribute('aria-disabled', 'true');
   await form.getByTestId('card-confirm-yes').click();
-  await expect(form.getByTestId('card-done-label')).toHaveText('Visa ending in 3184');
-  await page.getByTestId('save-card').click();
   await expect(page.getByTestId('card-message')).toContainText('Visa ending in 3184');
   await expect(page.getByTestId('replace-card')).toBeVisible();
   await expect(page.getByTestId('remove-card')).toBeVisible();
@@ -267,7 +279,7 @@ test('the cart, checkout and payment method pages have no serious accessibility 
   await page.goto(`/${code}/account-update-payment-method`);
   await expect(cardFrame(page).getByTestId('card-number')).toBeVisible();
   await expectAccessible(page);
-  await useCard(page, '4242 4242 4242 4242');
+  await enterCard(page, '4242 4242 4242 4242');
   await page.getByTestId('save-card').click();
   await expect(page.getByTestId('replace-card')).toBeVisible();
   await expectAccessible(page);

@@ -30,23 +30,37 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
-/** Types a card into the hosted form and presses Use this card (its outcome is not waited for). */
+/**
+ * Types a card into the hosted form. The form has no button of its own: the page's Pay, Checkout
+ * or Save Card takes the card typed in, in the same tap.
+ */
 export async function typeCard(page: Page, card: CardInput): Promise<void> {
   const form = cardFrame(page);
-  // The form's script lists the test cards once it runs; before that a submit would do nothing.
+  // The form's script lists the test cards once it runs; before that the page could not ask it for the card.
   await expect(form.getByTestId('test-card')).not.toHaveCount(0);
   await settled(page);
-  await form.getByTestId('card-number').fill(card.number);
-  await form.getByTestId('card-expiry').fill(card.expiry ?? futureExpiry());
-  await form.getByTestId('card-cvc').fill(card.cvc ?? '123');
-  await form.getByTestId('card-zip').fill(card.zip ?? '60601');
-  await form.getByTestId('use-card').click();
+  for (const [field, value] of [
+    ['card-number', card.number],
+    ['card-expiry', card.expiry ?? futureExpiry()],
+    ['card-cvc', card.cvc ?? '123'],
+    ['card-zip', card.zip ?? '60601'],
+  ] as const) {
+    await form.getByTestId(field).fill(value);
+    await expect(form.getByTestId(field)).toHaveValue(field === 'card-number' ? value.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 ') : value);
+  }
 }
 
-/** Types a card the form accepts and waits until it is chosen ('Visa ending in 4242'). */
-export async function useCard(page: Page, number: string): Promise<void> {
+/** Types a whole card (any future expiry, a CVC and a ZIP) for the page's button to take. */
+export async function enterCard(page: Page, number: string): Promise<void> {
   await typeCard(page, { number });
-  await expect(cardFrame(page).getByTestId('card-done-label')).toHaveText(`Visa ending in ${number.replace(/\D/g, '').slice(-4)}`);
+}
+
+/** The hosted form is fresh: nothing typed, no card chosen (after a decline or a save). */
+export async function expectFreshCardForm(page: Page): Promise<void> {
+  const form = cardFrame(page);
+  await expect(form.getByTestId('card-number')).toHaveValue('');
+  await expect(form.getByTestId('card-number')).toBeVisible();
+  await expect(form.getByTestId('card-done')).toBeHidden();
 }
 
 /** The caller's item ids by name. */
@@ -133,10 +147,10 @@ export async function standInCalls(page: Page, name: string): Promise<unknown[]>
   }, name);
 }
 
-/** Types a fake card (visa, declined, 3ds, ...) into the stand-in's element and presses Use this card. */
-export async function useStripeCard(page: Page, card: string): Promise<void> {
+/** Types a fake card (visa, declined, 3ds, ...) into the stand-in's element, for the page's Pay or Save Card to take. */
+export async function enterStripeCard(page: Page, card: string): Promise<void> {
   const input = page.getByRole('textbox', { name: 'Test card' });
   await settled(page);
   await input.fill(card);
-  await page.getByTestId('stripe-card').getByTestId('use-card').click();
+  await expect(input).toHaveValue(card);
 }

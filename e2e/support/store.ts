@@ -150,3 +150,23 @@ export async function expectAmounts(page: Page, prefix: 'registration' | 'summar
   await expect(page.getByTestId(`${prefix}-total`)).toHaveText(a.total);
   await expect(page.getByTestId(`${prefix}-method`)).toHaveText(a.method);
 }
+
+/**
+ * The confirmation after a checkout: 'Thank you — order S-n is confirmed' with the number of the
+ * store's newest order as the organizer's report has it, and exactly these lines (item id, text).
+ */
+export async function expectConfirmation(page: Page, request: APIRequestContext, eventcode: string, lines: Array<[number, RegExp]>): Promise<void> {
+  const title = page.getByTestId('store-summary-title');
+  await expect(title).toHaveText(/^Thank you — order S-\d+ is confirmed$/);
+  const newest = Math.max(...(await storeOrders(request, eventcode)).map((o) => o.orderid));
+  await expect(title).toHaveText(`Thank you — order S-${newest} is confirmed`);
+  await expect(page.getByTestId('store-summary').locator('[data-testid^="summary-line-"]')).toHaveCount(lines.length);
+  for (const [id, text] of lines) await expect(page.getByTestId(`summary-line-${id}`)).toHaveText(text);
+}
+
+/** The confirmation's button goes on to guest registration: the Registration tab opens. */
+export async function continueToRegistration(page: Page): Promise<void> {
+  await page.getByTestId('store-summary-continue').click();
+  await expect(page.getByTestId('store-summary')).toHaveCount(0);
+  await expectTab(page, 'Registration');
+}

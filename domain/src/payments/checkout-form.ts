@@ -70,3 +70,14 @@ export function checkoutSchema(ctx: CheckoutContext) {
     };
   });
 }
+
+/**
+ * The thank-you's line about the order, from the checkout answer (its order number) and how it
+ * was paid: 'Payment received — order 12' only for a card payment that went through; a Bill Me
+ * order is saved, and a payment still being confirmed is not yet received.
+ */
+export function orderOutcomeLine(answer: { status: 'success' | 'pending' | 'requires_action'; checkoutid: number }, billme: boolean): string {
+  if (billme) return `Order ${answer.checkoutid} is saved — the organizer will bill you.`;
+  if (answer.status === 'success') return `Payment received — order ${answer.checkoutid}`;
+  return `Order ${answer.checkoutid} is placed — your payment is being confirmed.`;
+}

@@ -17,6 +17,8 @@ export const checkoutMessages = {
   billMeOff: 'This event does not allow Bill Me. Please pay by card.',
   noCardOnFile: 'You have no card on file. Please enter a card.',
   billMeThanks: 'Your order is saved. The organizer will bill you later.',
+  /** After a declined card: the entry is cleared, and what the buyer can do next. */
+  cardCleared: 'The card entry has been cleared: please check the card details or use another card.',
 } as const;
 
 /** The largest additional donation taken in one checkout, as for a bid: $1,000,000. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cardBrand, cardFieldMessages, cardFieldProblems, expiryPassed, luhnValid, readExpiry, TEST_CARDS, testCardOutcome } from './cards';
-import { amountsOf, checkoutSchema, readDonation } from './checkout-form';
+import { amountsOf, checkoutSchema, orderOutcomeLine, readDonation } from './checkout-form';
 import { cardExpiry, cardLabel, checkoutAmounts, checkoutMessages, MAX_DONATION, processingFee } from './fees';
 
 describe('the card fee', () => {
@@ -107,5 +107,12 @@ describe('the checkout form', () => {
     expect(none.error?.issues[0]?.message).toBe(checkoutMessages.noItems);
     const noToken = checkoutSchema(ctx).safeParse({ donation: '', coverFee: false, payWith: 'new', token: '' });
     expect(noToken.error?.issues[0]?.message).toBe('Please enter a valid credit card.');
+  });
+
+  it("names the order in the thank-you: 'Payment received' only for a card payment that went through", () => {
+    expect(orderOutcomeLine({ status: 'success', checkoutid: 12 }, false)).toBe('Payment received — order 12');
+    expect(orderOutcomeLine({ status: 'success', checkoutid: 13 }, true)).toBe('Order 13 is saved — the organizer will bill you.');
+    expect(orderOutcomeLine({ status: 'pending', checkoutid: 14 }, false)).toBe('Order 14 is placed — your payment is being confirmed.');
+    for (const status of ['pending', 'requires_action'] as const) for (const billme of [true, false]) expect(orderOutcomeLine({ status, checkoutid: 1 }, billme)).not.toContain('Payment received');
   });
 });

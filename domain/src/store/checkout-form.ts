@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { RequestOf } from '../api/contracts';
 import { type StoreCartResponse, storeCheckoutRequest } from '../api/store';
 import type { Cents } from '../money';
-import { type BillingForm, checkoutProblem, DEFAULT_STATE, methodFor, type PricedLine, readStoreDonation, type StoreAmounts, storeAmounts, storeMessages } from './rules';
+import { type BillingForm, type CheckoutField, checkoutProblems, DEFAULT_STATE, methodFor, type PricedLine, readStoreDonation, type StoreAmounts, storeAmounts } from './rules';
 
 /**
  * The store's checkout form: what the buyer typed and chose, turned into PUT /storecheckout's
  * body with the store's rules (domain/src/store/rules.ts): the amounts from storeAmounts, the
- * method from methodFor, and the first problem in the spec's order from checkoutProblem.
+ * method from methodFor, and every problem in the spec's order from checkoutProblems, each on its field.
  */
 export const storeCheckoutFields = storeCheckoutRequest.pick({ first: true, last: true, address: true, city: true, state: true, zip: true, email: true }).extend({
   /** The additional donation as typed (whole dollars). */
@@ -69,29 +69,23 @@ export function storeFormDefaults(cart: StoreCartResponse | undefined): StoreChe
   };
 }
 
-/** Which field each problem is about, so the form marks the right one. */
-const FIELD_OF: ReadonlyMap<string, FieldName> = new Map<string, FieldName>([
-  [storeMessages.invalidCard, 'cardtoken'],
-  [storeMessages.firstRequired, 'first'],
-  [storeMessages.lastRequired, 'last'],
-  [storeMessages.addressRequired, 'address'],
-  [storeMessages.cityRequired, 'city'],
-  [storeMessages.stateRequired, 'state'],
-  [storeMessages.zipRequired, 'zip'],
-  [storeMessages.zipInvalid, 'zip'],
-  [storeMessages.invalidEmail, 'email'],
-]);
+/** The form's field for each checkout problem, so the form marks the right one. */
+export function storeFormField(field: CheckoutField): FieldName {
+  return field === 'card' ? 'cardtoken' : field;
+}
+
+/** The form's fields in the order the spec checks them (section 5), the card first. */
+export const STORE_CHECKOUT_ORDER: readonly FieldName[] = ['cardtoken', 'first', 'last', 'address', 'city', 'state', 'zip', 'email', 'donation'];
 
 export function storeCheckoutSchema(ctx: StoreCheckoutContext) {
   return storeCheckoutFields.transform((v, issue): RequestOf<'PUT /storecheckout'> => {
     const amounts = storeFormAmounts(ctx, v);
     const paymentmethod = methodFor(amounts.total, v.method);
     const billing: BillingForm = { first: v.first, last: v.last, address: v.address, city: v.city, state: v.state, zip: v.zip, email: v.email };
-    const problem = checkoutProblem(billing, { total: amounts.total, method: paymentmethod, hasCardToken: v.cardtoken !== '', requiredemail: ctx.requiredemail, requiredzip: ctx.requiredzip });
-    if (problem) {
-      issue.issues.push({ code: 'custom', message: problem, input: v, path: [FIELD_OF.get(problem) ?? 'first'] });
-      return z.NEVER;
-    }
+    // Every problem at once, each on its own field, in the spec's order.
+    const problems = checkoutProblems(billing, { total: amounts.total, method: paymentmethod, hasCardToken: v.cardtoken !== '', requiredemail: ctx.requiredemail, requiredzip: ctx.requiredzip });
+    for (const p of problems) issue.issues.push({ code: 'custom', message: p.message, input: v, path: [storeFormField(p.field)] });
+    if (problems.length > 0) return z.NEVER;
     return {
       ...billing,
       first: billing.first.trim(),

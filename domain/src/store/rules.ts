@@ -84,6 +84,18 @@ export const storeMessages = {
   tooManyCarts: 'Too many carts on your network are holding items right now. Please check out or empty one of them, or try again in a few minutes.',
 } as const;
 
+/** A store order's number as the receipts and the organizer's reports name it: 'S-2'. */
+export const storeOrderNumber = (orderid: number) => `S-${orderid}`;
+
+/**
+ * The confirmation's heading after a store checkout: 'Thank you — order S-2 is confirmed' once the
+ * order is final (paid, Bill Me or free); a card payment still being confirmed is only placed.
+ */
+export function storeConfirmation(orderid: number, status: 'success' | 'pending' | 'requires_action'): string {
+  const number = storeOrderNumber(orderid);
+  return status === 'success' ? `Thank you — order ${number} is confirmed` : `Thank you — order ${number} is placed; your payment is being confirmed`;
+}
+
 /** 'Max 4' line of the max-quantity dialog. */
 export const maxLine = (n: number) => `${n} Max`;
 /** '2 Remaining' line of the insufficient-quantity dialog. */
@@ -235,19 +247,38 @@ export interface BillingForm {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** A checkout field a problem is about: a billing field, or the card entry. */
+export type CheckoutField = keyof BillingForm | 'card';
+
+export interface CheckoutProblem {
+  field: CheckoutField;
+  message: string;
+}
+
+/**
+ * Every checkout problem, at most one a field, in the spec's order (section 5): the card first,
+ * then first name, last name, address, city, state, zip and email. The page shows them all at
+ * once, each beside its field; the server refuses with the first.
+ */
+export function checkoutProblems(form: BillingForm, input: { total: Cents; method: StorePaymentMethod; hasCardToken: boolean; requiredemail: boolean; requiredzip: boolean }): CheckoutProblem[] {
+  const problems: CheckoutProblem[] = [];
+  const add = (field: CheckoutField, message: string) => problems.push({ field, message });
+  if (input.total > 0 && input.method === 'CREDIT' && !input.hasCardToken) add('card', storeMessages.invalidCard);
+  // A field of only invisible characters (zero-width spaces) is an empty one.
+  if (!hasVisibleText(form.first)) add('first', storeMessages.firstRequired);
+  if (!hasVisibleText(form.last)) add('last', storeMessages.lastRequired);
+  if (!hasVisibleText(form.address)) add('address', storeMessages.addressRequired);
+  if (!hasVisibleText(form.city)) add('city', storeMessages.cityRequired);
+  if (!hasVisibleText(form.state)) add('state', storeMessages.stateRequired);
+  if (input.requiredzip && !hasVisibleText(form.zip)) add('zip', storeMessages.zipRequired);
+  else if (form.zip.trim() !== '' && !isPostalCode(form.zip)) add('zip', storeMessages.zipInvalid);
+  if (input.requiredemail && !EMAIL.test(form.email.trim())) add('email', storeMessages.invalidEmail);
+  return problems;
+}
+
 /** The first checkout problem, in the spec's order (section 5), or undefined when checkout may go. */
 export function checkoutProblem(form: BillingForm, input: { total: Cents; method: StorePaymentMethod; hasCardToken: boolean; requiredemail: boolean; requiredzip: boolean }): string | undefined {
-  if (input.total > 0 && input.method === 'CREDIT' && !input.hasCardToken) return storeMessages.invalidCard;
-  // A field of only invisible characters (zero-width spaces) is an empty one.
-  if (!hasVisibleText(form.first)) return storeMessages.firstRequired;
-  if (!hasVisibleText(form.last)) return storeMessages.lastRequired;
-  if (!hasVisibleText(form.address)) return storeMessages.addressRequired;
-  if (!hasVisibleText(form.city)) return storeMessages.cityRequired;
-  if (!hasVisibleText(form.state)) return storeMessages.stateRequired;
-  if (input.requiredzip && !hasVisibleText(form.zip)) return storeMessages.zipRequired;
-  if (form.zip.trim() !== '' && !isPostalCode(form.zip)) return storeMessages.zipInvalid;
-  if (input.requiredemail && !EMAIL.test(form.email.trim())) return storeMessages.invalidEmail;
-  return undefined;
+  return checkoutProblems(form, input)[0]?.message;
 }
 
 /** The method an order of this total must use: FREE at 0, otherwise what the buyer chose. */

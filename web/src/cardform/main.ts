@@ -6,6 +6,11 @@ import { type CardFields, type CardOutcome, cardBrand, cardFieldMessages, cardFi
  * code on purpose: the page must load fast inside the app and carry nothing but the card rules.
  * The card number never leaves this page: only brand, last four, expiry and which test card it
  * was go to POST /api/testpay/tokens, and the app gets back a cryptogram by postMessage.
+ *
+ * The form has no button of its own: the app's Pay, Checkout or Save Card asks for the card
+ * ('gavel-card-take'), and the form checks its fields (their errors shown beside them), asks for
+ * the bank's confirmation when the card needs it, and answers with the cryptogram or
+ * 'gavel-card-invalid'. It tells the app whether anything is typed ('gavel-card-state').
  */
 
 type FieldName = keyof CardFields;
@@ -28,7 +33,7 @@ function byId<T extends HTMLElement>(id: string, kind: { new (): T; prototype: T
 
 const root = byId('cf', HTMLElement);
 const form = byId('cf-form', HTMLFormElement);
-const useButton = byId('cf-use', HTMLButtonElement);
+const status = byId('cf-status', HTMLParagraphElement);
 const message = byId('cf-message', HTMLParagraphElement);
 const problem = byId('cf-problem', HTMLParagraphElement);
 const confirmPanel = byId('cf-confirm', HTMLElement);
@@ -57,9 +62,15 @@ const parentOrigin = params.get('origin') === window.location.origin ? window.lo
 
 type OutgoingMessage =
   | { type: 'gavel-card'; cryptogram: string; brand: string; last4: string }
+  /** Asked for the card, there is none to give: nothing typed, a field wrong (shown beside it), or the confirmation refused. */
+  | { type: 'gavel-card-invalid'; reason: 'empty' | 'fields' | 'cancelled' }
   | { type: 'gavel-card-cleared' }
   | { type: 'gavel-card-error'; message: string }
-  | { type: 'gavel-card-height'; height: number };
+  | { type: 'gavel-card-height'; height: number }
+  /** Whether the fields hold anything, and whether all of them do (the app enables Save Card). */
+  | { type: 'gavel-card-state'; empty: boolean; complete: boolean }
+  /** The bank's confirmation is asked: the app brings the form into view. */
+  | { type: 'gavel-card-confirm' };
 
 function tell(msg: OutgoingMessage): void {
   if (parentOrigin && window.parent !== window) window.parent.postMessage(msg, parentOrigin);
@@ -77,10 +88,25 @@ function showProblems(problems: Partial<Record<FieldName, string>>): void {
   }
 }
 
-function setBusy(busy: boolean): void {
-  useButton.disabled = busy;
-  useButton.textContent = busy ? 'Checking…' : 'Use this card';
-  form.setAttribute('aria-busy', String(busy));
+let busy = false;
+
+function setBusy(on: boolean): void {
+  busy = on;
+  show(status, on ? 'Checking the card…' : '');
+  for (const input of Object.values(inputs)) input.readOnly = on;
+  form.setAttribute('aria-busy', String(on));
+}
+
+/** What the app last heard of the fields, so it is told only of a change. */
+let lastState = '';
+
+function reportState(): void {
+  const values = FIELDS.map((name) => inputs[name].value.trim());
+  const state = { type: 'gavel-card-state' as const, empty: values.every((v) => v === ''), complete: values.every((v) => v !== '') };
+  const text = JSON.stringify(state);
+  if (text === lastState) return;
+  lastState = text;
+  tell(state);
 }
 
 /** The one place the form switches between entry, the bank's confirmation and the chosen card. */
@@ -128,24 +154,39 @@ async function issueToken(card: CardDetails, authenticated: boolean): Promise<vo
   }
 }
 
+/** The card given to the app, until another is entered: asked again, the app gets the same one. */
+let given: { type: 'gavel-card'; cryptogram: string; brand: string; last4: string } | null = null;
+
 function chosen(card: CardDetails, cryptogram: string): void {
   // The number and CVC are not kept on the page once the card is chosen.
   form.reset();
+  reportState();
   showStep('done');
   doneLabel.textContent = cardLabel(card);
-  doneLabel.focus();
-  tell({ type: 'gavel-card', cryptogram, brand: card.brand, last4: card.last4 });
+  given = { type: 'gavel-card', cryptogram, brand: card.brand, last4: card.last4 };
+  tell(given);
 }
 
 let awaitingConfirmation: CardDetails | null = null;
 
+/** The app asks for the card (its Pay, Checkout or Save Card was tapped). */
 async function takeCard(): Promise<void> {
+  if (busy || awaitingConfirmation) return;
+  if (given) return tell(given);
   show(message, '');
   const fields = readFields();
+  if (FIELDS.every((name) => fields[name].trim() === '')) {
+    // Nothing typed: the app says so in its own words; the fields are not marked.
+    showProblems({});
+    return tell({ type: 'gavel-card-invalid', reason: 'empty' });
+  }
   const problems = cardFieldProblems(fields, new Date());
   showProblems(problems);
   const first = FIELDS.find((name) => problems[name]);
-  if (first) return inputs[first].focus();
+  if (first) {
+    inputs[first].focus();
+    return tell({ type: 'gavel-card-invalid', reason: 'fields' });
+  }
   const expiry = readExpiry(fields.expiry);
   const outcome = testCardOutcome(fields.number);
   if (!expiry || !outcome) return;
@@ -155,12 +196,12 @@ async function takeCard(): Promise<void> {
   awaitingConfirmation = card;
   showStep('confirm');
   confirmText.focus();
+  tell({ type: 'gavel-card-confirm' });
 }
 
 function refuse(text: string): void {
   show(problem, text);
   for (const input of Object.values(inputs)) input.disabled = true;
-  useButton.disabled = true;
 }
 
 function listTestCards(): void {
@@ -179,9 +220,10 @@ function listTestCards(): void {
     label.textContent = card.label;
     button.append(number, label);
     button.addEventListener('click', () => {
-      if (inputs.number.disabled) return;
+      if (inputs.number.disabled || busy) return;
       inputs.number.value = groupCardNumber(card.number);
       show(errors.number, '');
+      reportState();
       inputs.expiry.focus();
     });
     item.append(button);
@@ -189,12 +231,22 @@ function listTestCards(): void {
   }
 }
 
+/** A message from the app: only from the page that opened this form, on the origin it named. */
+function onParentMessage(event: MessageEvent): void {
+  if (!parentOrigin || event.origin !== parentOrigin || event.source !== window.parent) return;
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'gavel-card-take') void takeCard();
+}
+
 function wire(): void {
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    void takeCard();
-  });
-  for (const name of FIELDS) inputs[name].addEventListener('input', () => show(errors[name], ''));
+  // The form has no submit button; a press of Enter (or one before the script ran) goes nowhere.
+  form.addEventListener('submit', (e) => e.preventDefault());
+  window.addEventListener('message', onParentMessage);
+  for (const name of FIELDS)
+    inputs[name].addEventListener('input', () => {
+      show(errors[name], '');
+      reportState();
+    });
   // Grouped as printed while typing at the end; editing in the middle is left alone.
   inputs.number.addEventListener('input', () => {
     const el = inputs.number;
@@ -215,14 +267,17 @@ function wire(): void {
     showStep('entry');
     show(message, cardFieldMessages.authenticationFailed);
     inputs.number.focus();
+    tell({ type: 'gavel-card-invalid', reason: 'cancelled' });
   });
   byId('cf-another', HTMLButtonElement).addEventListener('click', () => {
+    given = null;
     form.reset();
     showProblems({});
     show(message, '');
     showStep('entry');
     inputs.number.focus();
     tell({ type: 'gavel-card-cleared' });
+    reportState();
   });
   // The app sizes the iframe to the form, so nothing scrolls inside it.
   let lastHeight = 0;
@@ -238,3 +293,5 @@ listTestCards();
 wire();
 if (!parentOrigin) refuse('This card form works only inside the auction app. Please go back to the app and try again.');
 else if (!eventcode) refuse('This card form does not know its event. Please go back to the app and try again.');
+// The first state tells the app the form is ready to be asked for a card.
+else reportState();

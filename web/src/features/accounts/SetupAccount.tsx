@@ -11,8 +11,9 @@ import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
 import { useEvent } from '../../queries/event';
 import { usePaymentMethod } from '../../queries/payments';
-import { useSaveCard } from '../payments/paymentCalls';
+import { useSaveTypedCard } from '../payments/paymentCalls';
 import { SetupCardStep } from '../payments/SetupCardStep';
+import { useCardEntry } from '../payments/useCardEntry';
 import { AddressFields, AnonymousToggle, draftOf, NameFields, NotificationMatrix, PhoneAndTexting, profileForm, TextOptInAlert, useSaveProfile, useTextOptIn, ZipField } from './profileParts';
 
 /**
@@ -46,20 +47,25 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
 
   // The card step: a card is needed when the event asks for one to bid or to register, unless one is on file.
   const method = usePaymentMethod();
-  const [token, setToken] = useState<string | null>(null);
+  const card = useCardEntry();
   const cardNeeded = (event?.needscardtobid === true || user.needscardtoregister) && !method.data?.card;
-  const saveCard = useSaveCard(method.data?.paymentprocessorcode, method.data?.paymentprocessorinfo);
+  const saveCard = useSaveTypedCard(card, method.data?.paymentprocessorcode, method.data?.paymentprocessorinfo);
   const saving = useAction(
     saveCard,
     (answer) => {
       if (!answer) return;
-      setToken(null);
+      card.reset();
       advance();
     },
     (message) => toast.error(message),
   );
-  const cardStepNext = () => {
-    if (token) return saving.run(token);
+  // Next takes the card typed in and saves it, in one tap; a card with a field wrong stays (its entry says why).
+  const cardStepNext = async () => {
+    if (card.typed) {
+      const taken = await card.take();
+      if (taken) saving.run(taken);
+      return;
+    }
     if (cardNeeded) return toast.error(checkoutMessages.invalidCard);
     advance();
   };
@@ -72,7 +78,7 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
   });
   const optIn = useTextOptIn(form, advance);
   const next = async () => {
-    if (step === 'card') cardStepNext();
+    if (step === 'card') await cardStepNext();
     else if (step === 'preferences') await optIn.check();
     else if (await form.trigger()) advance();
   };
@@ -105,7 +111,7 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
             <PhoneAndTexting form={form} />
           </>
         ) : null}
-        {step === 'card' ? <SetupCardStep method={method.data} eventcode={eventcode} required={cardNeeded} hasToken={token !== null} onToken={setToken} /> : null}
+        {step === 'card' ? <SetupCardStep method={method.data} eventcode={eventcode} required={cardNeeded} card={card} /> : null}
         {step === 'address' ? (
           <>
             <h1 style={{ marginTop: 0 }}>Your address (optional)</h1>
@@ -118,7 +124,7 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
               Finish
             </IonButton>
           ) : (
-            <IonButton expand="block" size="large" disabled={step === 'card' && (saving.busy || method.isPending || (cardNeeded && !token))} data-testid="setup-next" onClick={() => void next()}>
+            <IonButton expand="block" size="large" disabled={step === 'card' && (saving.busy || card.taking || method.isPending || (cardNeeded && !card.ready))} data-testid="setup-next" onClick={() => void next()}>
               Next
             </IonButton>
           )}

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { useParams } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CartResponse, CheckoutResponse, SessionUser } from '@gavel/domain';
+import type { CartResponse, SessionUser } from '@gavel/domain';
 import { checkoutMessages, formatMoney, MAX_DONATION } from '@gavel/domain';
 import { useCart } from '../../queries/cart';
 import { itemIdOf } from '../../queries/items';
@@ -19,9 +19,10 @@ import { Page } from '../../ui/Page';
 import { useToast } from '../../ui/toast';
 import { CardEntry } from './CardEntry';
 import { amountsOf, type CheckoutContext, checkoutSchema, type PayWith, readDonation } from '@gavel/domain';
-import { CheckoutLines, CheckoutSummary, FailureDialog, FeeBox, PayWithChoice, ThanksDialog } from './checkoutParts';
-import { usePay, useSaveCard } from './paymentCalls';
+import { CheckoutLines, CheckoutSummary, FailureDialog, FeeBox, PayWithChoice, type Thanks, ThanksDialog } from './checkoutParts';
+import { cardRefused, usePay, useSaveTypedCard } from './paymentCalls';
 import { clearCheckoutSelection, readCheckoutSelection } from './selection';
+import { useCardEntry } from './useCardEntry';
 
 /** The thank-you dialog leaves for the order history after 3 seconds, as the spec says. */
 const THANKS_MS = 3000;
@@ -52,26 +53,35 @@ function CheckoutPage(_: { user: SessionUser }) {
   const data = cart.data;
   const lines = linesOf(data, single, eventcode);
   const ctx: CheckoutContext = { eventcode, lines, showFees: data?.showccfees ?? false, percent: data?.ccfeespercentage ?? 0 };
-  const [thanks, setThanks] = useState<CheckoutResponse | null>(null);
-  const [failure, setFailure] = useState('');
-  // A new key gives a fresh card entry (after a card is saved or an order placed).
-  const [entryKey, setEntryKey] = useState(0);
+  const [thanks, setThanks] = useState<Thanks | null>(null);
+  const [failure, setFailure] = useState({ message: '', hint: '' });
 
   const pay = usePay(data?.paymentprocessorcode, data?.paymentprocessorinfo);
   const checkout = useApiForm({
     schema: checkoutSchema(ctx),
     defaultValues: { donation: '', coverFee: false, payWith: 'new', token: '' },
-    submit: pay,
-    onSuccess: (answer) => {
-      setThanks(answer);
+    submit: async (body) => {
+      try {
+        return await pay(body);
+      } catch (err) {
+        // The declined card is spent: the entry is cleared, so it is no longer the chosen card.
+        if (body.processortoken && cardRefused(err)) {
+          card.reset();
+          setFailure((f) => ({ ...f, hint: checkoutMessages.cardCleared }));
+        }
+        throw err;
+      }
+    },
+    onSuccess: (answer, body) => {
+      setThanks({ answer, billme: body.billme });
       clearCheckoutSelection(eventcode);
       void client.invalidateQueries({ queryKey: keys.cart(eventcode) });
       void client.invalidateQueries({ queryKey: keys.orders(eventcode) });
     },
-    onError: (message) => setFailure(message || checkoutMessages.failedTitle),
+    onError: (message) => setFailure((f) => ({ ...f, message: message || checkoutMessages.failedTitle })),
   });
   const { form } = checkout;
-  const [donation, coverFee, payWith, token] = useWatch({ control: form.control, name: ['donation', 'coverFee', 'payWith', 'token'] });
+  const [donation, coverFee, payWith] = useWatch({ control: form.control, name: ['donation', 'coverFee', 'payWith'] });
   const amounts = amountsOf(ctx, { donation, coverFee, payWith });
   const choices = payChoices(data);
   const errors = form.formState.errors;
@@ -88,26 +98,50 @@ function CheckoutPage(_: { user: SessionUser }) {
     if (best && wanted && wanted !== payWith) form.setValue('payWith', wanted === 'saved' || wanted === 'billme' ? wanted : 'new');
   }, [choiceKey, payWith, form]);
 
-  const setToken = (next: string | null) => form.setValue('token', next ?? '', { shouldValidate: form.formState.isSubmitted });
-  const saveCard = useSaveCard(data?.paymentprocessorcode, data?.paymentprocessorinfo);
+  // The new card's entry: Pay and Save Card take the card typed in, in one tap.
+  const card = useCardEntry((next) => form.setValue('token', next ?? '', { shouldValidate: form.formState.isSubmitted }));
+  const { reset: resetCard } = card;
+  const saveCard = useSaveTypedCard(card, data?.paymentprocessorcode, data?.paymentprocessorinfo);
   const saving = useAction(
     saveCard,
     (answer) => {
       if (!answer) return;
       toast.success(answer.message || 'Your card was saved.');
-      setToken(null);
-      setEntryKey((k) => k + 1);
+      card.reset();
       form.setValue('payWith', 'saved');
     },
     (message) => toast.error(message),
   );
+  const saveTyped = async () => {
+    const taken = await card.take();
+    if (taken) saving.run(taken);
+  };
+
+  // Pay takes the new card typed in first (its own checks shown in its fields), then submits; a
+  // second tap meanwhile does nothing, so one tap is one payment.
+  const paying = useRef(false);
+  const payNow = async (e: FormEvent) => {
+    e.preventDefault();
+    if (paying.current) return;
+    paying.current = true;
+    setFailure({ message: '', hint: '' });
+    try {
+      if (form.getValues('payWith') === 'new' && !form.getValues('token')) {
+        const taken = await card.take();
+        if (taken) form.setValue('token', taken);
+      }
+      await checkout.onSubmit();
+    } finally {
+      paying.current = false;
+    }
+  };
 
   const leave = useCallback(() => {
     setThanks(null);
     form.reset();
-    setEntryKey((k) => k + 1);
+    resetCard();
     history.replace(`/${eventcode}/my-orders`);
-  }, [form, history, eventcode]);
+  }, [form, history, eventcode, resetCard]);
   useEffect(() => {
     if (!thanks) return;
     const t = setTimeout(leave, THANKS_MS);
@@ -134,7 +168,7 @@ function CheckoutPage(_: { user: SessionUser }) {
       );
     const capped = readDonation(donation).capped;
     return (
-      <form className="gavel-card" noValidate aria-busy={checkout.busy} onSubmit={(e) => void checkout.onSubmit(e)}>
+      <form className="gavel-card" noValidate aria-busy={checkout.busy || card.taking} onSubmit={(e) => void payNow(e)}>
         <CheckoutLines lines={lines} />
         <FormField form={form} name="donation" label="Additional donation ($)" type="number" inputmode="decimal" min="0" placeholder="0.00" testId="donation-input" />
         {capped ? <p className="gavel-muted" data-testid="donation-capped">The most you can add here is {formatMoney(MAX_DONATION)}.</p> : null}
@@ -152,19 +186,19 @@ function CheckoutPage(_: { user: SessionUser }) {
           newCard={
             data ? (
               <>
-                <CardEntry key={entryKey} info={data.paymentprocessorinfo} code={data.paymentprocessorcode} eventcode={eventcode} onToken={setToken} />
-                <IonButton expand="block" fill="outline" disabled={!token || saving.busy} data-testid="save-card" onClick={() => saving.run(token)}>
+                <CardEntry info={data.paymentprocessorinfo} code={data.paymentprocessorcode} eventcode={eventcode} link={card.link} />
+                <IonButton expand="block" fill="outline" disabled={!card.ready || saving.busy || card.taking || checkout.busy} data-testid="save-card" onClick={() => void saveTyped()}>
                   Save Card
                 </IonButton>
-                <p className="gavel-muted gavel-small">Save it to keep it on file for this event, or just pay with it below.</p>
+                <p className="gavel-muted gavel-small">Type the card, then pay with it below, or save it to keep it on file for this event.</p>
               </>
             ) : null
           }
         />
         <FormError message={problem} testId="checkout-message" />
         <div className="gavel-actions">
-          <IonButton type="submit" expand="block" size="large" disabled={checkout.busy || saving.busy || choices.length === 0} data-testid="pay-button">
-            {checkout.busy ? 'Paying…' : payWith === 'billme' ? 'Place Order' : `Pay ${formatMoney(amounts.total)}`}
+          <IonButton type="submit" expand="block" size="large" disabled={checkout.busy || card.taking || saving.busy || choices.length === 0} data-testid="pay-button">
+            {card.taking ? 'Checking the card…' : checkout.busy ? 'Paying…' : payWith === 'billme' ? 'Place Order' : `Pay ${formatMoney(amounts.total)}`}
           </IonButton>
         </div>
       </form>
@@ -175,8 +209,8 @@ function CheckoutPage(_: { user: SessionUser }) {
     <Page header="main" testId="checkout-page">
       <h1 style={{ marginTop: 0 }}>Checkout</h1>
       {body}
-      <ThanksDialog answer={thanks} onClose={leave} />
-      <FailureDialog message={failure} onClose={() => setFailure('')} />
+      <ThanksDialog thanks={thanks} onClose={leave} />
+      <FailureDialog message={failure.message} hint={failure.hint} onClose={() => setFailure({ message: '', hint: '' })} />
     </Page>
   );
 }

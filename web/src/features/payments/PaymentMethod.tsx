@@ -16,7 +16,8 @@ import { Page } from '../../ui/Page';
 import { Sheet } from '../../ui/Sheet';
 import { useToast } from '../../ui/toast';
 import { CardEntry } from './CardEntry';
-import { invalidateCardViews, useSaveCard } from './paymentCalls';
+import { invalidateCardViews, useSaveTypedCard } from './paymentCalls';
+import { useCardEntry } from './useCardEntry';
 
 /**
  * Update Payment Method (from My Account), Add Card to Bid (sent from an item whose event needs a
@@ -78,21 +79,19 @@ function PaymentMethodPage({ user, variant }: { user: SessionUser; variant: Vari
   const client = useQueryClient();
   const method = usePaymentMethod();
   const data = method.data;
-  const [token, setToken] = useState<string | null>(null);
   const [replacing, setReplacing] = useState(false);
   const [removing, setRemoving] = useState(false);
-  // A new key gives a fresh card entry after a save, so the last card's details are gone.
-  const [entryKey, setEntryKey] = useState(0);
+  // Save Card takes the card typed in, in one tap; after a save the entry starts afresh.
+  const card = useCardEntry();
 
-  const saveCard = useSaveCard(data?.paymentprocessorcode, data?.paymentprocessorinfo);
+  const saveCard = useSaveTypedCard(card, data?.paymentprocessorcode, data?.paymentprocessorinfo);
   const save = useAction(
     saveCard,
     (answer) => {
       if (!answer) return;
       toast.success(answer.message || 'Your card was saved.');
-      setToken(null);
       setReplacing(false);
-      setEntryKey((k) => k + 1);
+      card.reset();
       if (itemId) history.replace(`/${eventcode}/auction-items/${itemId}`);
       else if (variant === 'login') history.replace(pathAfterLogin(eventcode, answer.user ?? { ...user, needscardtoregister: false }));
     },
@@ -103,7 +102,7 @@ function PaymentMethodPage({ user, variant }: { user: SessionUser; variant: Vari
     (answer) => {
       setRemoving(false);
       setReplacing(false);
-      setToken(null);
+      card.reset();
       toast.success(answer.message || 'Your card was removed.');
       void invalidateCardViews(client, eventcode);
       void refreshUser();
@@ -111,14 +110,19 @@ function PaymentMethodPage({ user, variant }: { user: SessionUser; variant: Vari
     (message) => toast.error(message),
   );
 
+  const saveTyped = async () => {
+    const taken = await card.take();
+    if (taken) save.run(taken);
+  };
+
   const title = itemId ? 'Add Card to Bid' : 'Update Payment Method';
   const entry =
     data && data.paymentprocessorisvalid ? (
       <>
-        <CardEntry key={entryKey} info={data.paymentprocessorinfo} code={data.paymentprocessorcode} eventcode={eventcode} onToken={setToken} />
+        <CardEntry info={data.paymentprocessorinfo} code={data.paymentprocessorcode} eventcode={eventcode} link={card.link} />
         <div className="gavel-actions">
-          <IonButton expand="block" size="large" disabled={!token || save.busy} data-testid="save-card" onClick={() => token && save.run(token)}>
-            Save Card
+          <IonButton expand="block" size="large" disabled={!card.ready || card.taking || save.busy} data-testid="save-card" onClick={() => void saveTyped()}>
+            {card.taking ? 'Checking the card…' : 'Save Card'}
           </IonButton>
           {replacing ? (
             <IonButton
@@ -127,7 +131,7 @@ function PaymentMethodPage({ user, variant }: { user: SessionUser; variant: Vari
               data-testid="cancel-replace"
               onClick={() => {
                 setReplacing(false);
-                setToken(null);
+                card.reset();
               }}
             >
               Keep my current card

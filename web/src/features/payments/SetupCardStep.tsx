@@ -1,12 +1,14 @@
 import { cardLabel, checkoutMessages, type PaymentMethodResponse } from '@gavel/domain';
 import { Loading } from '../../ui/Loading';
 import { CardEntry } from './CardEntry';
+import type { CardEntryControl } from './useCardEntry';
 
 /**
  * The setup wizard's card step (processor code 2): the card entry, or the card already on file.
- * When the event needs a card (to bid or to register) the wizard's Next waits for one.
+ * The wizard's Next takes the card typed in and saves it, in one tap; when the event needs a card
+ * (to bid or to register) Next waits until one is typed.
  */
-export function SetupCardStep({ method, eventcode, required, hasToken, onToken }: { method: PaymentMethodResponse | undefined; eventcode: string; required: boolean; hasToken: boolean; onToken: (token: string | null) => void }) {
+export function SetupCardStep({ method, eventcode, required, card }: { method: PaymentMethodResponse | undefined; eventcode: string; required: boolean; card: CardEntryControl }) {
   if (!method) return <Loading />;
   return (
     <>
@@ -19,8 +21,8 @@ export function SetupCardStep({ method, eventcode, required, hasToken, onToken }
       ) : (
         <>
           <p className="gavel-muted">{required ? 'This event needs a card on file before you can bid.' : 'A card on file is optional: you can add one now, or later from My Account.'}</p>
-          <CardEntry info={method.paymentprocessorinfo} code={method.paymentprocessorcode} eventcode={eventcode} onToken={onToken} />
-          {required && !hasToken ? (
+          <CardEntry info={method.paymentprocessorinfo} code={method.paymentprocessorcode} eventcode={eventcode} link={card.link} />
+          {required && !card.ready ? (
             <p className="gavel-muted" data-testid="card-required">
               {checkoutMessages.invalidCard}
             </p>

@@ -1,18 +1,18 @@
-import { useMemo, useState } from 'react';
-import { IonButton } from '@ionic/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { ConfirmationToken, StripeElementsOptionsMode } from '@stripe/stripe-js';
 import { cardLabel, type PaymentProcessorInfo } from '@gavel/domain';
-import { useAction } from '../../ui/action';
 import { CARD_ERROR_FALLBACK, cardErrorNotice } from './cardErrors';
 import { stripeFor } from './stripeClient';
+import type { CardEntryLink } from './useCardEntry';
 
 /**
  * Stripe's card entry (processor code 2), loaded only for such events: the Payment Element in
- * setup mode (a card kept for later off-session charges, cards only), turned into a confirmation
- * token that the server uses to save or charge the card.
+ * setup mode (a card kept for later off-session charges, cards only). The page's Pay or Save Card
+ * takes the card: the element is submitted (its own checks, shown beside its fields) and turned
+ * into a confirmation token that the server uses to save or charge the card.
  */
-export function StripeCard({ info, onToken }: { info: PaymentProcessorInfo; onToken: (token: string | null) => void }) {
+export function StripeCard({ info, link }: { info: PaymentProcessorInfo; link: CardEntryLink }) {
   const { providerkey, accountid } = info;
   const stripe = useMemo(() => stripeFor({ providerkey, accountid }), [providerkey, accountid]);
   const options = useMemo<StripeElementsOptionsMode>(
@@ -21,7 +21,7 @@ export function StripeCard({ info, onToken }: { info: PaymentProcessorInfo; onTo
   );
   return (
     <Elements stripe={stripe} options={options}>
-      <StripeCardForm onToken={onToken} />
+      <StripeCardForm link={link} />
     </Elements>
   );
 }
@@ -34,33 +34,50 @@ function describe(token: ConfirmationToken): string {
   return cardLabel({ brand, last4: card.last4 });
 }
 
-function StripeCardForm({ onToken }: { onToken: (token: string | null) => void }) {
+function StripeCardForm({ link }: { link: CardEntryLink }) {
   const stripe = useStripe();
   const elements = useElements();
+  const wrapper = useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = useState('');
-  const take = useAction(
-    async (): Promise<ConfirmationToken | null> => {
-      if (!stripe || !elements) throw new Error('The card form is still loading. Please try again.');
-      const submitted = await elements.submit();
-      // Incomplete or mistyped fields are shown by the Payment Element itself, beside the field.
-      if (submitted.error?.type === 'validation_error') return null;
-      if (submitted.error) throw new Error(submitted.error.message || CARD_ERROR_FALLBACK);
-      const { error, confirmationToken } = await stripe.createConfirmationToken({ elements });
-      if (error) throw new Error(error.message || CARD_ERROR_FALLBACK);
-      return confirmationToken;
-    },
-    (token) => {
-      if (!token) return;
-      setChosen(describe(token));
-      onToken(token.id);
-    },
-    cardErrorNotice,
-  );
+  const { taker, onToken, onState } = link;
+
+  useEffect(() => {
+    if (!stripe || !elements) return;
+    taker.current = {
+      take: async () => {
+        try {
+          const submitted = await elements.submit();
+          if (submitted.error) {
+            // Incomplete or mistyped fields are shown by the Payment Element itself, beside the field.
+            wrapper.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+            if (submitted.error.type !== 'validation_error') cardErrorNotice(submitted.error.message || CARD_ERROR_FALLBACK);
+            return null;
+          }
+          const { error, confirmationToken } = await stripe.createConfirmationToken({ elements });
+          if (error) {
+            cardErrorNotice(error.message || CARD_ERROR_FALLBACK);
+            return null;
+          }
+          setChosen(describe(confirmationToken));
+          onToken(confirmationToken.id);
+          return confirmationToken.id;
+        } catch (err) {
+          cardErrorNotice(err instanceof Error ? err.message : CARD_ERROR_FALLBACK);
+          return null;
+        }
+      },
+    };
+    return () => {
+      taker.current = null;
+    };
+  }, [stripe, elements, taker, onToken]);
+
   return (
-    <div className="gavel-stripe-card" data-testid="stripe-card">
+    <div ref={wrapper} className="gavel-stripe-card" data-testid="stripe-card">
       <PaymentElement
-        onChange={() => {
-          // A changed card is not the one chosen: it must be used again.
+        onChange={(e) => {
+          onState({ empty: e.empty, complete: e.complete });
+          // A changed card is not the one taken: the next tap takes it afresh.
           if (!chosen) return;
           setChosen('');
           onToken(null);
@@ -71,11 +88,7 @@ function StripeCardForm({ onToken }: { onToken: (token: string | null) => void }
         <p className="gavel-card-chosen" role="status" data-testid="card-chosen">
           {chosen}
         </p>
-      ) : (
-        <IonButton expand="block" fill="outline" disabled={!stripe || !elements || take.busy} data-testid="use-card" onClick={() => take.run(undefined)}>
-          Use this card
-        </IonButton>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { IonButton, IonItem } from '@ionic/react';
 import type { CartItem, CheckoutAmounts, CheckoutResponse } from '@gavel/domain';
-import { checkoutMessages, formatMoney } from '@gavel/domain';
+import { checkoutMessages, formatMoney, orderOutcomeLine } from '@gavel/domain';
 import { PurchaseLine } from '../../ui/PurchaseLine';
 import { IonCheckbox } from '../../ui/ionicControls';
 import { Sheet } from '../../ui/Sheet';
@@ -94,13 +94,28 @@ export function PayWithChoice(props: { value: PayWith; onChange: (v: PayWith) =>
   );
 }
 
-/** 'Thank you for your purchase!', shown until the page leaves for the order history. */
-export function ThanksDialog({ answer, onClose }: { answer: CheckoutResponse | null; onClose: () => void }) {
+/** A checkout that went through: the server's answer, and whether it was a Bill Me order. */
+export interface Thanks {
+  answer: CheckoutResponse;
+  billme: boolean;
+}
+
+/**
+ * 'Thank you for your purchase!', shown until the page leaves for the order history, with what
+ * became of the order: 'Payment received — order 12' (or that a Bill Me order is saved).
+ */
+export function ThanksDialog({ thanks, onClose }: { thanks: Thanks | null; onClose: () => void }) {
+  const answer = thanks?.answer;
   const extra = answer && answer.status === 'success' && answer.message !== checkoutMessages.thanksText ? answer.message : '';
   return (
-    <Sheet open={answer !== null} onClose={onClose} label={checkoutMessages.thanksTitle} variant="dialog" testId="checkout-thanks">
+    <Sheet open={thanks !== null} onClose={onClose} label={checkoutMessages.thanksTitle} variant="dialog" testId="checkout-thanks">
       <div role="status">
         <h2 style={{ marginTop: 8 }}>{checkoutMessages.thanksTitle}</h2>
+        {thanks ? (
+          <p className="gavel-pay-outcome" data-testid="checkout-thanks-order">
+            {orderOutcomeLine(thanks.answer, thanks.billme)}
+          </p>
+        ) : null}
         <p data-testid="checkout-thanks-message">{answer?.status === 'pending' ? answer.message : checkoutMessages.thanksText}</p>
         {extra ? <p className="gavel-muted">{extra}</p> : null}
       </div>
@@ -113,13 +128,14 @@ export function ThanksDialog({ answer, onClose }: { answer: CheckoutResponse | n
   );
 }
 
-/** 'An error has occurred!' with the server's message; Ok leaves everything as it was. */
-export function FailureDialog({ message, onClose }: { message: string; onClose: () => void }) {
+/** 'An error has occurred!' with the server's message, and what to do next; Ok leaves everything as it was. */
+export function FailureDialog({ message, hint, onClose }: { message: string; hint: string; onClose: () => void }) {
   return (
     <Sheet open={message !== ''} onClose={onClose} label={checkoutMessages.failedTitle} variant="dialog" testId="checkout-error">
       <div role="alert">
         <h2 style={{ marginTop: 8 }}>{checkoutMessages.failedTitle}</h2>
         <p data-testid="checkout-error-message">{message}</p>
+        {hint ? <p data-testid="checkout-error-hint">{hint}</p> : null}
       </div>
       <div className="gavel-actions">
         <IonButton expand="block" data-testid="checkout-error-ok" onClick={onClose}>

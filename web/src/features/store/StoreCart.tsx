@@ -1,15 +1,46 @@
+import type { ComponentProps } from 'react';
 import { IonInput, IonItem } from '@ionic/react';
-import { FREE_ITEM_TYPE, feeLabel, formatMoney, methodFor, paymentMethodLabels, readStoreDonation, type StoreCartResponse, storeMessages, US_STATES } from '@gavel/domain';
+import { FREE_ITEM_TYPE, feeLabel, formatMoney, methodFor, paymentMethodLabels, readStoreDonation, STORE_CHECKOUT_ORDER, type StoreCartResponse, type StoreCheckoutFields, storeMessages, US_STATES } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { FormField } from '../../ui/form';
 import { IonCheckbox } from '../../ui/ionicControls';
 import { Loading } from '../../ui/Loading';
 import { CardEntry } from '../payments/CardEntry';
 import { PromoCode } from './PromoCode';
+import { checkoutFieldId } from './checkoutFields';
+import './checkout.css';
 import type { StoreCheckout } from './useStoreCheckout';
 
 /** The id the bar's Checkout button submits. */
 export const CHECKOUT_FORM_ID = 'store-checkout';
+
+type FieldName = keyof StoreCheckoutFields;
+
+/**
+ * A checkout field's problem, beside the field. Every problem shows at once; only the first, in
+ * the spec's order, is announced (it is also the one focused).
+ */
+function Problem({ name, message, first, testId }: { name: FieldName; message: string | undefined; first: boolean; testId: string }) {
+  if (!message) return null;
+  return (
+    <p id={`${checkoutFieldId(name)}-error`} className="gavel-error gavel-store-problem" role={first ? 'alert' : undefined} data-testid={`${testId}-error`}>
+      {message}
+    </p>
+  );
+}
+
+type BillingProps = { checkout: StoreCheckout; name: FieldName; first: FieldName | undefined } & Omit<ComponentProps<typeof FormField<StoreCheckoutFields>>, 'form' | 'name'>;
+
+/** A billing field with its problem under it, marked while it has one. */
+function BillingField({ checkout, name, first, ...field }: BillingProps) {
+  const message = checkout.form.formState.errors[name]?.message;
+  return (
+    <div id={checkoutFieldId(name)} className={`gavel-store-billing${message ? ' gavel-store-invalid' : ''}`}>
+      <FormField form={checkout.form} name={name} {...field} />
+      <Problem name={name} message={message} first={first === name} testId={field.testId} />
+    </div>
+  );
+}
 
 /** Whole dollars, at most the cap, as the box keeps them (spec section 5). */
 function donationText(typed: string): string {
@@ -24,6 +55,8 @@ function donationText(typed: string): string {
 export function StoreCart({ cart, checkout, locked, failed }: { cart: StoreCartResponse | undefined; checkout: StoreCheckout; locked: boolean; failed: string }) {
   const { eventcode } = useSession();
   const { form, amounts, values } = checkout;
+  const errors = form.formState.errors;
+  const firstProblem = STORE_CHECKOUT_ORDER.find((name) => errors[name]?.message);
   if (!cart)
     return failed ? (
       <p className="gavel-error" role="alert" data-testid="cart-load-error">
@@ -132,23 +165,26 @@ export function StoreCart({ cart, checkout, locked, failed }: { cart: StoreCartR
       <form id={CHECKOUT_FORM_ID} className="gavel-card" noValidate aria-busy={checkout.busy} onSubmit={(e) => void checkout.onSubmit(e)}>
         <h2 className="gavel-store-card-title">Billing Information</h2>
         <div className="gavel-store-pair">
-          <FormField form={form} name="first" label="First Name" autocomplete="given-name" disabled={off} testId="billing-first" />
-          <FormField form={form} name="last" label="Last Name" autocomplete="family-name" disabled={off} testId="billing-last" />
+          <BillingField checkout={checkout} first={firstProblem} name="first" label="First Name" autocomplete="given-name" disabled={off} testId="billing-first" />
+          <BillingField checkout={checkout} first={firstProblem} name="last" label="Last Name" autocomplete="family-name" disabled={off} testId="billing-last" />
         </div>
-        <FormField form={form} name="address" label="Address" autocomplete="street-address" disabled={off} testId="billing-address" />
-        <FormField form={form} name="city" label="City" autocomplete="address-level2" disabled={off} testId="billing-city" />
+        <BillingField checkout={checkout} first={firstProblem} name="address" label="Address" autocomplete="street-address" disabled={off} testId="billing-address" />
+        <BillingField checkout={checkout} first={firstProblem} name="city" label="City" autocomplete="address-level2" disabled={off} testId="billing-city" />
         <div className="gavel-store-pair">
-          <label className={`gavel-select${off ? ' gavel-store-off' : ''}`}>
-            <span>State</span>
-            <select value={values.state} autoComplete="address-level1" disabled={off} data-testid="billing-state" onChange={(e) => form.setValue('state', e.target.value, { shouldValidate: form.formState.isSubmitted })}>
-              {US_STATES.map((code) => (
-                <option key={code}>{code}</option>
-              ))}
-            </select>
-          </label>
-          <FormField form={form} name="zip" label="Zip" inputmode="numeric" autocomplete="postal-code" disabled={off} testId="billing-zip" />
+          <div id={checkoutFieldId('state')} className={`gavel-store-billing${errors.state ? ' gavel-store-invalid' : ''}`}>
+            <label className={`gavel-select${off ? ' gavel-store-off' : ''}`}>
+              <span>State</span>
+              <select value={values.state} autoComplete="address-level1" disabled={off} data-testid="billing-state" onChange={(e) => form.setValue('state', e.target.value, { shouldValidate: form.formState.isSubmitted })}>
+                {US_STATES.map((code) => (
+                  <option key={code}>{code}</option>
+                ))}
+              </select>
+            </label>
+            <Problem name="state" message={errors.state?.message} first={firstProblem === 'state'} testId="billing-state" />
+          </div>
+          <BillingField checkout={checkout} first={firstProblem} name="zip" label="Zip" inputmode="numeric" autocomplete="postal-code" disabled={off} testId="billing-zip" />
         </div>
-        <FormField form={form} name="email" label="Email" type="email" autocomplete="email" disabled={off} testId="billing-email" />
+        <BillingField checkout={checkout} first={firstProblem} name="email" label="Email" type="email" autocomplete="email" disabled={off} testId="billing-email" />
 
         <h2 className="gavel-store-card-title">Payment</h2>
         {cart.billme && !done && method !== 'FREE' ? (
@@ -166,7 +202,10 @@ export function StoreCart({ cart, checkout, locked, failed }: { cart: StoreCartR
         )}
         {method === 'CREDIT' && !off ? (
           cart.paymentprocessorisvalid ? (
-            <CardEntry info={cart.paymentprocessorinfo} code={cart.paymentprocessorcode} eventcode={eventcode} onToken={checkout.setCardToken} />
+            <div id={checkoutFieldId('cardtoken')} className="gavel-store-billing gavel-store-card-problem">
+              <Problem name="cardtoken" message={errors.cardtoken?.message} first={firstProblem === 'cardtoken'} testId="card-entry" />
+              <CardEntry info={cart.paymentprocessorinfo} code={cart.paymentprocessorcode} eventcode={eventcode} link={checkout.card.link} />
+            </div>
           ) : (
             <p className="gavel-muted" data-testid="no-processor">
               {storeMessages.noProcessor}

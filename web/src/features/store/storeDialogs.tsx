@@ -1,6 +1,7 @@
 import { IonButton } from '@ionic/react';
-import { formatMoney, paymentMethodLabels, type StoreAmounts, type StoreCheckoutResponse, type StoreItem, storeMessages, type StorePaymentMethod } from '@gavel/domain';
+import { FREE_ITEM_TYPE, formatMoney, paymentMethodLabels, type StoreAmounts, type StoreCartLine, type StoreItem, storeConfirmation, storeMessages, type StorePaymentMethod } from '@gavel/domain';
 import { Sheet } from '../../ui/Sheet';
+import type { StoreConfirmation } from './useStoreCheckout';
 
 /** The payment methods as the buyer reads them (spec section 4: "Credit / Debit Card and Bill Me"). */
 
@@ -79,14 +80,47 @@ export function AmountsList({ amounts, method, card, testPrefix }: { amounts: St
   );
 }
 
-/** After a checkout with no guests to register: what was bought and how it was paid, with Close. */
-export function SummaryDialog({ answer, onClose }: { answer: StoreCheckoutResponse | null; onClose: () => void }) {
-  const s = answer?.summary;
+/** The lines bought, each with its quantity, price and amount. */
+function BoughtLines({ lines }: { lines: readonly StoreCartLine[] }) {
+  if (lines.length === 0) return null;
   return (
-    <Sheet open={answer !== null} onClose={onClose} label={answer?.title || storeMessages.thanksTitle} variant="dialog" testId="store-summary">
-      <div role="status">
-        <h2 className="gavel-store-dialog-title">{answer?.title || storeMessages.thanksTitle}</h2>
+    <ul className="gavel-pay-lines gavel-store-bought" aria-label="What you bought">
+      {lines.map((l) => {
+        const free = l.itemtypecode === FREE_ITEM_TYPE;
+        return (
+          <li key={l.itemid} data-testid={`summary-line-${l.itemid}`}>
+            <span>
+              <strong>{l.name}</strong>
+              <br />
+              <small className="gavel-muted">
+                {l.quantity} × {free ? storeMessages.free : formatMoney(l.price)}
+              </small>
+            </span>
+            <strong>{free ? storeMessages.free : formatMoney(l.lineamount)}</strong>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * After a checkout: 'Thank you — order S-2 is confirmed', the lines bought, every amount and how it
+ * was paid. When guests are to be registered its button goes on to the Registration tab;
+ * otherwise Close.
+ */
+export function SummaryDialog({ confirmation, onClose }: { confirmation: StoreConfirmation | null; onClose: () => void }) {
+  const answer = confirmation?.answer;
+  const s = answer?.summary;
+  const title = s && answer ? storeConfirmation(s.orderid, answer.status) : storeMessages.thanksTitle;
+  return (
+    <Sheet open={confirmation !== null} onClose={onClose} label={title} variant="dialog" testId="store-summary">
+      <div role="status" className="gavel-store-confirmation">
+        <h2 className="gavel-store-dialog-title" data-testid="store-summary-title">
+          {title}
+        </h2>
         {answer?.message ? <p data-testid="store-summary-message">{answer.message}</p> : null}
+        <BoughtLines lines={confirmation?.lines ?? []} />
         {s ? (
           <AmountsList
             amounts={{ subtotal: s.subtotal, discount: s.discountamount, donation: s.additionaldonation, fee: s.ccfeesamount, total: s.totalamount }}
@@ -97,9 +131,15 @@ export function SummaryDialog({ answer, onClose }: { answer: StoreCheckoutRespon
         ) : null}
       </div>
       <div className="gavel-actions">
-        <IonButton expand="block" data-testid="store-summary-close" onClick={onClose}>
-          Close
-        </IonButton>
+        {confirmation?.registers ? (
+          <IonButton expand="block" data-testid="store-summary-continue" onClick={onClose}>
+            Continue to guest registration
+          </IonButton>
+        ) : (
+          <IonButton expand="block" data-testid="store-summary-close" onClick={onClose}>
+            Close
+          </IonButton>
+        )}
       </div>
     </Sheet>
   );

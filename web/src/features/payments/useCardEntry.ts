@@ -1,0 +1,86 @@
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+
+/**
+ * The page's hold on its card entry: one tap of the page's own button (Pay, Checkout, Save Card)
+ * takes the card typed in. `take()` asks the entry for a processor token (the hosted form checks
+ * its fields and asks for the bank's confirmation when the card needs it; Stripe's element submits
+ * and makes a confirmation token) and resolves it, or null when the entry has shown why not (its
+ * own field errors, a confirmation refused) or nothing is typed. `reset()` gives a fresh, empty
+ * entry and forgets the card (after a decline: that card is no longer the chosen one).
+ */
+
+/** What a mounted card entry lets its page ask. */
+export interface CardTaker {
+  take(): Promise<string | null>;
+}
+
+/** Handed to <CardEntry entry={...}>: how the entry reports to the page, and how it is asked. */
+export interface CardEntryLink {
+  /** A new value mounts a fresh, empty entry. */
+  generation: number;
+  taker: RefObject<CardTaker | null>;
+  /** The entry's token, or null when its card was cleared. */
+  onToken: (token: string | null) => void;
+  /** What is typed into the entry: nothing, and every field. */
+  onState: (state: { empty: boolean; complete: boolean }) => void;
+}
+
+export interface CardEntryControl {
+  take: () => Promise<string | null>;
+  reset: () => void;
+  /** The token of the card taken, until it is cleared or the entry reset. */
+  token: string | null;
+  /** A card is taken or every field is filled: Save Card may be tapped. */
+  ready: boolean;
+  /** A card is taken or anything is typed: a tap must take it (and show what is wrong with it). */
+  typed: boolean;
+  /** The entry is being asked (its checks, the bank's confirmation). */
+  taking: boolean;
+  link: CardEntryLink;
+}
+
+export function useCardEntry(onToken?: (token: string | null) => void): CardEntryControl {
+  const taker = useRef<CardTaker | null>(null);
+  const current = useRef<string | null>(null);
+  const inFlight = useRef<Promise<string | null> | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+  const [typing, setTyping] = useState({ empty: true, complete: false });
+  const [generation, setGeneration] = useState(0);
+  const [taking, setTaking] = useState(false);
+  // The page's latest handler, without a new link (and a re-subscribed entry) on every render.
+  const tokenTo = useRef(onToken);
+  useEffect(() => {
+    tokenTo.current = onToken;
+  }, [onToken]);
+
+  const changed = useCallback((next: string | null) => {
+    current.current = next;
+    setToken(next);
+    tokenTo.current?.(next);
+  }, []);
+
+  const take = useCallback((): Promise<string | null> => {
+    if (current.current) return Promise.resolve(current.current);
+    // A second tap while the entry is asked gets the same answer: one card, one token, one payment.
+    if (inFlight.current) return inFlight.current;
+    const entry = taker.current;
+    if (!entry) return Promise.resolve(null);
+    setTaking(true);
+    const asked = entry.take().finally(() => {
+      if (inFlight.current === asked) inFlight.current = null;
+      setTaking(false);
+    });
+    inFlight.current = asked;
+    return asked;
+  }, []);
+
+  const reset = useCallback(() => {
+    inFlight.current = null;
+    changed(null);
+    setTyping({ empty: true, complete: false });
+    setGeneration((g) => g + 1);
+  }, [changed]);
+
+  const link = useMemo<CardEntryLink>(() => ({ generation, taker, onToken: changed, onState: setTyping }), [generation, changed]);
+  return { take, reset, token, ready: token !== null || typing.complete, typed: token !== null || !typing.empty, taking, link };
+}
