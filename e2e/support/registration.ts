@@ -31,6 +31,8 @@ export async function buyTable(page: Page, request: APIRequestContext, eventcode
   await page.getByTestId('payment-method').selectOption('BILLME');
   await fillBilling(page, purchaser);
   await page.getByTestId('checkout-button').click();
+  // The order's confirmation comes first; its button goes on to guest registration.
+  await page.getByTestId('store-summary-continue').click();
   await expectTab(page, 'Registration');
   return purchaser;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { freeText, INT4_MAX, plainText, rowId } from '../bounds';
 import { codeSchema } from './common';
+import { eventVenue } from './event';
 import { FIELD_CONTROLS, type FieldControl, MAX_FIELD_NUMBER, MAX_GROUP_NAME, MAX_TEXT_LENGTH, NEW_REGISTRATION_ID } from '../registration/fields';
 
 /**
@@ -33,14 +34,25 @@ export type GuestLookup = z.infer<typeof guestLookup>;
 
 export const existingGuest = z.object({ existingguestid: z.number().int(), existingguestname: z.string() });
 
-export const guestSeat = z.object({ guestid: z.number().int(), guestname: z.string(), guestislocked: z.boolean() });
+export const guestSeat = z.object({
+  guestid: z.number().int(),
+  guestname: z.string(),
+  guestislocked: z.boolean(),
+  /** A person sits in the seat (an unnamed one shows 'Guest of {purchaser}'). */
+  guestisnamed: z.boolean(),
+  /** The seat's person has not answered every required field ('Answers needed'). */
+  guestneedsanswers: z.boolean(),
+});
 export type GuestSeat = z.infer<typeof guestSeat>;
 
 export const guestGroup = z.object({ groupid: z.number().int(), groupname: z.string(), allowchangegroupname: z.boolean(), guests: z.array(guestSeat) });
 export type GuestGroup = z.infer<typeof guestGroup>;
 
+/** When guests must be registered by, ISO-8601; '' when the event sets no deadline. */
+const editDeadline = z.string();
+
 /** GET storeguest: the purchaser's groups. */
-export const storeGuestGroupsResponse = z.object({ status: z.literal('success'), purchasername: z.string(), groups: z.array(guestGroup) });
+export const storeGuestGroupsResponse = z.object({ status: z.literal('success'), purchasername: z.string(), groups: z.array(guestGroup), editdeadline: editDeadline });
 export type StoreGuestGroupsResponse = z.infer<typeof storeGuestGroupsResponse>;
 
 /** POST storeguest: the edit dialog of one seat, showing its person, or another (registrationid), or a new one (-1). */
@@ -78,6 +90,8 @@ export const saveGuestResponse = z.object({
   guestid: z.number().int(),
   guestname: z.string(),
   registrationid: z.number().int(),
+  /** The guest's own link was emailed with this save ("Saved — Dana's link was emailed"). */
+  linkemailed: z.boolean(),
   linknotice: z.string().optional(),
 });
 
@@ -95,6 +109,7 @@ export const purchaserRegistrationResponse = z.object({
   purchasertitle: z.string(),
   purchasername: z.string(),
   storeurl: z.string(),
+  editdeadline: editDeadline,
 });
 export type PurchaserRegistrationResponse = z.infer<typeof purchaserRegistrationResponse>;
 
@@ -110,6 +125,8 @@ export const guestRegistrationResponse = z.object({
   selectedregistrationid: z.number().int(),
   guestfieldslist: z.array(guestField),
   guestlookuplist: z.array(guestLookup),
+  /** Where and when the event happens, for the guest page; null when the organizer gave none. */
+  venue: eventVenue.nullable(),
 });
 export type GuestRegistrationResponse = z.infer<typeof guestRegistrationResponse>;
 

@@ -5,6 +5,7 @@ import { MAX_ORDER_TOTAL } from '../payments/fees';
 import { MAX_LINE_QUANTITY, MAX_STORE_DONATION } from '../store/rules';
 import { codeSchema, tenantBody } from './common';
 import { paymentProcessorInfo, processorCode } from './payments';
+import { eventVenue } from './event';
 
 /**
  * The event store's calls (spec store-and-display.md, section 7). A visitor needs no account: the
@@ -79,6 +80,8 @@ export const storeSetupResponse = z.object({
   expires: z.string(),
   /** The latest the hold can be renewed to (see `maxexpires` of the cart). */
   maxexpires: z.string(),
+  /** Where and when the event happens, for the landing page; null when the organizer gave none. */
+  venue: eventVenue.nullable(),
 });
 export type StoreSetupResponse = z.infer<typeof storeSetupResponse>;
 
@@ -160,7 +163,25 @@ export const storeDiscountResponse = z.object({
   message: z.string(),
   discountamount: money,
   discountcode: z.string(),
+  /** The cart token, renewed with the hold when the code changed the cart (see storecartadditem). */
+  token: z.string(),
+  expires: z.string(),
+  maxexpires: z.string(),
 });
+export type StoreDiscountResponse = z.infer<typeof storeDiscountResponse>;
+
+/** PUT storecart/renew ("Keep my cart"): nothing to send but the cart token. */
+export const storeRenewRequest = z.object({});
+
+/** The renewed hold: its new end, the latest it can ever be, and the token whose exp is that end. */
+export const storeRenewResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  token: z.string(),
+  expires: z.string(),
+  maxexpires: z.string(),
+});
+export type StoreRenewResponse = z.infer<typeof storeRenewResponse>;
 
 const field = (max: number) => plainText(max).default('');
 /** An amount of the checkout, bounded as every order is. */

@@ -107,7 +107,7 @@ describe('saving a person (PUT /storeguest)', () => {
     const p = await table();
     const res = await saveGuest(t, p.token, { guestid: seatAt(p.groups, 1), registrationid: -1, guestfieldslist: bo(p, { Age: 41.5, Pledge: 250.5, Notes: '  Window seat ' }) });
     if (!res.ok) throw new Error(res.failure.message);
-    expect(res.answer).toEqual({ status: 'success', message: registrationMessages.saved, guestid: seatAt(p.groups, 1), guestname: 'Bo Diaz', registrationid: res.answer.registrationid });
+    expect(res.answer).toEqual({ status: 'success', message: registrationMessages.saved, guestid: seatAt(p.groups, 1), guestname: 'Bo Diaz', registrationid: res.answer.registrationid, linkemailed: true });
     const row = await personRow(res.answer.registrationid);
     const id = (label: string) => String(fieldIdOf(p.fields, label));
     expect(row).toMatchObject({ first: 'Bo', last: 'Diaz', email: 'bo@example.org' });

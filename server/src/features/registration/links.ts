@@ -9,8 +9,9 @@ import { hashLinkSecret, newLinkSecret } from '../../lib/tokens';
 import { guestLinkMail } from '../../mail/guest-link';
 import { enqueueMail } from '../../mail/outbox';
 import { tenantOfEvent, type Tenant } from '../../tenancy';
+import { presentVenue } from '../events/presenter';
 import { claimGuestLinkMail, recipientKey } from './mail-caps';
-import { fieldsAnswer, groupsAnswer, type Loaded, load, lookupsAnswer, nameOf, personIn } from './present';
+import { deadlineOf, fieldsAnswer, groupsAnswer, type Loaded, load, lookupsAnswer, nameOf, personIn } from './present';
 import type { RegistrationRow, SeatRow } from './queries';
 
 /** A guest's page: `/{eventcode}/event/guestregistration/{secret}`. */
@@ -48,6 +49,7 @@ export async function issueGuestLink(tx: Tx, tenant: Tenant, loaded: Loaded, { s
       { eventname: tenant.event.eventname, organizationname: tenant.organization.name },
       { guestname: nameOf(person, loaded.purchaserName), purchaser: loaded.purchaserName, groupname: group?.name ?? '', title: loaded.settings.registrationtitle },
       guestUrl(origin, tenant.event.eventcode, secret),
+      presentVenue(tenant.event),
     ),
   );
   return 'mailed';
@@ -79,6 +81,7 @@ export async function purchaserRegistration(ctx: AppContext, auctioncode: string
     purchasertitle: loaded.settings.registrationtitle,
     purchasername: loaded.purchaserName,
     storeurl: storeUrl(tenant.event.eventcode),
+    editdeadline: deadlineOf(loaded),
   };
 }
 
@@ -110,5 +113,6 @@ export async function guestRegistration(ctx: AppContext, auctioncode: string, se
     selectedregistrationid: person.id,
     guestfieldslist: fieldsAnswer(loaded, person),
     guestlookuplist: lookupsAnswer(loaded),
+    venue: presentVenue(tenant.event),
   };
 }

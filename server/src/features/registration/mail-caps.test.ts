@@ -57,8 +57,9 @@ describe('the attack, replayed: one purchase mails twenty addresses', () => {
     expect([mailed.length, held.length, refused.length]).toEqual([guestLinkMailCap(8), peopleCap(8) - 1 - guestLinkMailCap(8), 20 - (peopleCap(8) - 1)]);
     for (const a of held) {
       if (!a.ok) continue;
-      expect(a.answer).toMatchObject({ status: 'success', message: registrationMessages.saved, linknotice: registrationMessages.linkNotEmailed(a.answer.guestname) });
+      expect(a.answer).toMatchObject({ status: 'success', message: registrationMessages.saved, linkemailed: false, linknotice: registrationMessages.linkNotEmailed(a.answer.guestname) });
     }
+    for (const a of mailed) expect(a.ok && a.answer.linkemailed).toBe(true);
     for (const a of refused) {
       expect(a.statusCode).toBe(409);
       if (!a.ok) expect(a.failure).toMatchObject({ status: 'failure', code: 'conflict', message: registrationMessages.tooManyPeople(8) });
@@ -98,6 +99,7 @@ describe('the attack, replayed: one purchase mails twenty addresses', () => {
       guestid: seatAt(p.groups, 1),
       guestname: 'Bo Diaz',
       registrationid: boId,
+      linkemailed: false,
       linknotice: "Bo Diaz's registration link was not emailed: too many registration emails were sent in the last 24 hours. The details are saved; save them again in 24 hours to email the link.",
     });
     // Saved all the same: the purchaser's details are theirs to keep.

@@ -1,5 +1,5 @@
 import type { GuestField, GuestGroup, GuestLookup, StoreGuestResponse } from '@gavel/domain';
-import { deadlinePassed, guestNameOf, NEW_REGISTRATION_ID, registrationMessages, seatLocked, wireValueOf } from '@gavel/domain';
+import { deadlinePassed, guestNameOf, missingAnswers, NEW_REGISTRATION_ID, registrationMessages, seatLocked, wireValueOf } from '@gavel/domain';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
@@ -52,6 +52,7 @@ export const personIn = (loaded: Pick<Loaded, 'purchase'>, id: number | null) =>
 export function groupsAnswer(loaded: Loaded, scope: Scope, now: Date): GuestGroup[] {
   const { purchase, settings } = loaded;
   const rename = settings.allowgrouprename && !deadlinePassed(settings.editdeadline, now) && scope.seatId === null;
+  const defs = loaded.fields.map(fieldDef);
   return purchase.groups
     .map((g) => ({
       groupid: g.id,
@@ -59,10 +60,22 @@ export function groupsAnswer(loaded: Loaded, scope: Scope, now: Date): GuestGrou
       allowchangegroupname: rename,
       guests: purchase.seats
         .filter((s) => s.groupId === g.id && (scope.seatId === null || s.id === scope.seatId))
-        .map((s) => ({ guestid: s.id, guestname: nameOf(personIn(loaded, s.registrationId), loaded.purchaserName), guestislocked: seatLocked(s, settings.editdeadline, now) })),
+        .map((s) => {
+          const person = personIn(loaded, s.registrationId);
+          return {
+            guestid: s.id,
+            guestname: nameOf(person, loaded.purchaserName),
+            guestislocked: seatLocked(s, settings.editdeadline, now),
+            guestisnamed: person !== undefined,
+            guestneedsanswers: person !== undefined && missingAnswers(defs, person.answers).length > 0,
+          };
+        }),
     }))
     .filter((g) => g.guests.length > 0);
 }
+
+/** When guests must be registered by, as the answers carry it ('' without a deadline). */
+export const deadlineOf = (loaded: Pick<Loaded, 'settings'>): string => loaded.settings.editdeadline?.toISOString() ?? '';
 
 export function fieldsAnswer(loaded: Pick<Loaded, 'fields'>, person: RegistrationRow | undefined): GuestField[] {
   return loaded.fields.map((f) => ({ ...fieldDef(f), fieldvalue: wireValueOf(fieldDef(f), person?.answers[String(f.id)]) }));
@@ -93,7 +106,7 @@ export async function groupsOf(db: Db, scope: Scope, now: Date) {
   const loaded = await load(db, scope);
   // A guest's link reaches its own seat, while that seat is still theirs.
   if (scope.seatId !== null) seatIn(loaded, scope, scope.seatId);
-  return { status: 'success' as const, purchasername: loaded.purchaserName, groups: groupsAnswer(loaded, scope, now) };
+  return { status: 'success' as const, purchasername: loaded.purchaserName, groups: groupsAnswer(loaded, scope, now), editdeadline: deadlineOf(loaded) };
 }
 
 export async function dialogOf(db: Db, scope: Scope, guestid: number, registrationid: number | undefined, now: Date) {

@@ -111,6 +111,7 @@ export async function saveGuest(ctx: AppContext, scope: Scope, body: SaveGuestRe
     guestid: result.seat.id,
     guestname,
     registrationid: result.saved.id,
+    linkemailed: result.link === 'mailed',
     ...(result.link === 'capped' ? { linknotice: registrationMessages.linkNotEmailed(guestname) } : {}),
   };
 }

@@ -7,6 +7,7 @@ import {
   storeAmounts,
   type StoreAddItemResponse,
   type StoreCartResponse,
+  type StoreDiscountResponse,
   storeMessages,
 } from '@gavel/domain';
 import type { AppContext } from '../../context';
@@ -132,22 +133,29 @@ export async function setQuantity(ctx: AppContext, caller: CartCaller, body: { i
  * leaves the cart without one (the spec shows its discount as 0). '' removes the code. Applying
  * checks that a use is left but holds none: uses are counted from orders, and checkout counts them
  * again under the code's row lock, so carts that merely applied a code can never use it up.
+ * A code applied, or one taken off, is a real change of a cart holding units: it renews the hold
+ * (its lines take their current prices, which the discount is reckoned on) and answers a new
+ * token. A refused code on a cart that had none changes nothing and renews nothing.
  */
-export async function applyDiscount(ctx: AppContext, caller: CartCaller, discountcode: string) {
+export async function applyDiscount(ctx: AppContext, caller: CartCaller, discountcode: string): Promise<StoreDiscountResponse> {
   const { event } = caller.tenant;
-  return ctx.db.transaction(async (tx) => {
+  const settings = await storeSettingsOf(ctx.db, event);
+  const { cart, answer } = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
     const cart = await cartOf(tx, event.id, caller.cart.cartid, true);
     assertCartOpen(cart, now);
     await tx.update(storeCarts).set({ promoCodeId: null }).where(eq(storeCarts.id, cart.id));
-    const refused = (message: string) => ({ status: 'failure' as const, message, discountamount: 0, discountcode: '' });
-    if (discountcode === '') return { status: 'success' as const, message: storeMessages.promoRemoved, discountamount: 0, discountcode: '' };
+    // Renewed when the cart's code changed, or a code was applied again: the buyer is at work on this cart.
+    const renewed = async (changed: boolean) => (changed && (await holdsUnits(tx, cart.id)) ? renewHold(tx, cart, settings.holdminutes, now) : cart);
+    const refused = async (message: string) => ({ cart: await renewed(cart.promoCodeId !== null), answer: { status: 'failure' as const, message, discountamount: 0, discountcode: '' } });
+    if (discountcode === '') return { cart: await renewed(cart.promoCodeId !== null), answer: { status: 'success' as const, message: storeMessages.promoRemoved, discountamount: 0, discountcode: '' } };
     const promo = await promoByCode(tx, event.id, discountcode);
     if (!promo) return refused(storeMessages.promoUnknown);
     const lines = atCurrentPrices(await linesOf(tx, cart.id));
     const problem = promoProblem(promoOf(promo), lines, await promoUses(tx, promo.id, cart.id), now);
     if (problem) return refused(problem);
     await tx.update(storeCarts).set({ promoCodeId: promo.id }).where(eq(storeCarts.id, cart.id));
-    return { status: 'success' as const, message: storeMessages.promoApplied, discountamount: promoDiscount(promoOf(promo), lines), discountcode: promo.code };
+    return { cart: await renewed(true), answer: { status: 'success' as const, message: storeMessages.promoApplied, discountamount: promoDiscount(promoOf(promo), lines), discountcode: promo.code } };
   });
+  return { ...answer, token: await cartToken(ctx, caller.tenant, cart, ctx.clock()), ...holdTimes(cart, settings.holdminutes) };
 }

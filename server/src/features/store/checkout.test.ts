@@ -60,10 +60,9 @@ describe('checkout by card', () => {
     const mail = (await mailbox(t)).filter((m) => m.to === 'ann@example.org');
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe(`Your receipt from Test Gala (order S-${order?.id})`);
+    // The lines as a table's rows: code, name, quantity, amount.
+    for (const row of [/\nsingle +Single Ticket +2 +\$300\.00\n/, /\ntable +Table of Eight +1 +\$1,100\.00\n/, /\nshirt +Shirt +1 +\$25\.00\n/]) expect(mail[0]?.text).toMatch(row);
     for (const part of [
-      'Single Ticket: 2 × $150.00 = $300.00',
-      'Table of Eight: 1 × $1,100.00 = $1,100.00',
-      'Shirt: 1 × $25.00 = $25.00',
       'Subtotal: $1,425.00',
       'Promo code GALA10: −$142.50',
       'Additional donation: $50.00',
@@ -103,7 +102,7 @@ describe('checkout by card', () => {
     expect(setup.ok && setup.answer.hascheckedout).toBe(true);
     expect(setup.ok && setup.answer.tabs.find((x) => x.tabname === 'Registration')?.enabled).toBe(false);
     const [mail] = await mailbox(t);
-    expect(mail?.text).toContain('Mug: 2 × $12.50 = $25.00');
+    expect(mail?.text).toMatch(/\nmug +Mug +2 +\$25\.00\n/);
     expect(mail?.links.some((l) => l.includes('purchaserregistration'))).toBe(false);
   });
 
@@ -162,7 +161,7 @@ describe('checkout without a card', () => {
     expect(await orderRows()).toEqual([expect.objectContaining({ state: 'paid', method: 'FREE', total: 0 })]);
     expect(await sold('vol')).toBe(2);
     const [mail] = await mailbox(t);
-    expect(mail?.text).toContain('Volunteer: 2 × FREE');
+    expect(mail?.text).toMatch(/\nvol +Volunteer +2 +FREE\n/);
     expect(mail?.text).toContain('Nothing to pay.');
   });
 

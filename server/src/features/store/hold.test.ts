@@ -116,7 +116,7 @@ describe('a price changed by the organizer while a line is held', () => {
     expect(paid.ok && paid.answer.summary).toMatchObject({ subtotal: 35_000, totalamount: 35_000 });
     const [order] = await t.ctx.db.select().from(storeOrders);
     expect(order).toMatchObject({ state: 'paid', subtotal: 35_000, total: 35_000 });
-    expect((await mailbox(t))[0]?.text).toContain('Single Ticket: 2 × $175.00 = $350.00');
+    expect((await mailbox(t))[0]?.text).toMatch(/\nsingle +Single Ticket +2 +\$350\.00\n/);
   });
 
   it('is charged at the new price at checkout even without a renewal, and the line keeps it', async () => {

@@ -5,6 +5,7 @@ import { route, sendCsv } from '../../lib/route';
 import { origin } from '../accounts/routes';
 import { applyDiscount, cartAnswer, setQuantity } from './cart';
 import { storeCheckout } from './checkout';
+import { renewCart } from './renew';
 import { storeOrdersCsv, storeOrdersReport } from './report';
 import { storeSetup } from './setup';
 
@@ -17,6 +18,7 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsync {
     route(app, ctx, 'GET /storecart', ({ caller }) => cartAnswer(ctx, caller.tenant, caller.cart.cartid));
     route(app, ctx, 'POST /storecartadditem', ({ caller, body }) => setQuantity(ctx, caller, body));
     route(app, ctx, 'POST /storecartdiscount', ({ caller, body }) => applyDiscount(ctx, caller, body.discountcode));
+    route(app, ctx, 'PUT /storecart/renew', ({ caller }) => renewCart(ctx, caller));
     route(app, ctx, 'PUT /storecheckout', ({ caller, body, request }) => storeCheckout(ctx, caller, body, origin(ctx, request)));
 
     route(app, ctx, 'GET /admin/store/orders', async ({ caller, query, reply }) => {

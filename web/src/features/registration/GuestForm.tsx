@@ -2,13 +2,14 @@ import { useMemo, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { lockClosed, lockOpen } from 'ionicons/icons';
 import { useController, type UseFormReturn } from 'react-hook-form';
-import { choicesByField, FIELD_CONTROL, formKey, type GuestField, type GuestFormValues, type GuestLookup, guestFormDefaults, guestFormSchema, guestSaveRequest, isEmailField } from '@gavel/domain';
+import { choicesByField, FIELD_CONTROL, formKey, type GuestField, type GuestFormValues, type GuestLookup, guestFormDefaults, guestFormSchema, guestSaveRequest, isEmailField, savedNotice } from '@gavel/domain';
 import { api } from '../../api/client';
 import { FormError } from '../../ui/Field';
 import { FormField, useApiForm } from '../../ui/form';
 import { IonIcon } from '../../ui/ionicLazy';
 import { IonCheckbox } from '../../ui/ionicControls';
 import { pushNotice } from '../../ui/notices';
+import { useToast } from '../../ui/toast';
 
 /**
  * A guest's fields, as the edit dialog and the guest's own page show them: every control of the
@@ -35,6 +36,7 @@ export interface GuestFormProps {
 export function GuestForm({ token, guestid, registrationid, fields, lookups, locked, onSaved, onRefused, canUnlock = true, actions }: GuestFormProps) {
   const [unlocked, setUnlocked] = useState(false);
   const choicesOf = useMemo(() => choicesByField(lookups), [lookups]);
+  const toast = useToast();
   const { form, onSubmit, message, busy } = useApiForm({
     schema: guestFormSchema(fields, choicesOf),
     defaultValues: guestFormDefaults(fields),
@@ -43,6 +45,8 @@ export function GuestForm({ token, guestid, registrationid, fields, lookups, loc
     onSuccess: (answer) => {
       // Saved, but the guest's link was held back by a mail cap: said until dismissed, as the dialog closes.
       if (answer.linknotice) pushNotice({ tone: 'info', message: answer.linknotice, duration: 0 });
+      // Otherwise 'Saved', and whether the guest's own link went out with it.
+      else toast.success(savedNotice(answer));
       onSaved(answer.guestname);
     },
     onError: () => onRefused?.(),

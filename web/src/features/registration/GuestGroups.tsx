@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { IonIcon } from '../../ui/ionicLazy';
 import { chevronForward, lockClosed, pencil } from 'ionicons/icons';
-import type { GuestGroup } from '@gavel/domain';
+import { type GuestGroup, progressMessages } from '@gavel/domain';
 import { useReloadGuests } from '../../queries/registration';
 import { EditGuestDialog } from './EditGuestDialog';
 import { RenameGroupDialog } from './RenameGroupDialog';
@@ -11,7 +11,8 @@ import './registration.css';
 /**
  * A purchase's groups and their guests (the purchaser's page and the store's Registration tab):
  * each group's name with its rename button where allowed, each guest a row that opens the edit
- * dialog, a lock icon on locked guests. After a save or rename the groups are read again.
+ * dialog, 'Answers needed' on a named guest missing a required answer, a lock icon on locked
+ * guests. After a save or rename the groups are read again.
  */
 export function GuestGroups({ token, groups }: { token: string; groups: GuestGroup[] }) {
   const [editing, setEditing] = useState<number | null>(null);
@@ -41,6 +42,11 @@ export function GuestGroups({ token, groups }: { token: string; groups: GuestGro
                   <span className="gavel-guest-name" data-testid="guest-name">
                     {guest.guestname}
                   </span>
+                  {guest.guestneedsanswers ? (
+                    <span className="gavel-guest-needs" data-testid="guest-needs-answers">
+                      {progressMessages.answersNeeded}
+                    </span>
+                  ) : null}
                   {guest.guestislocked ? <IonIcon icon={lockClosed} className="gavel-guest-lock" aria-label="Locked" data-testid="guest-lock" /> : null}
                   <IonIcon icon={chevronForward} aria-hidden="true" />
                 </button>

@@ -3,12 +3,14 @@ import { IonButton } from '@ionic/react';
 import { Link, useParams } from 'react-router-dom';
 import { registrationMessages } from '@gavel/domain';
 import { useGuestGroups, useGuestRegistration, usePurchaserRegistration } from '../../queries/registration';
+import { EventVenue } from '../../ui/EventVenue';
 import { Loading } from '../../ui/Loading';
 import { useHistory } from '../../ui/navigation';
 import { useSession } from '../../session/SessionProvider';
 import { StoreFrame } from '../store/StoreFrame';
 import { GuestForm } from './GuestForm';
 import { GuestGroups } from './GuestGroups';
+import { RegistrationProgress } from './RegistrationProgress';
 import './registration.css';
 
 /** A link that cannot be opened: the server's message and the way back to the store. */
@@ -33,6 +35,7 @@ export function PurchaserRegistration() {
   const groups = useGuestGroups(token);
   const history = useHistory();
   const data = link.data;
+  const shown = groups.data?.groups ?? data?.groups ?? [];
   const bar = data ? (
     <div className="gavel-store-bar-buttons">
       <IonButton data-testid="purchaser-finish" onClick={() => history.push(data.storeurl)}>
@@ -50,8 +53,9 @@ export function PurchaserRegistration() {
             {registrationMessages.welcome(data.purchasername)}
           </h1>
           <p className="gavel-guest-lead">{registrationMessages.assign}</p>
+          <RegistrationProgress groups={shown} editdeadline={groups.data?.editdeadline ?? data.editdeadline} />
           <h2 className="gavel-store-heading">{registrationMessages.yourGuests}</h2>
-          <GuestGroups token={data.token} groups={groups.data?.groups ?? data.groups} />
+          <GuestGroups token={data.token} groups={shown} />
         </>
       ) : null}
     </StoreFrame>
@@ -61,7 +65,11 @@ export function PurchaserRegistration() {
 /** After a save: the thank-you link to the store, brought into view under the Save button. */
 function Thanks({ to }: { to: string }) {
   const ref = useRef<HTMLAnchorElement>(null);
-  useEffect(() => ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' }), []);
+  // A block body, never the call's result: Chromium's scrollIntoView answers a Promise, which React
+  // would keep as this effect's cleanup and call on unmount (TypeError, and a blank page).
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, []);
   return (
     <Link ref={ref} className="gavel-guest-thanks" to={to} data-testid="guest-thanks">
       {registrationMessages.thankYou}
@@ -90,6 +98,7 @@ export function GuestRegistration() {
           <h1 className="gavel-guest-welcome" data-testid="guest-welcome">
             {registrationMessages.guestWelcome(data.guestname)}
           </h1>
+          <EventVenue venue={data.venue} inset />
           <h2 className="gavel-guest-subhead">{registrationMessages.editYours}</h2>
           {data.guestislocked ? (
             <p className="gavel-guest-locked" role="status" data-testid="guest-locked-note">

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { storeDiscountRequest } from '@gavel/domain';
 import { api } from '../../api/client';
 import { patchCartDiscount } from '../../queries/store';
+import { storeCartToken } from '../../session/cartToken';
 import { useSession } from '../../session/SessionProvider';
 import { FormError } from '../../ui/Field';
 import { FormField, useApiForm } from '../../ui/form';
@@ -25,6 +26,8 @@ export function PromoCode({ code, disabled }: { code: string; disabled: boolean 
       setApplied('');
       const answer = await cartCall((token) => api('POST /storecartdiscount', { discountcode }, { token }));
       patchCartDiscount(client, eventcode, answer);
+      // A code that changed the cart renewed its hold: the new token carries the new end.
+      storeCartToken(eventcode, answer.token);
       if (answer.status === 'failure') throw new Error(answer.message);
       return answer;
     },

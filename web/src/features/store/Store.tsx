@@ -5,7 +5,6 @@ import type { StoreTabName } from '@gavel/domain';
 import { useStoreCart, useStoreSetup } from '../../queries/store';
 import { useCartToken } from '../../session/cartToken';
 import { useSession } from '../../session/SessionProvider';
-import { FormError } from '../../ui/Field';
 import { Loading } from '../../ui/Loading';
 import { CHECKOUT_FORM_ID, StoreCart } from './StoreCart';
 import { StoreFrame } from './StoreFrame';
@@ -14,8 +13,10 @@ import { StoreClosed } from './StoreLanding';
 import { StoreRegistration } from './StoreRegistration';
 import { useLeaveStore, useLeaveWhenExpired } from './storeCalls';
 import { CompleteDialog, SummaryDialog } from './storeDialogs';
+import { HoldNotice } from './HoldNotice';
 import { CartCountdown, StoreTabs } from './storeHeader';
 import { firstTab, registrationOpen, stepTab, unitsInCart } from './storeTabs';
+import { useCartHold } from './useCartHold';
 import { useStoreCheckout } from './useStoreCheckout';
 
 /**
@@ -37,6 +38,7 @@ export function Store() {
   const checkout = useStoreCheckout(cart.data, () => setChosen('Registration'));
 
   const data = setup.data;
+  const hold = useCartHold({ eventcode, token, setup: data, cart: cart.data, units: data ? unitsInCart(data) : 0, settled: data ? registrationOpen(data) : false });
   if (!data || data.status === 'expired')
     return (
       <StoreFrame testId="store-page" title={data?.storewelcomeeventname ?? ''} back>
@@ -67,7 +69,6 @@ export function Store() {
 
   const bar = (
     <>
-      {current === 'Cart' ? <FormError message={checkout.problem} testId="checkout-message" /> : null}
       <div className="gavel-store-bar-buttons">
         <IonButton fill="outline" disabled={expired || !back} data-testid="store-back" onClick={() => open(back)}>
           Back
@@ -96,8 +97,22 @@ export function Store() {
       contentRef={content}
       header={
         <>
-          {registering ? null : <CartCountdown eventcode={eventcode} token={token} expires={data.expires} />}
-          <StoreTabs setup={data} current={current} units={unitsInCart(data)} onOpen={open} />
+          {registering ? null : (
+            <>
+              <CartCountdown hold={hold} />
+              <HoldNotice
+                hold={{
+                  ...hold,
+                  startAgain: () => {
+                    setChosen(null);
+                    hold.startAgain();
+                  },
+                }}
+                onCart={current === 'Cart' ? undefined : () => open('Cart')}
+              />
+            </>
+          )}
+          <StoreTabs setup={data} current={current} units={done ? 0 : unitsInCart(data)} onOpen={open} />
         </>
       }
       bar={bar}
@@ -114,7 +129,7 @@ export function Store() {
           )}
         </div>
       ))}
-      <SummaryDialog answer={checkout.summary} onClose={checkout.closeSummary} />
+      <SummaryDialog confirmation={checkout.summary} onClose={checkout.closeSummary} />
       <CompleteDialog
         open={asking}
         onCancel={() => setAsking(false)}

@@ -1,25 +1,18 @@
-import { useEffect } from 'react';
-import { cartCountdown, type StoreSetupResponse, type StoreTabName } from '@gavel/domain';
-import { cartExpiresAt, clearCartToken } from '../../session/cartToken';
-import { useServerNow } from '../../ui/HeaderCountdown';
+import { cartCountdown, storeMessages, type StoreSetupResponse, type StoreTabName } from '@gavel/domain';
 import { tabEnabled } from './storeTabs';
+import type { CartHold } from './useCartHold';
 
 /**
- * 'Cart Expires in 14m 05s', each second by the server's clock, from the cart token's exp. At zero
- * it reads 'Cart Expired. Please reload the page' and the token is forgotten (spec section 4),
- * which locks the page; without a token it already reads so.
+ * 'Cart Expires in 14m 05s', each second by the server's clock, from the cart token's exp; at zero
+ * 'Cart Expired. Please reload the page' (spec section 4; useCartHold forgets the token then). An
+ * empty cart shows no countdown: it holds nothing, and a new one replaces it when its time passes.
  */
-export function CartCountdown({ eventcode, token, expires }: { eventcode: string; token: string | null; expires: string }) {
-  const now = useServerNow().getTime();
-  const ends = token ? (cartExpiresAt(token) ?? Date.parse(expires)) : null;
-  const left = ends === null || Number.isNaN(ends) ? 0 : ends - now;
-  const over = token !== null && left <= 0;
-  useEffect(() => {
-    if (over) clearCartToken(eventcode);
-  }, [over, eventcode]);
+export function CartCountdown({ hold }: { hold: Pick<CartHold, 'state' | 'left'> }) {
+  if (hold.state.kind === 'none') return null;
+  const over = hold.state.kind === 'letgo';
   return (
-    <div className={`gavel-store-countdown${left <= 0 ? ' expired' : ''}`} role="timer" data-testid="cart-countdown">
-      {cartCountdown(left)}
+    <div className={`gavel-store-countdown${over ? ' expired' : ''}`} role="timer" data-testid="cart-countdown">
+      {over ? storeMessages.cartExpired : cartCountdown(hold.left)}
     </div>
   );
 }
