@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit, property and server integration tests. Each server test file builds its own app on a
@@ -7,6 +8,10 @@ export default defineConfig({
     include: ['domain/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.ts', 'testkit/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // A file per core (Vitest's default leaves one core idle; a file's database work waits on I/O too).
+    maxWorkers: availableParallelism(),
+    // One migrated PGlite database per run, copied by each test file's app (server/src/test/harness.ts).
+    globalSetup: ['server/src/test/pglite-snapshot.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -37,9 +37,19 @@ describe('a bidding war', () => {
     }
     const rows = await t.ctx.db.select().from(notices);
     expect(rows).toHaveLength(bidders.length - 1);
+    // Each notice tells the price as it stood when its batch went out: at least the bid that
+    // outbid that bidder, never more than the final one; the last bidder outbid hears the final price.
+    // (How many batches the war fills depends on the machine's pace, so no test counts them.)
+    const priceOf = (message: string | null) => Number(/The current bid is \$(\d+)\.00\.$/.exec(message ?? '')?.[1]);
     for (const row of rows) {
-      expect(row).toMatchObject({ kind: 'outbid', title: 'Outbid', message: 'You have been outbid on Lake Cabin. The current bid is $210.00.' });
+      const i = bidders.findIndex((b) => b.bidderId === row.bidderId);
+      expect(row).toMatchObject({ kind: 'outbid', title: 'Outbid' });
+      expect(row.message).toMatch(/^You have been outbid on Lake Cabin\. The current bid is \$\d+\.00\.$/);
+      expect(priceOf(row.message)).toBeGreaterThanOrEqual(100 + (i + 1) * 10);
+      expect(priceOf(row.message)).toBeLessThanOrEqual(210);
       expect(row.sentAt.toISOString()).toBe(now.toISOString());
     }
+    const lastOutbid = rows.find((r) => r.bidderId === bidders[bidders.length - 2]?.bidderId);
+    expect(priceOf(lastOutbid?.message ?? null)).toBe(210);
   });
 });

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions, type GavelApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
@@ -33,7 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}, start = ne
   });
   const url = process.env.TEST_DATABASE_URL;
   const scratch = url ? await scratchDatabase(url) : undefined;
-  const database = await openDatabase(scratch ? { url: scratch.url } : {});
+  const database = await openDatabase(scratch ? { url: scratch.url } : { from: migratedCopy() });
   let now = start;
   const gavel = await buildApp(config, { ...options, database, clock: () => now, sweeper: false });
   await gavel.app.ready();
@@ -50,6 +51,12 @@ export async function createTestApp(env: Record<string, string> = {}, start = ne
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The run's migrated PGlite database (test/pglite-snapshot.ts), read afresh for each app; none outside Vitest's run. */
+function migratedCopy(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  return file ? new Blob([readFileSync(file)]) : undefined;
 }
 
 /**
