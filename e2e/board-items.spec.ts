@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { BOARD_SPONSORS_PER_PAGE, BOARD_SPONSOR_PAGE_MS, type DisplayBoardResponse } from '@gavel/domain';
 import type { ItemInput } from '../testkit/documents';
@@ -56,8 +55,7 @@ async function stillClock(page: Page): Promise<void> {
 
 async function shot(page: Page, name: string): Promise<void> {
   await settledBoard(page);
-  await mkdir('test-results/board', { recursive: true });
-  await page.screenshot({ path: `test-results/board/${name}.png` });
+  await page.screenshot({ path: test.info().outputPath(`board-${name}.png`) });
 }
 
 test.describe('at 1920x1080', () => {

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { displayBoardResponse } from '@gavel/domain';
 import { apiBidder, uniqueCode } from './support/api';
@@ -50,8 +49,7 @@ test.beforeAll(async ({ request }) => {
  */
 async function expectFitsScreen(page: Page, view: 'list' | 'detail', width: number, height: number): Promise<void> {
   await settledBoard(page);
-  await mkdir('test-results/board', { recursive: true });
-  await page.screenshot({ path: `test-results/board/${view}-${width}x${height}.png` });
+  await page.screenshot({ path: test.info().outputPath(`board-${view}-${width}x${height}.png`) });
 
   const scroll = await page.evaluate(() => {
     const s = document.scrollingElement ?? document.documentElement;
@@ -289,8 +287,7 @@ test.describe('on a portrait screen (390x844)', () => {
     test(`the ${view} view fits without scrolling, with whole prices, the code and the total`, async ({ page }) => {
       await openBoard(page, `/${code}/${view}`);
       await settledBoard(page);
-      await mkdir('test-results/board', { recursive: true });
-      await page.screenshot({ path: `test-results/board/${view}-390x844.png` });
+      await page.screenshot({ path: test.info().outputPath(`board-${view}-390x844.png`) });
       const scroll = await page.evaluate(() => {
         const s = document.scrollingElement ?? document.documentElement;
         return { height: s.scrollHeight, width: s.scrollWidth, innerHeight, innerWidth };

@@ -74,7 +74,7 @@ test('the event home that throws shows the friendly error with Reload and the wa
   expect(errors.some((e) => e.includes(`Gavel: the page /${code} crashed`))).toBe(true);
   // Styled: a card on the app's background, the button in the app's plum.
   expect(await page.getByTestId('crash-reload').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(75, 31, 115)');
-  await page.screenshot({ path: 'test-results/crash-event-home.png' });
+  await page.screenshot({ path: test.info().outputPath('crash-event-home.png') });
   await expectAccessible(page);
 
   // Reload draws the page again, now that the answer is one it can draw.
@@ -117,7 +117,7 @@ test('an item page that throws leaves the rest of the app working, and the next 
   await expect(crash.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
   await expect(crash.getByTestId('crash-home')).toHaveAttribute('href', `/${code}`);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.screenshot({ path: 'test-results/crash-item-page.png' });
+  await page.screenshot({ path: test.info().outputPath('crash-item-page.png') });
 
   // Another route is drawn: back to the list, then the other item.
   await page.goBack();
@@ -142,7 +142,7 @@ test("a store page that throws offers the store's landing as its way home", asyn
   await expect(page.getByTestId('crash-home')).toHaveText('Go to the Store');
   await expect(page.getByTestId('crash-home')).toHaveAttribute('href', `/${code}/event`);
   expect(errors.some((e) => e.includes(`Gavel: the page /${code}/event crashed`))).toBe(true);
-  await page.screenshot({ path: 'test-results/crash-store.png' });
+  await page.screenshot({ path: test.info().outputPath('crash-store.png') });
 
   await page.unroute('**/api/storesetup1');
   await page.getByTestId('crash-home').click();
@@ -165,7 +165,7 @@ test.describe('the display board', () => {
     await expect(page.getByTestId('crash-reload')).toBeVisible();
     await expect(page.getByTestId('crash-home')).toHaveCount(0);
     expect(errors.some((e) => e.includes('Gavel: the display board crashed'))).toBe(true);
-    await page.screenshot({ path: 'test-results/crash-board.png' });
+    await page.screenshot({ path: test.info().outputPath('crash-board.png') });
 
     await page.unroute('**/api/displayboard');
     await page.getByTestId('crash-reload').click();

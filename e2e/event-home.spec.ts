@@ -51,7 +51,7 @@ test('after bidding ends, the home thanks the bidders and a winner signs in to p
   await expect(page.getByText('Join the Fun')).toHaveCount(0);
   await expect(page.getByTestId('bidding-opens')).toHaveCount(0);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.screenshot({ path: 'test-results/event-home-ended.png' });
+  await page.screenshot({ path: test.info().outputPath('event-home-ended.png') });
   await expectAccessible(page);
 
   // An email with no account is told so, not sent to make one for an auction that is over.
@@ -112,6 +112,6 @@ test.describe('at laptop size', () => {
     // In the page's column, not stretched across the screen.
     expect(card && card.width <= 560).toBe(true);
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await page.screenshot({ path: 'test-results/event-home-ended-laptop.png' });
+    await page.screenshot({ path: test.info().outputPath('event-home-ended-laptop.png') });
   });
 });

@@ -15,6 +15,7 @@ const items = [
   { itemnum: '3', name: 'Coffee Basket', buyitnowonly: true, buyitnowprice: 45, quantity: 5, maxpurchasequantity: 2 },
   { itemnum: '4', name: 'Spa Day', startingbid: 60, minimumbidincrease: 5, closing: inMinutes(118) },
   { itemnum: '5', name: 'Chef Dinner', startingbid: 80, minimumbidincrease: 5 },
+  { itemnum: '6', name: 'Tea Basket', buyitnowonly: true, buyitnowprice: 30, quantity: 10 },
 ];
 
 const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
@@ -130,7 +131,7 @@ test('offline, Buy It Now says the purchase was not made, and buys once back onl
 test('a Buy It Now whose answer was lost is bought once, even after Back and Next; a purchase that went through lets the next be new', async ({ page, request }) => {
   const dee = await apiBidder(request, code, `dee-${Date.now()}@example.org`, 'Dee');
   const ids = await itemIds(request, dee.token);
-  await openSignedIn(page, `/${code}/auction-items/${ids['Coffee Basket']}`, dee.token);
+  await openSignedIn(page, `/${code}/auction-items/${ids['Tea Basket']}`, dee.token);
   // The first purchase reaches the server, but its answer never reaches the phone.
   await page.route(
     '**/api/submitbid',
@@ -150,7 +151,7 @@ test('a Buy It Now whose answer was lost is bought once, even after Back and Nex
   await expect(page.getByTestId('buynow-thanks')).toBeVisible();
   const bought = async () => {
     const cart = await request.get('/api/cart', { headers: { authorization: `Bearer ${dee.token}` } });
-    return ((await cart.json()) as { auctionswon: Array<{ name: string; quantity: number }> }).auctionswon.filter((l) => l.name === 'Coffee Basket').reduce((n, l) => n + l.quantity, 0);
+    return ((await cart.json()) as { auctionswon: Array<{ name: string; quantity: number }> }).auctionswon.filter((l) => l.name === 'Tea Basket').reduce((n, l) => n + l.quantity, 0);
   };
   expect(await bought()).toBe(1);
   // A second, deliberate purchase of the same quantity is a new one.

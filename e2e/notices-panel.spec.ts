@@ -92,7 +92,7 @@ test('each notice is a row: its title, its text on a line of its own, a muted ti
   await expect(won.getByTestId('notices-entry-title')).toHaveText('You won!');
   await expect(won.getByTestId('notices-cart')).toHaveText('Go to My Cart');
   await settled(page);
-  await page.screenshot({ path: 'test-results/notices-panel-phone.png' });
+  await page.screenshot({ path: test.info().outputPath('notices-panel-phone.png') });
   await expectAccessible(page);
 
   // On a laptop the panel is a column in the middle, not a strip across the screen.
@@ -101,7 +101,7 @@ test('each notice is a row: its title, its text on a line of its own, a muted ti
   const sheet = await box(panel.getByRole('dialog'));
   expect(sheet.width).toBeLessThanOrEqual(560);
   expect(Math.abs(sheet.x + sheet.width / 2 - 640)).toBeLessThanOrEqual(2);
-  await page.screenshot({ path: 'test-results/notices-panel-laptop.png' });
+  await page.screenshot({ path: test.info().outputPath('notices-panel-laptop.png') });
   await page.setViewportSize({ width: 390, height: 844 });
 
   await panel.getByTestId('notices-close').click();
@@ -120,7 +120,7 @@ test('with no notices, the panel says what will be kept there', async ({ page, r
   await expect(empty).toContainText('When you are outbid, win an item or an item you bid on is closing soon, it is kept here.');
   await expect(page.getByTestId('notices-entry')).toHaveCount(0);
   await settled(page);
-  await page.screenshot({ path: 'test-results/notices-panel-empty.png' });
+  await page.screenshot({ path: test.info().outputPath('notices-panel-empty.png') });
 });
 
 test('a long event name in the header wraps clear of the menu, the bell and the cart, and is cut short after two lines', async ({ page }) => {
@@ -142,5 +142,5 @@ test('a long event name in the header wraps clear of the menu, the bell and the 
   const lines = await title.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
   expect(lines).toBeLessThanOrEqual(2);
   expect(await title.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-  await page.screenshot({ path: 'test-results/header-long-name.png', clip: { x: 0, y: 0, width: 390, height: 140 } });
+  await page.screenshot({ path: test.info().outputPath('header-long-name.png'), clip: { x: 0, y: 0, width: 390, height: 140 } });
 });

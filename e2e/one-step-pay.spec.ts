@@ -47,14 +47,14 @@ test('the single-item and the auction checkout each pay with a typed card in one
   await expect(cardFrame(page).getByTestId('use-card')).toHaveCount(0);
   await enterCard(page, GOOD);
   await page.getByTestId('card-frame').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/one-step-pay-typed.png' });
+  await page.screenshot({ path: test.info().outputPath('one-step-pay-typed.png') });
   await page.getByTestId('pay-button').click();
   await expect.poll(async () => (await ordersOf(request, lu.token)).length).toBe(1);
   const [gift] = await ordersOf(request, lu.token);
   await expect(page.getByTestId('checkout-thanks-order')).toHaveText(`Payment received — order ${gift?.checkoutid}`);
   await expect(page.getByTestId('checkout-thanks')).toContainText('Thank you for your purchase!');
   await expect(page.getByTestId('checkout-thanks-message')).toHaveText('You can view the pickup instructions in your order history!');
-  await page.screenshot({ path: 'test-results/one-step-pay-thanks.png' });
+  await page.screenshot({ path: test.info().outputPath('one-step-pay-thanks.png') });
   // The thank-you leaves for the order history by itself, after 3 seconds.
   await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
   await expect(page.getByRole('heading', { name: `Order #${gift?.checkoutid}` })).toBeVisible();
@@ -68,7 +68,7 @@ test('the single-item and the auction checkout each pay with a typed card in one
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('checkout-error-message')).toHaveText('Your card was declined. Please use another card.');
   await expect(page.getByTestId('checkout-error-hint')).toHaveText(CLEARED);
-  await page.screenshot({ path: 'test-results/one-step-pay-declined.png' });
+  await page.screenshot({ path: test.info().outputPath('one-step-pay-declined.png') });
   await page.getByTestId('checkout-error-ok').click();
   expect(await ordersOf(request, lu.token)).toHaveLength(1);
 

@@ -98,7 +98,7 @@ test('win one item and buy another, pay for one of them with a new card, the fee
   await expect(order.getByTestId('order-paid-with')).toHaveText('Visa ending in 4242');
   // Paid through the test gateway: the history says no money moved.
   await expect(order.getByTestId('order-test-payment')).toHaveText('TEST PAYMENT — no money was moved.');
-  await page.screenshot({ path: 'test-results/order-history-test-payment.png' });
+  await page.screenshot({ path: test.info().outputPath('order-history-test-payment.png') });
   await expect(order.getByTestId('order-pickup')).toContainText(getawayPickup);
   await expect(order.getByTestId('order-total')).toHaveText(dollars(total));
 

@@ -46,7 +46,7 @@ test("the purchaser's page: seats named, 'Answers needed', the deadline, and eac
   await saveNewGuest(page, 3, { first: 'Eli', last: 'Moss', meal: 'Chicken' });
   await expect(page.getByTestId('notice').filter({ hasText: new RegExp(`^${progress.saved}$`) })).toBeVisible();
   await expect(page.getByTestId('seats-named')).toHaveText(progress.seatsNamed(3, 8));
-  await page.screenshot({ path: 'test-results/registration-progress.png' });
+  await page.screenshot({ path: test.info().outputPath('registration-progress.png') });
   await expectAccessible(page);
 
   // Ann answers her meal: nobody owes an answer any more.
@@ -65,7 +65,7 @@ test("the purchaser's page: seats named, 'Answers needed', the deadline, and eac
   await page.reload();
   await expect(page.getByTestId('registration-deadline')).toHaveText(deadlineLine(past.toISOString(), new Date())?.text ?? '');
   await expect(page.getByTestId('guest-lock')).toHaveCount(8);
-  await page.screenshot({ path: 'test-results/registration-progress-closed.png' });
+  await page.screenshot({ path: test.info().outputPath('registration-progress-closed.png') });
 });
 
 test("a guest's own page stays whole after Save: the thank-you and its link, then the store, with no page error", async ({ page, request }) => {
@@ -90,7 +90,7 @@ test("a guest's own page stays whole after Save: the thank-you and its link, the
   await expect(page.getByTestId('guest-form')).toBeVisible();
   await page.getByTestId('guest-save').click();
   await expect(thanks).toBeVisible();
-  await page.screenshot({ path: 'test-results/registration-guest-saved.png' });
+  await page.screenshot({ path: test.info().outputPath('registration-guest-saved.png') });
 
   // Its link leaves the page (the thank-you is taken down) for the store, which shows.
   await thanks.click();

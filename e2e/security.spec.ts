@@ -24,7 +24,7 @@ test('an owner claims an account someone else created on their email, by the ver
   await expect(page.getByTestId('reset-password-account-page')).toBeVisible();
   await expect(page.getByTestId('choose-password-intro')).toContainText('this account is now yours alone');
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/claim-choose-password.png' });
+  await page.screenshot({ path: test.info().outputPath('claim-choose-password.png') });
   await fill(page, 'new-password', 'owner chose this');
   await fill(page, 'confirm-password', 'owner chose this');
   await page.getByTestId('reset-submit').click();

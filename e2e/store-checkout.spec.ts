@@ -63,7 +63,7 @@ test('checkout lists every problem at once beside its field, announces and focus
   await expect(page.getByTestId('card-frame')).toBeFocused();
   await expect(page.getByTestId('card-entry-error')).toBeInViewport();
   await expect(page.getByTestId('notice')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/store-checkout-card-problem.png' });
+  await page.screenshot({ path: test.info().outputPath('store-checkout-card-problem.png') });
 
   // With a card typed, the same tap takes it; the first billing problem is now announced, scrolled to and focused.
   await enterCard(page, '4242 4242 4242 4242');
@@ -76,7 +76,7 @@ test('checkout lists every problem at once beside its field, announces and focus
   // Focused in place: Ionic's scroll assist has not had to move (and clone) the field.
   await expect(page.locator('.cloned-input')).toHaveCount(0);
   expect(Object.keys(await problems(page))).toEqual(['billing-first-error', 'billing-address-error', 'billing-city-error', 'billing-zip-error', 'billing-email-error']);
-  await page.screenshot({ path: 'test-results/store-checkout-all-problems.png' });
+  await page.screenshot({ path: test.info().outputPath('store-checkout-all-problems.png') });
 
   // Each problem goes as its field is corrected.
   await fill(page, 'billing-first', ann.first);
@@ -101,7 +101,7 @@ test('checkout lists every problem at once beside its field, announces and focus
   await expect(page.getByTestId('billing-email').locator('input')).toHaveValue('ann@');
   await expect(page.getByTestId('billing-state')).toHaveValue(ann.state);
   await expect(cardFrame(page).getByTestId('card-number')).toHaveValue('');
-  await page.screenshot({ path: 'test-results/store-checkout-after-reload.png' });
+  await page.screenshot({ path: test.info().outputPath('store-checkout-after-reload.png') });
 
   // The rest typed, the card again: checkout, and the confirmation with the order's number and lines.
   await fill(page, 'billing-city', ann.city);
@@ -112,7 +112,7 @@ test('checkout lists every problem at once beside its field, announces and focus
   await expect(page.getByTestId('summary-total')).toHaveText(dollars(300_00));
   await expect(page.getByTestId('summary-method')).toHaveText('Credit / Debit Card (Visa ending in 4242)');
   await expectUnits(page, 0);
-  await page.screenshot({ path: 'test-results/store-checkout-confirmation.png' });
+  await page.screenshot({ path: test.info().outputPath('store-checkout-confirmation.png') });
   // The details were for this cart only: checked out, they are forgotten.
   expect(await draftKeys(page)).toEqual([]);
 

@@ -47,7 +47,7 @@ test('two minutes before the hold ends the buyer is warned, and "Keep my cart" r
   const latest = new Date(cart.maxexpires).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
   await expect(page.getByTestId('hold-latest')).toHaveText(`It can be kept until ${latest} at the latest.`);
   await expect(page.getByTestId('cart-countdown')).toHaveText(/^Cart Expires in 1m [45]\ds$/);
-  await page.screenshot({ path: 'test-results/store-hold-warning.png' });
+  await page.screenshot({ path: test.info().outputPath('store-hold-warning.png') });
   await expectAccessible(page);
 
   // One tap keeps it: the server renews the hold from now, the page takes the new token, the warning goes.
@@ -65,7 +65,7 @@ test('two minutes before the hold ends the buyer is warned, and "Keep my cart" r
   expect(Date.parse(after.expires)).toBe(tokenEnds(second));
   expect(after.maxexpires).toBe(cart.maxexpires);
   expect(after.cartitems.map((l) => [l.itemid, l.quantity])).toEqual([[ticket, 1]]);
-  await page.screenshot({ path: 'test-results/store-hold-kept.png' });
+  await page.screenshot({ path: test.info().outputPath('store-hold-kept.png') });
 });
 
 test('once the lifetime is spent the buyer is told when the cart will be let go; after that it was let go, and a new cart can start', async ({ page, request }) => {
@@ -91,7 +91,7 @@ test('once the lifetime is spent the buyer is told when the cart will be let go;
   const at = new Date(ends).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
   await expect(page.getByTestId('hold-final')).toHaveText(`Your cart will be let go at ${at} and cannot be extended. Please check out before then.`);
   await expect(page.getByTestId('hold-keep')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/store-hold-final.png' });
+  await page.screenshot({ path: test.info().outputPath('store-hold-final.png') });
   // The server refuses a renewal too, in the same words the page would show.
   const refused = await request.put('/api/storecart/renew', { headers: { authorization: `Bearer ${token}` }, data: {} });
   expect(refused.status()).toBe(409);
@@ -110,7 +110,7 @@ test('once the lifetime is spent the buyer is told when the cart will be let go;
   await expect(warning).toHaveCount(0);
   expect(await storedCart(page, code)).toBeNull();
   await expect(page.getByTestId('checkout-button')).toHaveAttribute('aria-disabled', 'true');
-  await page.screenshot({ path: 'test-results/store-hold-letgo.png' });
+  await page.screenshot({ path: test.info().outputPath('store-hold-letgo.png') });
   await expectAccessible(page);
 
   // Starting again: the page's clock back with the server's, a new empty cart on the first tab.

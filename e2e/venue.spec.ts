@@ -28,7 +28,7 @@ test("the store's landing page shows when and where the event is, and nothing of
   const box = await venue.boundingBox();
   expect(header && box && box.y > header.y).toBe(true);
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/venue-landing.png' });
+  await page.screenshot({ path: test.info().outputPath('venue-landing.png') });
 
   await importStore(request, code, tableStore());
   await page.reload();
@@ -61,7 +61,7 @@ test("a guest's email and page say when and where; the ticket receipt has the ve
   await expect(venue.getByTestId('venue-where')).toContainText('The Grand Ballroom');
   await expect(venue.getByTestId('venue-where')).toContainText('Riverbend, IL 60601');
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/venue-guest-page.png' });
+  await page.screenshot({ path: test.info().outputPath('venue-guest-page.png') });
 
   const mails = await mailbox(requestTransport(request));
   const invite = mails.find((m) => m.to === bo.email);
@@ -78,7 +78,7 @@ test("a guest's email and page say when and where; the ticket receipt has the ve
   const lines = page.locator('table:has(thead) tbody');
   await expect(lines.locator('tr')).toHaveCount(1);
   await expect(lines.locator('td')).toHaveText(['table8', 'Table of Eight', '1', '$1,200.00']);
-  await page.screenshot({ path: 'test-results/venue-receipt-mail.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('venue-receipt-mail.png'), fullPage: true });
   await page.setContent(invite?.html ?? '');
-  await page.screenshot({ path: 'test-results/venue-guest-mail.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('venue-guest-mail.png'), fullPage: true });
 });

@@ -14,7 +14,7 @@ export interface CardTaker {
   take(): Promise<string | null>;
 }
 
-/** Handed to <CardEntry entry={...}>: how the entry reports to the page, and how it is asked. */
+/** Handed to <CardEntry link={...}>: how the entry reports to the page, and how it is asked. */
 export interface CardEntryLink {
   /** A new value mounts a fresh, empty entry. */
   generation: number;
