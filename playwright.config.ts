@@ -11,8 +11,10 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two files at a time against the one server (each test makes its own event, bidders and mail
+  // addresses); a file's tests run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
