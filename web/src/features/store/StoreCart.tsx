@@ -1,12 +1,13 @@
 import type { ComponentProps } from 'react';
 import { IonInput, IonItem } from '@ionic/react';
-import { FREE_ITEM_TYPE, feeLabel, formatMoney, methodFor, paymentMethodLabels, readStoreDonation, STORE_CHECKOUT_ORDER, type StoreCartResponse, type StoreCheckoutFields, storeMessages, US_STATES } from '@gavel/domain';
+import { feeLabel, formatMoney, methodFor, paymentMethodLabels, readStoreDonation, STORE_CHECKOUT_ORDER, type StoreCartResponse, type StoreCheckoutFields, storeMessages, US_STATES } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { FormField } from '../../ui/form';
 import { IonCheckbox } from '../../ui/ionicControls';
 import { Loading } from '../../ui/Loading';
 import { CardEntry } from '../payments/CardEntry';
 import { PromoCode } from './PromoCode';
+import { StoreLines } from './StoreLines';
 import { checkoutFieldId } from './checkoutFields';
 import './checkout.css';
 import type { StoreCheckout } from './useStoreCheckout';
@@ -77,23 +78,7 @@ export function StoreCart({ cart, checkout, locked, failed }: { cart: StoreCartR
             {storeMessages.noItems}
           </p>
         ) : (
-          <ul className="gavel-pay-lines">
-            {cart.cartitems.map((l) => {
-              const free = l.itemtypecode === FREE_ITEM_TYPE;
-              return (
-                <li key={l.itemid} data-testid={`cart-line-${l.itemid}`}>
-                  <span>
-                    <strong>{l.name}</strong>
-                    <br />
-                    <small className="gavel-muted">
-                      {l.quantity} × {free ? storeMessages.free : formatMoney(l.price)}
-                    </small>
-                  </span>
-                  <strong>{free ? storeMessages.free : formatMoney(l.lineamount)}</strong>
-                </li>
-              );
-            })}
-          </ul>
+          <StoreLines lines={cart.cartitems} testIdPrefix="cart-line-" />
         )}
         <dl className="gavel-pay-summary">
           <div>

@@ -1,6 +1,7 @@
 import { IonButton } from '@ionic/react';
-import { FREE_ITEM_TYPE, formatMoney, paymentMethodLabels, type StoreAmounts, type StoreCartLine, type StoreItem, storeConfirmation, storeMessages, type StorePaymentMethod } from '@gavel/domain';
+import { formatMoney, paymentMethodLabels, type StoreAmounts, type StoreItem, storeConfirmation, storeMessages, type StorePaymentMethod } from '@gavel/domain';
 import { Sheet } from '../../ui/Sheet';
+import { StoreLines } from './StoreLines';
 import type { StoreConfirmation } from './useStoreCheckout';
 
 /** The payment methods as the buyer reads them (spec section 4: "Credit / Debit Card and Bill Me"). */
@@ -80,29 +81,6 @@ export function AmountsList({ amounts, method, card, testPrefix }: { amounts: St
   );
 }
 
-/** The lines bought, each with its quantity, price and amount. */
-function BoughtLines({ lines }: { lines: readonly StoreCartLine[] }) {
-  if (lines.length === 0) return null;
-  return (
-    <ul className="gavel-pay-lines gavel-store-bought" aria-label="What you bought">
-      {lines.map((l) => {
-        const free = l.itemtypecode === FREE_ITEM_TYPE;
-        return (
-          <li key={l.itemid} data-testid={`summary-line-${l.itemid}`}>
-            <span>
-              <strong>{l.name}</strong>
-              <br />
-              <small className="gavel-muted">
-                {l.quantity} × {free ? storeMessages.free : formatMoney(l.price)}
-              </small>
-            </span>
-            <strong>{free ? storeMessages.free : formatMoney(l.lineamount)}</strong>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
 
 /**
  * After a checkout: 'Thank you — order S-2 is confirmed', the lines bought, every amount and how it
@@ -120,7 +98,7 @@ export function SummaryDialog({ confirmation, onClose }: { confirmation: StoreCo
           {title}
         </h2>
         {answer?.message ? <p data-testid="store-summary-message">{answer.message}</p> : null}
-        <BoughtLines lines={confirmation?.lines ?? []} />
+        <StoreLines lines={confirmation?.lines ?? []} testIdPrefix="summary-line-" className="gavel-store-bought" label="What you bought" />
         {s ? (
           <AmountsList
             amounts={{ subtotal: s.subtotal, discount: s.discountamount, donation: s.additionaldonation, fee: s.ccfeesamount, total: s.totalamount }}
