@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from 'react';
-import { onlineManager } from '@tanstack/react-query';
+import { useOnline } from '../../ui/useOnline';
 import { ApiError } from '../../api/client';
 
 /**
@@ -42,14 +41,6 @@ export async function placing<T>(what: Placement, call: () => Promise<T>): Promi
   } catch (err) {
     throw placementFailure(err, what);
   }
-}
-
-/** Whether the app is online, as the queries see it (they pause offline and resume when back). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => onlineManager.subscribe(listener),
-    () => onlineManager.isOnline(),
-  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { chevronBack } from 'ionicons/icons';
 import { storeMessages } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { Footer } from '../../ui/Footer';
-import { useOnline } from './storeCalls';
+import { useOnline } from '../../ui/useOnline';
 import '../payments/payments.css';
 import './store.css';
 

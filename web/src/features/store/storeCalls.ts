@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect } from 'react';
 import { isCartExpired, withCart } from '../../queries/store';
 import { clearCartToken } from '../../session/cartToken';
 import { useSession } from '../../session/SessionProvider';
@@ -31,18 +31,4 @@ export function useLeaveWhenExpired(...errors: unknown[]) {
   useEffect(() => {
     if (expired) leave();
   }, [expired, leave]);
-}
-
-function subscribeOnline(listener: () => void) {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-/** Whether the browser says it is online, following its online and offline events. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
 }
