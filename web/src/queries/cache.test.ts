@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { BidHistoryEntry, LiveHistoryEntry } from '@gavel/domain';
 import { markMine, prependHistory } from './cache';
 import { keys } from './keys';
@@ -36,5 +36,27 @@ describe('live history in the cache', () => {
     prependHistory(client, 'gala', 1, [entry(1, 5_000)]);
     markMine(client, 'gala', 1, [1]);
     expect(client.getQueryData(keys.history('gala', 1))).toBeUndefined();
+  });
+
+  it('fetches again a history whose answer is on its way, rather than let that older answer drop the new bid', async () => {
+    const client = new QueryClient();
+    const answers = [[] as BidHistoryEntry[], [answered(6_000, false)]];
+    const release: Array<() => void> = [];
+    let calls = 0;
+    // The item page watching the history: its first read goes out before the bid.
+    const page = new QueryObserver(client, {
+      queryKey: keys.history('gala', 1),
+      queryFn: () => {
+        const answer = answers[calls++] ?? [];
+        return new Promise<BidHistoryEntry[]>((resolve) => release.push(() => resolve(answer)));
+      },
+    });
+    const stop = page.subscribe(() => undefined);
+    // The bid arrives live while that read is still out; then every answer comes back.
+    prependHistory(client, 'gala', 1, [entry(1, 6_000)]);
+    await vi.waitFor(() => expect(calls).toBe(2));
+    for (const r of release.splice(0)) r();
+    await vi.waitFor(() => expect(history(client)).toEqual([[6_000, false]]));
+    stop();
   });
 });

@@ -21,11 +21,21 @@ export function patchItem(client: QueryClient, eventcode: string, item: Partial<
  */
 type CachedEntry = HistoryEntries[number] & { bidno?: number };
 
-/** Adds an item's new bids (newest first) to its cached history; none is the viewer's until `mybids` says so. */
+/**
+ * Adds an item's new bids (newest first) to its cached history; none is the viewer's until `mybids`
+ * says so. A history being fetched right now may have been read before these bids: its answer
+ * would replace them, so it is cancelled and fetched again instead.
+ */
 export function prependHistory(client: QueryClient, eventcode: string, itemid: number, entries: LiveHistoryEntry[]): void {
   if (entries.length === 0) return;
+  const key = keys.history(eventcode, itemid);
+  if (client.getQueryState(key)?.fetchStatus === 'fetching') {
+    // A first read still out would be shared, not repeated: cancel it, then read afresh.
+    void client.cancelQueries({ queryKey: key, exact: true }).then(() => client.invalidateQueries({ queryKey: key, exact: true }));
+    return;
+  }
   const added: CachedEntry[] = entries.map((e) => ({ ...e, mine: false }));
-  client.setQueryData<CachedEntry[]>(keys.history(eventcode, itemid), (old) => (old ? [...added, ...old] : old));
+  client.setQueryData<CachedEntry[]>(key, (old) => (old ? [...added, ...old] : old));
 }
 
 /** Marks the viewer's own bids among an item's cached history (`mybids`: their numbers on the item). */
