@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import type { Db } from '../db/client';
+import { storeMessages } from '@gavel/domain';
 import { outbox, promoCodes, storeCartLines, storeCarts, storeItems, storeOrders, storeSettings } from '../db/schema';
 import { eventDocument, type StoreInput, storeItem } from './documents';
 import { importEvent } from './account-fixtures';
@@ -74,6 +75,17 @@ export function tokenClaims(token: string): { cartid: number; exp: number } {
   if (typeof cartid !== 'number' || typeof claims.exp !== 'number') throw new Error('not a cart token');
   return { cartid, exp: claims.exp };
 }
+
+/** The row of a token's cart. */
+export async function cartRowOf(db: Db, token: string) {
+  return (await db.select().from(storeCarts).where(eq(storeCarts.id, tokenClaims(token).cartid)))[0];
+}
+
+/** What every store call answers a cart whose hold has ended. */
+export const EXPIRED_CART = { status: 'expired', code: 'expired', message: storeMessages.cartExpired } as const;
+
+/** `m` minutes after `start`: store tests move the clock by the minute. */
+export const minutesAfter = (start: Date) => (m: number) => new Date(start.getTime() + m * 60_000);
 
 /** A held id by code, failing loudly when the code is not in the store. */
 export const idOf = (ids: Record<string, number>, code: string): number => {

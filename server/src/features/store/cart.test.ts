@@ -8,11 +8,11 @@ import { call } from '../../test/call';
 import { eventDocument, storeItem } from '../../test/documents';
 import { failure, type TestApp } from '../../test/harness';
 import { bearer, billing, cartOf, openCart, setQty } from '../../test/store-fixtures';
-import { galaStore, idOf, importGala, storeIds, storeState, tokenClaims, useStoreGala } from '../../test/store-state';
+import { galaStore, idOf, importGala, storeIds, storeState, tokenClaims, useStoreGala, EXPIRED_CART, minutesAfter } from '../../test/store-state';
 import { releaseExpiredHolds } from './jobs';
 
 const now = new Date('2026-12-01T18:00:00Z');
-const minutes = (m: number) => new Date(now.getTime() + m * 60_000);
+const minutes = minutesAfter(now);
 let t: TestApp;
 let ids: Record<string, number>;
 useStoreGala(now, (app, gala) => {
@@ -21,7 +21,7 @@ useStoreGala(now, (app, gala) => {
 });
 
 const id = (code: string) => idOf(ids, code);
-const expiredBody = { status: 'expired', code: 'expired', message: storeMessages.cartExpired };
+const expiredBody = EXPIRED_CART;
 const invalidCart = failure('unauthorized', 'This cart is not valid. Please reload the page.');
 
 /** Sets a quantity that must be taken; answers the renewed token. */

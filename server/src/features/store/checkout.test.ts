@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cardFailureMessages, storeMessages } from '@gavel/domain';
-import { storeCartLines, storeCarts, storeOrders } from '../../db/schema';
+import { storeCartLines, storeOrders } from '../../db/schema';
 import type { PaymentGateway } from '../../payments/gateway';
 import { mailbox } from '../../test/account-fixtures';
 import { call } from '../../test/call';
 import { failure, type TestApp } from '../../test/harness';
 import { testCryptogram } from '../../test/payments-fixtures';
 import { bearer, cartOf, checkoutBody, checkoutCart, openCart, setQty, cartWith as cartWithAs } from '../../test/store-fixtures';
-import { idOf, importGala, itemRow, storeState, tokenClaims, useStoreGala } from '../../test/store-state';
+import { idOf, importGala, itemRow, storeState, tokenClaims, useStoreGala, cartRowOf } from '../../test/store-state';
 
 const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
@@ -22,7 +22,7 @@ const id = (code: string) => idOf(ids, code);
 const card = (number = '4242424242424242') => testCryptogram(t, 'gala', number);
 const sold = async (code: string) => (await itemRow(t.ctx.db, id(code))).sold;
 const orderRows = () => t.ctx.db.select().from(storeOrders).orderBy(storeOrders.id);
-const cartRow = async (token: string) => (await t.ctx.db.select().from(storeCarts).where(eq(storeCarts.id, tokenClaims(token).cartid)))[0];
+const cartRow = (token: string) => cartRowOf(t.ctx.db, token);
 
 /** A new cart holding these quantities; answers its newest token. */
 const cartWith = (lines: Record<string, number>) => cartWithAs(t, ids, lines);

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { storeMessages } from '@gavel/domain';
-import { storeCartLines, storeCarts, storeOrders } from '../../db/schema';
+import { storeCartLines, storeOrders } from '../../db/schema';
 import type { ChargeOutcome } from '../../payments/gateway';
 import { mailbox } from '../../test/account-fixtures';
 import { call } from '../../test/call';
 import { type TestApp } from '../../test/harness';
 import { testCryptogram } from '../../test/payments-fixtures';
 import { bearer, cartOf, checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
-import { galaStore, idOf, importGala, itemRow, storeState, tokenClaims, useStoreGala } from '../../test/store-state';
+import { galaStore, idOf, importGala, itemRow, storeState, tokenClaims, useStoreGala, cartRowOf, EXPIRED_CART, minutesAfter } from '../../test/store-state';
 import { releaseExpiredHolds } from './jobs';
 import { CHECKED_OUT_TOKEN_MS } from './setup';
 
@@ -17,7 +17,7 @@ import { CHECKED_OUT_TOKEN_MS } from './setup';
  * and a checked-out cart's token asked for again. Each attack is refused or does no harm.
  */
 const now = new Date('2026-12-01T18:00:00Z');
-const minutes = (m: number) => new Date(now.getTime() + m * 60_000);
+const minutes = minutesAfter(now);
 let t: TestApp;
 let ids: Record<string, number>;
 useStoreGala(now, (app, gala) => {
@@ -26,9 +26,9 @@ useStoreGala(now, (app, gala) => {
 });
 
 const id = (code: string) => idOf(ids, code);
-const expiredBody = { status: 'expired', code: 'expired', message: storeMessages.cartExpired };
+const expiredBody = EXPIRED_CART;
 const card = (number = '4242424242424242') => testCryptogram(t, 'gala', number);
-const cartRow = async (token: string) => (await t.ctx.db.select().from(storeCarts).where(eq(storeCarts.id, tokenClaims(token).cartid)))[0];
+const cartRow = (token: string) => cartRowOf(t.ctx.db, token);
 
 /** Sets a quantity that must be taken; answers the success (with the renewed token). */
 async function take(token: string, code: string, quantity: number) {

@@ -4,10 +4,10 @@ import { call } from '../../test/call';
 import { failure, type TestApp } from '../../test/harness';
 import { testCryptogram } from '../../test/payments-fixtures';
 import { bearer, cartOf, checkoutBody, checkoutCart, setQty, cartWith as cartWithAs } from '../../test/store-fixtures';
-import { idOf, storeState, useStoreGala } from '../../test/store-state';
+import { idOf, storeState, useStoreGala, minutesAfter } from '../../test/store-state';
 
 const now = new Date('2026-12-01T18:00:00Z');
-const minutes = (m: number) => new Date(now.getTime() + m * 60_000);
+const minutes = minutesAfter(now);
 let t: TestApp;
 let ids: Record<string, number>;
 useStoreGala(now, (app, gala) => {

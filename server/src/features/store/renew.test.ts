@@ -7,7 +7,7 @@ import { eventDocument } from '../../test/documents';
 import { call } from '../../test/call';
 import { failure, type TestApp } from '../../test/harness';
 import { bearer, cartOf, cartWith as cartWithAs, checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
-import { galaStore, idOf, storeState, tokenClaims, useStoreGala } from '../../test/store-state';
+import { galaStore, idOf, storeState, tokenClaims, useStoreGala, cartRowOf, EXPIRED_CART, minutesAfter } from '../../test/store-state';
 
 /**
  * "Keep my cart" (PUT storecart/renew): the warning's one tap renews the hold of a cart holding
@@ -15,7 +15,7 @@ import { galaStore, idOf, storeState, tokenClaims, useStoreGala } from '../../te
  * change of the cart like a quantity: it renews the hold too.
  */
 const now = new Date('2026-12-01T18:00:00Z');
-const minutes = (m: number) => new Date(now.getTime() + m * 60_000);
+const minutes = minutesAfter(now);
 let t: TestApp;
 let ids: Record<string, number>;
 useStoreGala(now, (app, gala) => {
@@ -25,8 +25,8 @@ useStoreGala(now, (app, gala) => {
 
 const cartWith = (lines: Record<string, number>) => cartWithAs(t, ids, lines);
 const renew = (token: string) => call(t.app, 'PUT /storecart/renew', {}, { headers: bearer(token) });
-const cartRow = async (token: string) => (await t.ctx.db.select().from(storeCarts).where(eq(storeCarts.id, tokenClaims(token).cartid)))[0];
-const expiredBody = { status: 'expired', code: 'expired', message: storeMessages.cartExpired };
+const cartRow = (token: string) => cartRowOf(t.ctx.db, token);
+const expiredBody = EXPIRED_CART;
 
 /** A renewal that must be refused: its status and body, and nothing in the store changed. */
 async function expectRefused(token: string, statusCode: number, body: unknown) {
