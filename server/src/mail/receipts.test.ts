@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EventVenue, TEST_PAYMENT_NOTE } from '@gavel/domain';
+import { TEST_PAYMENT_NOTE } from '@gavel/domain';
+import { SERVED_GALA_VENUE } from '../test/documents';
 import { guestLinkMail } from './guest-link';
 import { type Receipt, receiptMail } from './receipt';
 import { type StoreReceipt, storeReceiptMail } from './store-receipt';
@@ -31,15 +32,7 @@ const auction = (over: Partial<Receipt> = {}): Receipt => ({
   ...over,
 });
 
-const venue: EventVenue = {
-  name: 'The Grand Ballroom',
-  address: 'Riverbend Hotel\n210 River Street',
-  starts: '2026-12-06T01:00:00.000Z',
-  ends: '2026-12-06T05:00:00.000Z',
-  when: 'Saturday, December 5, 2026, 7:00 PM – 11:00 PM CST',
-  date: 'Saturday, December 5, 2026',
-  time: '7:00 PM – 11:00 PM CST',
-};
+const venue = SERVED_GALA_VENUE;
 
 const store = (over: Partial<StoreReceipt> = {}): StoreReceipt => ({
   first: 'Ann',

@@ -4,7 +4,7 @@ import { eventResponse, type ImportDocumentInput, TEST_PAYMENT_NOTE } from '@gav
 import { auctionItems } from '../../db/schema';
 import { importEvent, mailbox, makeBidder } from '../../test/account-fixtures';
 import { call } from '../../test/call';
-import { eventDocument, galaRegistration, item } from '../../test/documents';
+import { eventDocument, GALA_VENUE, galaRegistration, item, SERVED_GALA_VENUE } from '../../test/documents';
 import type { TestApp } from '../../test/harness';
 import { buyNow, checkoutAs, testCryptogram } from '../../test/payments-fixtures';
 import { addGuest, openGuestLink, purchase, seatAt, useRegistrationGala } from '../../test/registration-fixtures';
@@ -19,16 +19,8 @@ const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
 useRegistrationGala(now, (app) => (t = app));
 
-const VENUE = { name: 'The Grand Ballroom', address: 'Riverbend Hotel\n210 River Street', starts: '2026-12-05T19:00:00-06:00', ends: '2026-12-05T23:00:00-06:00' };
-const SERVED = {
-  name: 'The Grand Ballroom',
-  address: 'Riverbend Hotel\n210 River Street',
-  starts: '2026-12-06T01:00:00.000Z',
-  ends: '2026-12-06T05:00:00.000Z',
-  when: 'Saturday, December 5, 2026, 7:00 PM – 11:00 PM CST',
-  date: 'Saturday, December 5, 2026',
-  time: '7:00 PM – 11:00 PM CST',
-};
+const VENUE = GALA_VENUE;
+const SERVED = SERVED_GALA_VENUE;
 const CONTACT = { organizationphone: '(312) 555-0142', organizationemail: 'gala@riverbend.example.org' };
 
 /** The registration gala again, with a venue (or none), the organization's contact and an item to buy now. */
