@@ -16,14 +16,16 @@ export function useIdempotencyKey() {
   };
   return {
     headersFor,
-    /** After a write that succeeded: the same body again is a new submission (a second purchase), not a retry. */
-    forget: () => {
-      last.current = null;
-    },
-    /** Makes the call with the body's key; after a refusal (a 4xx answer) pressing again is a new submission, while a lost answer keeps its key. */
+    /**
+     * Makes the call with the body's key; a lost answer keeps its key (pressing again is a retry),
+     * while after an answer (done, or refused with a 4xx) pressing again is a new submission: the
+     * same purchase again is a second purchase.
+     */
     async send<T>(body: object, call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
       try {
-        return await call(headersFor(body));
+        const answer = await call(headersFor(body));
+        last.current = null;
+        return answer;
       } catch (err) {
         if (err instanceof ApiError && err.httpStatus >= 400 && err.httpStatus < 500) last.current = null;
         throw err;

@@ -7,6 +7,12 @@ import { useSession } from '../session/SessionProvider';
 const notFound = (err: unknown) => err instanceof ApiError && err.httpStatus === 404;
 
 /** The event of the path. A 404 is final (no retries): the pages send the visitor to not-found. */
+/** How far the server's clock is ahead of this phone's, from the time the event answer carried (0 when unknown). */
+export function serverSkew(event: { servertime: string; receivedAt: number } | undefined): number {
+  const measured = event ? Date.parse(event.servertime) - event.receivedAt : 0;
+  return Number.isFinite(measured) ? measured : 0;
+}
+
 export function useEvent() {
   const { eventcode } = useSession();
   return useQuery({

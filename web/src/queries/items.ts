@@ -7,12 +7,13 @@ import { useLiveStaleTime } from '../realtime/state';
 import { useSession } from '../session/SessionProvider';
 
 /** Item queries. Live messages patch them in place, so while the hub is connected they never go stale. */
-export function useItems() {
+export function useItems({ cachedOnly = false }: { cachedOnly?: boolean } = {}) {
   const { eventcode, claims } = useSession();
   return useQuery({
     queryKey: keys.items(eventcode),
     queryFn: async () => (await api('POST /auctionitems', { eventcode, includethumbnail: true })).auctionitems,
-    enabled: claims !== null,
+    // cachedOnly: follow the list when a page has it, never fetch it for this.
+    enabled: claims !== null && !cachedOnly,
     staleTime: useLiveStaleTime(),
   });
 }

@@ -26,7 +26,7 @@ interface State {
 }
 
 /** Seconds before the board reloads on its own after a crash. */
-export const BOARD_RELOAD_SECONDS = 30;
+const BOARD_RELOAD_SECONDS = 30;
 
 function BoardReload() {
   useEffect(() => {
@@ -37,7 +37,7 @@ function BoardReload() {
 }
 
 /** What a visitor sees instead of a blank screen: what happened, Reload, and the way home. */
-export function CrashMessage({ home, variant = 'page' }: { home?: CrashHome; variant?: 'page' | 'board' }) {
+function CrashMessage({ home, variant = 'page' }: { home?: CrashHome; variant?: 'page' | 'board' }) {
   return (
     <section className={`gavel-crash gavel-crash-${variant}`} role="alert" data-testid="crash">
       <div className="gavel-crash-mark" aria-hidden="true">

@@ -4,20 +4,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { headerCountdown, headerItemsCountdown, NOT_AUTHORIZED } from '@gavel/domain';
 import { useSession } from '../session/SessionProvider';
-import { useEvent } from '../queries/event';
+import { serverSkew, useEvent } from '../queries/event';
 import { useCart } from '../queries/cart';
 import { useItems } from '../queries/items';
 
 /** Ticks each second; the phone's clock is corrected by the server time the event answer carried. */
 export function useServerNow(): Date {
-  const event = useEvent().data;
-  const skew = event ? Date.parse(event.servertime) - event.receivedAt : 0;
+  const skew = serverSkew(useEvent().data);
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const t = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(t);
   }, []);
-  return Number.isFinite(skew) ? new Date(now.getTime() + skew) : now;
+  return new Date(now.getTime() + skew);
 }
 
 /**
@@ -29,7 +28,8 @@ export function HeaderCountdown() {
   const { user, isGuest, eventcode } = useSession();
   const event = useEvent().data;
   const cart = useCart();
-  const items = useItems().data;
+  // The catalog as it is cached (the list, the item pages and live updates keep it): the header never fetches it itself.
+  const items = useItems({ cachedOnly: true }).data;
   const client = useQueryClient();
   const now = useServerNow();
   const closes = event ? new Date(event.eventbiddingclosed) : null;

@@ -22,7 +22,7 @@ function onlyRateLimits(err: unknown): null {
 const shown = (message: string) => (message ? `Error : ${message}` : '');
 
 /** Once bidding is over there is nothing to join: an email with no account is told so rather than sent to create one. */
-export const NO_BIDDER_ACCOUNT = 'No bidder account uses this email. Please check the email you bid with.';
+const NO_BIDDER_ACCOUNT = 'No bidder account uses this email. Please check the email you bid with.';
 
 /**
  * The event home's join form, and guest browsing when the event allows it.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type EventData, type EventFlag, type EventTimes, eventFlag } from '@gavel/domain';
+import { serverSkew } from '../../queries/event';
 
 /** The longest a timer is set for; a change of state further off is looked at again then. */
 const MAX_WAIT_MS = 6 * 3_600_000;
@@ -24,8 +25,7 @@ function timesOf(event: EventAnswer): EventTimes | undefined {
  */
 export function useEventFlag(event: EventAnswer | undefined): EventFlag | undefined {
   const [tick, setTick] = useState(0);
-  const measured = event ? Date.parse(event.servertime) - event.receivedAt : 0;
-  const skew = Number.isFinite(measured) ? measured : 0;
+  const skew = serverSkew(event);
   const times = event ? timesOf(event) : undefined;
   const now = Date.now() + skew;
   // The next of the four times still ahead: the state changes then, and the page with it. A wait

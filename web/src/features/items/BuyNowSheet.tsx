@@ -26,7 +26,7 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const [quantity, setQuantity] = useState(1);
   // One key per purchase: a confirm sent again after a lost answer (even after Back and Next) is the
-  // same purchase and is made once; only a purchase that went through lets the next one be new.
+  // same purchase and is made once; once one went through, the next is new (useIdempotencyKey.send).
   const idempotency = useIdempotencyKey();
   const buy = useAction(
     () => {
@@ -34,7 +34,6 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
       return placing('purchase', () => idempotency.send(body, (headers) => api('POST /submitbid', body, { headers })));
     },
     (res) => {
-      idempotency.forget();
       patch(res.item);
       void client.invalidateQueries({ queryKey: keys.cart(eventcode) });
       setStep(2);

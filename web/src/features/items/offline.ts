@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { useOnline } from '../../ui/useOnline';
 import { ApiError } from '../../api/client';
 
@@ -31,7 +32,7 @@ const lost: Record<Placement, string> = {
 /** A call's failure as the bid screens tell it: a failure to reach the server in their own words, anything else as it came. */
 export function placementFailure(err: unknown, what: Placement): unknown {
   if (!(err instanceof ApiError) || err.httpStatus !== 0) return err;
-  return new Error(navigator.onLine ? lost[what] : offline[what]);
+  return new Error(onlineManager.isOnline() ? lost[what] : offline[what]);
 }
 
 /** Runs a call that places a bid or a purchase, its failure to reach the server told in the bid screens' words. */

@@ -93,7 +93,7 @@ interface PaymentAnswer {
 }
 
 /** The bank's confirmation of a payment was not given: the payment did not go through. */
-export class CardNotConfirmed extends Error {
+class CardNotConfirmed extends Error {
   constructor() {
     super(cardFieldMessages.authenticationFailed);
   }

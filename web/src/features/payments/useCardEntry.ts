@@ -10,7 +10,7 @@ import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } fro
  */
 
 /** What a mounted card entry lets its page ask. */
-export interface CardTaker {
+interface CardTaker {
   take(): Promise<string | null>;
 }
 

@@ -53,10 +53,9 @@ export function readBillingDraft(eventcode: string, cartid: number): Partial<Bil
   }
 }
 
-/** Keeps the billing details typed for this cart; any other cart's of the event are let go (it was replaced). */
-export function keepBillingDraft(eventcode: string, cartid: number, billing: Partial<BillingForm>): void {
+/** Keeps the billing details typed for this cart (its billing fields only, never the card). */
+export function keepBillingDraft(eventcode: string, cartid: number, billing: Partial<Record<keyof BillingForm, string | undefined>>): void {
   try {
-    clearBillingDraft(eventcode, cartid);
     const kept = Object.fromEntries(BILLING.map((f) => [f, billing[f] ?? '']));
     sessionStorage.setItem(`${draftPrefix(eventcode)}${cartid}`, JSON.stringify(kept));
   } catch {

@@ -99,16 +99,23 @@ export function useStoreCheckout(cart: StoreCartResponse | undefined, onRegistra
   useEffect(() => {
     if (!stage) return;
     const draft = stage === 'open' && cartid !== null ? readBillingDraft(eventcode, cartid) : {};
+    // Nothing is kept while the form is being reset (a checked-out cart's final values are not a draft).
+    restored.current = false;
     form.reset({ ...storeFormDefaults(latest.current), ...draft });
     restored.current = stage === 'open';
   }, [stage, form, eventcode, cartid]);
 
   const [donation = '', coverFee = false, method = 'CREDIT', state = '', cardtoken = ''] = useWatch({ control: form.control, name: ['donation', 'coverFee', 'method', 'state', 'cardtoken'] });
-  const [first = '', last = '', address = '', city = '', zip = '', email = ''] = useWatch({ control: form.control, name: ['first', 'last', 'address', 'city', 'zip', 'email'] });
-  // What is typed is kept for this cart as it is typed, once the kept details were put back.
+  // What is typed is kept for this cart as it is typed, once the kept details were put back; another
+  // cart's are let go once, when this cart becomes the one (a subscription: no render per keystroke).
   useEffect(() => {
-    if (restored.current && cartid !== null) keepBillingDraft(eventcode, cartid, { first, last, address, city, state, zip, email });
-  }, [eventcode, cartid, first, last, address, city, state, zip, email]);
+    if (cartid === null) return;
+    clearBillingDraft(eventcode, cartid);
+    const typing = form.watch((values) => {
+      if (restored.current) keepBillingDraft(eventcode, cartid, values);
+    });
+    return () => typing.unsubscribe();
+  }, [form, eventcode, cartid]);
 
   const done = cart?.hascheckedout === true;
   const amounts: StoreAmounts =
