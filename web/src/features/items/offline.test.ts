@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { placementFailure, placing } from './offline';
 
 const unreachable = () => new ApiError(0, 'failure', 'Something wrong with the token or connection');
-const online = (value: boolean) => vi.stubGlobal('navigator', { onLine: value });
+/** The app's online state, as the queries (and so the bid screens) see it. */
+const online = (value: boolean) => onlineManager.setOnline(value);
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => onlineManager.setOnline(true));
 
 describe('a bid or purchase that could not reach the server', () => {
   it('offline, says plainly it was not placed, never the client’s token words', () => {
