@@ -49,8 +49,13 @@ export function formatClock(instant: Date | string, timeZone?: string): string {
 }
 
 /** A short zone label such as 'CST' or 'CDT' for an instant in a zone. */
+const zoneNamers = new Map<string, Intl.DateTimeFormat>();
 export function zoneAbbreviation(instant: Date | string, timeZone: string): string {
-  const fmt = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
+  let fmt = zoneNamers.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
+    zoneNamers.set(timeZone, fmt);
+  }
   return fmt.formatToParts(new Date(instant)).find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 

@@ -1,4 +1,4 @@
-import { type Cents, type EventVenue, FREE_ITEM_TYPE, formatMoney, isTestPayment, TEST_PAYMENT_NOTE } from '@gavel/domain';
+import { type Cents, type EventVenue, FREE_ITEM_TYPE, formatMoney, isTestPayment, storeOrderNumber, TEST_PAYMENT_NOTE } from '@gavel/domain';
 import { type MailContact, orderFacts, RECEIPT_COLUMNS, venueFacts } from './receipt-parts';
 import type { MailSum } from './table';
 import { type MailBrand, type MailMessage, message } from './templates';
@@ -40,13 +40,14 @@ export function storeReceiptMail(brand: MailBrand, r: StoreReceipt, registration
   ];
   const venue = venueFacts(r.venue, `See you at ${brand.eventname}`);
   const registration = registrationUrl ? ['Use the Update Registration button below to assign your guests to your tickets, and to change their details later.'] : [];
+  const number = storeOrderNumber(order.id);
   return message(
     brand,
-    `Your receipt from ${brand.eventname} (order S-${order.id})`,
+    `Your receipt from ${brand.eventname} (order ${number})`,
     order.method === 'BILLME' ? 'Thank you! Your order is saved' : 'Thank you for your purchase!',
     [
-      `Hi ${r.first || 'there'}, here is your receipt for order S-${order.id}.`,
-      orderFacts({ number: `S-${order.id}`, at: r.at, paid: order.method === 'CREDIT', timezone: r.timezone }, r.contact),
+      `Hi ${r.first || 'there'}, here is your receipt for order ${number}.`,
+      orderFacts({ number, at: r.at, paid: order.method === 'CREDIT', timezone: r.timezone }, r.contact),
       { table: { columns: RECEIPT_COLUMNS, rows, sums } },
       ...payment,
       ...venue,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AdminRegistrationsResponse } from '@gavel/domain';
-import { displayValueOf, seatLocked } from '@gavel/domain';
+import { displayValueOf, seatLocked, storeOrderNumber } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { guestGroups, guestLookups, guestSeats, registrations, storeItems, storeOrders } from '../../db/schema';
@@ -70,7 +70,7 @@ export async function registrationsReport(db: Db, tenant: Tenant, now: Date): Pr
 export function registrationsCsv(report: AdminRegistrationsResponse): string {
   const header = ['Group', 'Ticket', 'Seat', 'Guest', 'Email', 'Purchaser', 'Purchaser email', 'Order', 'Locked', ...report.fields.map((f) => f.fieldlabel)];
   const rows = report.groups.flatMap((g) =>
-    g.seats.map((s) => [g.groupname, g.itemname, s.seat, s.guestname, s.email, g.purchaser, g.purchaseremail, `S-${g.orderid}`, s.locked ? 'Yes' : 'No', ...s.answers].map(csvCell).join(',')),
+    g.seats.map((s) => [g.groupname, g.itemname, s.seat, s.guestname, s.email, g.purchaser, g.purchaseremail, storeOrderNumber(g.orderid), s.locked ? 'Yes' : 'No', ...s.answers].map(csvCell).join(',')),
   );
   return [header.map(csvCell).join(','), ...rows].join('\r\n') + '\r\n';
 }

@@ -146,7 +146,8 @@ export async function applyDiscount(ctx: AppContext, caller: CartCaller, discoun
     assertCartOpen(cart, now);
     await tx.update(storeCarts).set({ promoCodeId: null }).where(eq(storeCarts.id, cart.id));
     // Renewed when the cart's code changed, or a code was applied again: the buyer is at work on this cart.
-    const renewed = async (changed: boolean) => (changed && (await holdsUnits(tx, cart.id)) ? renewHold(tx, cart, settings.holdminutes, now) : cart);
+    // Whether the cart holds units is read only when the lines are not at hand already.
+    const renewed = async (changed: boolean, holds?: boolean) => (changed && (holds ?? (await holdsUnits(tx, cart.id))) ? renewHold(tx, cart, settings.holdminutes, now) : cart);
     const refused = async (message: string) => ({ cart: await renewed(cart.promoCodeId !== null), answer: { status: 'failure' as const, message, discountamount: 0, discountcode: '' } });
     if (discountcode === '') return { cart: await renewed(cart.promoCodeId !== null), answer: { status: 'success' as const, message: storeMessages.promoRemoved, discountamount: 0, discountcode: '' } };
     const promo = await promoByCode(tx, event.id, discountcode);
@@ -155,7 +156,7 @@ export async function applyDiscount(ctx: AppContext, caller: CartCaller, discoun
     const problem = promoProblem(promoOf(promo), lines, await promoUses(tx, promo.id, cart.id), now);
     if (problem) return refused(problem);
     await tx.update(storeCarts).set({ promoCodeId: promo.id }).where(eq(storeCarts.id, cart.id));
-    return { cart: await renewed(true), answer: { status: 'success' as const, message: storeMessages.promoApplied, discountamount: promoDiscount(promoOf(promo), lines), discountcode: promo.code } };
+    return { cart: await renewed(true, lines.length > 0), answer: { status: 'success' as const, message: storeMessages.promoApplied, discountamount: promoDiscount(promoOf(promo), lines), discountcode: promo.code } };
   });
   return { ...answer, token: await cartToken(ctx, caller.tenant, cart, ctx.clock()), ...holdTimes(cart, settings.holdminutes) };
 }

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { formatMoney, isTestPayment, TEST_PAYMENT_MARK } from '@gavel/domain';
+import { formatMoney, isTestPayment, storeOrderNumber, TEST_PAYMENT_MARK } from '@gavel/domain';
 import type { z } from 'zod';
 import type { adminStoreOrder } from '@gavel/domain';
 import type { Db } from '../../db/client';
@@ -52,7 +52,7 @@ export function storeOrdersCsv(orders: AdminStoreOrder[]): string {
   const money = (c: number) => (c / 100).toFixed(2);
   const body = orders.map((o) =>
     [
-      `S-${o.orderid}`,
+      storeOrderNumber(o.orderid),
       o.createdat,
       o.state,
       o.paymentmethod,
