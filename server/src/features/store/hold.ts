@@ -1,9 +1,9 @@
 import { and, eq, exists, ne, sql } from 'drizzle-orm';
-import { FREE_ITEM_TYPE, holdLifetimeEnd, MAX_HOLDING_CARTS_PER_ADDRESS, renewedHoldEnd, storeMessages } from '@gavel/domain';
+import { holdLifetimeEnd, MAX_HOLDING_CARTS_PER_ADDRESS, renewedHoldEnd, storeMessages } from '@gavel/domain';
 import type { Db, Tx } from '../../db/client';
 import { storeCartLines, storeCarts, storeItems } from '../../db/schema';
 import { TooManyTries } from '../../errors';
-import { type CartLine, type CartRow, liveCart } from './queries';
+import { type CartLine, type CartRow, currentPriceSql, liveCart } from './queries';
 
 /**
  * A cart's hold (security finding 4: a cart must not keep stock, promo uses or a stale price for as
@@ -27,7 +27,7 @@ export const atCurrentPrices = (lines: CartLine[]): CartLine[] => lines.map((l) 
 export async function renewHold(tx: Tx, cart: CartRow, holdMinutes: number, now: Date): Promise<CartRow> {
   await tx
     .update(storeCartLines)
-    .set({ price: sql`case when ${storeItems.itemtypecode} = ${FREE_ITEM_TYPE} then 0 else ${storeItems.price} end` })
+    .set({ price: currentPriceSql() })
     .from(storeItems)
     .where(and(eq(storeCartLines.cartId, cart.id), eq(storeItems.id, storeCartLines.itemId)));
   // Only a change that leaves units in the cart renews a cart that never held any, so this is its first item.

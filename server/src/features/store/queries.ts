@@ -4,6 +4,9 @@ import type { Db, Tx } from '../../db/client';
 import { promoCodes, storeCartLines, storeCarts, storeItems, storeOrders, storeSettings } from '../../db/schema';
 import { AppError } from '../../errors';
 
+/** An item's price in a cart now, in SQL (domain's currentPrice): a free item's is 0. */
+export const currentPriceSql = () => sql<number>`case when ${storeItems.itemtypecode} = ${FREE_ITEM_TYPE} then 0 else ${storeItems.price} end`;
+
 export type StoreItemRow = typeof storeItems.$inferSelect;
 export type CartRow = typeof storeCarts.$inferSelect;
 export type PromoRow = typeof promoCodes.$inferSelect;
@@ -89,7 +92,7 @@ export async function linesOf(db: Db | Tx, cartId: number): Promise<CartLine[]> 
       code: storeItems.code,
       itemtypecode: storeItems.itemtypecode,
       seats: storeItems.seats,
-      current: sql<number>`case when ${storeItems.itemtypecode} = ${FREE_ITEM_TYPE} then 0 else ${storeItems.price} end`.mapWith(Number),
+      current: currentPriceSql().mapWith(Number),
     })
     .from(storeCartLines)
     .innerJoin(storeItems, eq(storeItems.id, storeCartLines.itemId))
