@@ -143,7 +143,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await migratePglite(db, { migrationsFolder });
   // A new data directory is unpacked with files open to everyone (0666) whatever the umask; the
   // files PostgreSQL makes later are its owner's (0600). Close the first ones now.
-  if (opts.dir) keepPrivate(opts.dir);
+  // Only the database's own folder: the rest of DATA_DIR was closed once by loadConfig.
+  if (opts.dir) keepPrivate(join(opts.dir, 'pglite'));
   return {
     db: db as unknown as Db,
     kind: 'pglite',
