@@ -1,6 +1,6 @@
-import { type EventVenue, formatDateTime } from '@gavel/domain';
+import { type Cents, type EventVenue, formatDateTime, formatMoney, isTestPayment, TEST_PAYMENT_NOTE } from '@gavel/domain';
 import type { MailBlock, MailFact } from './templates';
-import type { MailColumn } from './table';
+import type { MailColumn, MailSum } from './table';
 
 /** Who runs the event, as a receipt names them: the organization and how to reach it (either may be ''). */
 export interface MailContact {
@@ -50,4 +50,18 @@ export function venueFacts(venue: EventVenue | null, title?: string): MailBlock[
 /** The organization of an event and the event's phone and email (the import's organizationphone and organizationemail). */
 export function mailContact({ organization, event }: { organization: { name: string }; event: { organizationphone: string; organizationemail: string } }): MailContact {
   return { name: organization.name, phone: event.organizationphone, email: event.organizationemail };
+}
+
+/** The donation and the card fee the buyer covered, each only when there is one: the same words on both receipts. */
+export function extraSums(donation: Cents, fee: Cents): MailSum[] {
+  return [
+    ...(donation > 0 ? [{ label: 'Additional donation', value: formatMoney(donation) }] : []),
+    ...(fee > 0 ? [{ label: 'Card processing fee you covered', value: formatMoney(fee) }] : []),
+  ];
+}
+
+/** How an order is paid, and the test gateway's note when its card moved no money. */
+export function paymentLines(method: 'CREDIT' | 'BILLME' | 'FREE', total: Cents, paidWith: string, processorcode: number): string[] {
+  const how = method === 'BILLME' ? `Payment: Bill Me. The organizer will bill you for ${formatMoney(total)}.` : method === 'FREE' ? 'Nothing to pay.' : `Paid with ${paidWith}.`;
+  return [how, ...(isTestPayment({ processorcode, card: method === 'CREDIT' }) ? [TEST_PAYMENT_NOTE] : [])];
 }

@@ -1,5 +1,5 @@
-import { type Cents, formatMoney, isTestPayment, TEST_PAYMENT_NOTE } from '@gavel/domain';
-import { type MailContact, orderFacts, RECEIPT_COLUMNS } from './receipt-parts';
+import { type Cents, formatMoney } from '@gavel/domain';
+import { extraSums, type MailContact, orderFacts, paymentLines, RECEIPT_COLUMNS } from './receipt-parts';
 import type { MailSum } from './table';
 import { type MailBrand, type MailMessage, message } from './templates';
 
@@ -26,19 +26,13 @@ export interface Receipt {
 /** The receipt sent after every checkout: what was bought, what was paid, when and how, and where to collect it. */
 export function receiptMail(brand: MailBrand, r: Receipt, ordersUrl: string): MailMessage {
   const rows = r.lines.map((l) => [l.itemnum, l.name, String(l.quantity), formatMoney(l.amount * l.quantity)]);
-  const extras: MailSum[] = [
-    ...(r.donation > 0 ? [{ label: 'Additional donation', value: formatMoney(r.donation) }] : []),
-    ...(r.fee > 0 ? [{ label: 'Card processing fee you covered', value: formatMoney(r.fee) }] : []),
-  ];
+  const extras = extraSums(r.donation, r.fee);
   const subtotal = r.lines.reduce((sum, l) => sum + l.amount * l.quantity, 0);
   const sums: MailSum[] = [
     ...(extras.length > 0 ? [{ label: 'Subtotal', value: formatMoney(subtotal) }, ...extras] : []),
     { label: 'Total', value: formatMoney(r.total), strong: true },
   ];
-  const payment = [
-    r.billMe ? `Payment: Bill Me. The organizer will bill you for ${formatMoney(r.total)}.` : `Paid with ${r.paidWith}.`,
-    ...(isTestPayment({ processorcode: r.processorcode, card: !r.billMe }) ? [TEST_PAYMENT_NOTE] : []),
-  ];
+  const payment = paymentLines(r.billMe ? 'BILLME' : 'CREDIT', r.total, r.paidWith, r.processorcode);
   const pickup = r.pickups.length > 0 ? r.pickups.map((p) => `Pickup: ${p}`) : ['Pickup: the organizer will tell you where and when to collect your items.'];
   return message(
     brand,

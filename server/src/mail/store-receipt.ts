@@ -1,5 +1,5 @@
-import { type Cents, type EventVenue, FREE_ITEM_TYPE, formatMoney, isTestPayment, storeOrderNumber, TEST_PAYMENT_NOTE } from '@gavel/domain';
-import { type MailContact, orderFacts, RECEIPT_COLUMNS, venueFacts } from './receipt-parts';
+import { type Cents, type EventVenue, FREE_ITEM_TYPE, formatMoney, storeOrderNumber } from '@gavel/domain';
+import { extraSums, type MailContact, orderFacts, paymentLines, RECEIPT_COLUMNS, venueFacts } from './receipt-parts';
 import type { MailSum } from './table';
 import { type MailBrand, type MailMessage, message } from './templates';
 
@@ -30,14 +30,10 @@ export function storeReceiptMail(brand: MailBrand, r: StoreReceipt, registration
   const sums: MailSum[] = [
     { label: 'Subtotal', value: formatMoney(order.subtotal) },
     ...(order.discount > 0 ? [{ label: `Promo code ${order.promocode}`, value: `−${formatMoney(order.discount)}` }] : []),
-    ...(order.donation > 0 ? [{ label: 'Additional donation', value: formatMoney(order.donation) }] : []),
-    ...(order.fee > 0 ? [{ label: 'Card processing fee you covered', value: formatMoney(order.fee) }] : []),
+    ...extraSums(order.donation, order.fee),
     { label: 'Total', value: formatMoney(order.total), strong: true },
   ];
-  const payment = [
-    order.method === 'BILLME' ? `Payment: Bill Me. The organizer will bill you for ${formatMoney(order.total)}.` : order.method === 'FREE' ? 'Nothing to pay.' : `Paid with ${r.paidWith}.`,
-    ...(isTestPayment({ processorcode: order.processorcode, card: order.method === 'CREDIT' }) ? [TEST_PAYMENT_NOTE] : []),
-  ];
+  const payment = paymentLines(order.method, order.total, r.paidWith, order.processorcode);
   const venue = venueFacts(r.venue, `See you at ${brand.eventname}`);
   const registration = registrationUrl ? ['Use the Update Registration button below to assign your guests to your tickets, and to change their details later.'] : [];
   const number = storeOrderNumber(order.id);
