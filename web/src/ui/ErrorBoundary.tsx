@@ -1,4 +1,4 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import './error-boundary.css';
 
 /** Where a crashed page's way out leads: the event's home, the store's landing. */
@@ -14,8 +14,11 @@ export interface ErrorBoundaryProps {
   home?: CrashHome;
   /** The page around the message: the bidder app's IonPage; nothing on the board or the last resort. */
   frame?: (message: ReactNode) => ReactNode;
-  /** The board looks like the board: light on dark, large, and reloads itself since nobody stands at it. */
+  /** The board looks like the board: light on dark, large. */
   variant?: 'page' | 'board';
+  /** The screen's own words instead of the page's, and what it adds below (the board's reload). */
+  text?: string;
+  after?: ReactNode;
   /** What the console says, so a report names the screen that fell over. */
   where: string;
 }
@@ -25,19 +28,8 @@ interface State {
   key: string;
 }
 
-/** Seconds before the board reloads on its own after a crash. */
-const BOARD_RELOAD_SECONDS = 30;
-
-function BoardReload() {
-  useEffect(() => {
-    const t = setTimeout(() => window.location.reload(), BOARD_RELOAD_SECONDS * 1_000);
-    return () => clearTimeout(t);
-  }, []);
-  return null;
-}
-
 /** What a visitor sees instead of a blank screen: what happened, Reload, and the way home. */
-function CrashMessage({ home, variant = 'page' }: { home?: CrashHome; variant?: 'page' | 'board' }) {
+function CrashMessage({ home, variant = 'page', text, after }: Pick<ErrorBoundaryProps, 'home' | 'variant' | 'text' | 'after'>) {
   return (
     <section className={`gavel-crash gavel-crash-${variant}`} role="alert" data-testid="crash">
       <div className="gavel-crash-mark" aria-hidden="true">
@@ -45,9 +37,7 @@ function CrashMessage({ home, variant = 'page' }: { home?: CrashHome; variant?: 
       </div>
       <h1 className="gavel-crash-title">Something went wrong</h1>
       <p className="gavel-crash-text">
-        {variant === 'board'
-          ? `This screen ran into a problem. It reloads by itself in ${BOARD_RELOAD_SECONDS} seconds.`
-          : 'This page ran into a problem. Reload to try again; bids and orders already placed are safe.'}
+        {text ?? 'This page ran into a problem. Reload to try again; bids and orders already placed are safe.'}
       </p>
       <div className="gavel-crash-actions">
         <button type="button" className="gavel-crash-button" onClick={() => window.location.reload()} data-testid="crash-reload">
@@ -59,7 +49,7 @@ function CrashMessage({ home, variant = 'page' }: { home?: CrashHome; variant?: 
           </a>
         ) : null}
       </div>
-      {variant === 'board' ? <BoardReload /> : null}
+      {after}
     </section>
   );
 }
@@ -86,8 +76,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const { frame, home, variant } = this.props;
-    const message = <CrashMessage home={home} variant={variant} />;
+    const { frame, home, variant, text, after } = this.props;
+    const message = <CrashMessage home={home} variant={variant} text={text} after={after} />;
     return frame ? frame(message) : <main className="gavel-crash-screen">{message}</main>;
   }
 }
