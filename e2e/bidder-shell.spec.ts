@@ -73,8 +73,10 @@ async function expectEmailWrapsCleanly(el: Locator, email: string): Promise<void
     const next = lines[i + 1] ?? '';
     expect(here.endsWith('@') || here.endsWith('-') || next.startsWith('.'), `a break between '${here}' and '${next}'`).toBe(true);
   }
-  const box = await el.boundingBox();
   const page = el.page();
+  // Measured once the page has arrived: mid-slide (a slow machine) its box is still off to the side.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const box = await el.boundingBox();
   expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(true);
 }
 
