@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'server/drizzle/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'server/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,7 +38,8 @@ export default tseslint.config(
         {
           selector:
             "CallExpression:matches([callee.name=/^use(Layout|Insertion)?Effect$/], [callee.property.name=/^use(Layout|Insertion)?Effect$/]) > ArrowFunctionExpression.arguments[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression'][body.operator!='void']",
-          message: "Give an effect's arrow a block body ({ ... }) or discard with void: a concise body returns its call's result, which React calls as the cleanup.",
+          message:
+            "Give an effect's arrow a block body ({ ... }) or discard with void: a concise body returns its call's result, which React calls as the cleanup.",
         },
       ],
     },
@@ -38,7 +48,17 @@ export default tseslint.config(
     // Shared layers never reach into a feature: features use them, not the other way round.
     files: ['web/src/{ui,realtime,api,queries,session}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'ui/, realtime/, api/, queries/ and session/ must not import from features/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**'],
+              message: 'ui/, realtime/, api/, queries/ and session/ must not import from features/.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

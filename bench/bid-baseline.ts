@@ -12,7 +12,14 @@ import type { Postgres } from './lib';
  */
 
 /** pgbench with `clients` connections (20 is the server's pool size), in transactions a second. */
-export function pgbench(pg: Postgres, dbName: string, firstId: number, lastId: number, clients: number, seconds: number): number {
+export function pgbench(
+  pg: Postgres,
+  dbName: string,
+  firstId: number,
+  lastId: number,
+  clients: number,
+  seconds: number,
+): number {
   const script = join(tmpdir(), `gavel-bid-${process.pid}.sql`);
   writeFileSync(
     script,
@@ -27,7 +34,28 @@ export function pgbench(pg: Postgres, dbName: string, firstId: number, lastId: n
       'COMMIT;',
     ].join('\n'),
   );
-  const run = spawnSync(join(pg.bin, 'pgbench'), ['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres', '-n', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', script, dbName], { encoding: 'utf8' });
+  const run = spawnSync(
+    join(pg.bin, 'pgbench'),
+    [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(pg.port),
+      '-U',
+      'postgres',
+      '-n',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      '-f',
+      script,
+      dbName,
+    ],
+    { encoding: 'utf8' },
+  );
   const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
   if (!tps) throw new Error(`pgbench failed: ${run.stderr}`);
   return Number(tps);
@@ -43,9 +71,15 @@ export async function pgliteLoop(dataDir: string, firstId: number, lastId: numbe
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select * from auction_items where id = ${item} for update`);
       await tx.execute(sql`select * from item_maxima where item_id = ${item}`);
-      await tx.execute(sql`insert into bid_actions (item_id, bidder_id, kind, amount, increment, created_at) values (${item}, 1, 'manual', 1000, 100, now())`);
-      await tx.execute(sql`insert into bids (item_id, bidder_id, amount, is_auto, created_at) values (${item}, 1, 1000, false, now())`);
-      await tx.execute(sql`update auction_items set currentbid = coalesce(currentbid, 0) + 100, numberofbids = numberofbids + 1, updated_at = now() where id = ${item}`);
+      await tx.execute(
+        sql`insert into bid_actions (item_id, bidder_id, kind, amount, increment, created_at) values (${item}, 1, 'manual', 1000, 100, now())`,
+      );
+      await tx.execute(
+        sql`insert into bids (item_id, bidder_id, amount, is_auto, created_at) values (${item}, 1, 1000, false, now())`,
+      );
+      await tx.execute(
+        sql`update auction_items set currentbid = coalesce(currentbid, 0) + 100, numberofbids = numberofbids + 1, updated_at = now() where id = ${item}`,
+      );
     });
     n++;
   }

@@ -11,10 +11,16 @@ import { z } from 'zod';
  */
 const BAD = {
   'malformed JSON': { headers: { 'content-type': 'application/json' }, body: '{"eventcode":"bench","itemid":' },
-  '2 MB body': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventcode: 'bench', itemid: 1, bid: 10, note: 'x'.repeat(2 * 1024 * 1024) }) },
+  '2 MB body': {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ eventcode: 'bench', itemid: 1, bid: 10, note: 'x'.repeat(2 * 1024 * 1024) }),
+  },
   'text/plain': { headers: { 'content-type': 'text/plain' }, body: 'eventcode=bench&itemid=1&bid=10' },
   'made-up token': {
-    headers: { 'content-type': 'application/json', authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiIsImJpZGRlcmlkIjo0Mn0.bm90LWEtcmVhbC1zaWduYXR1cmU' },
+    headers: {
+      'content-type': 'application/json',
+      authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiIsImJpZGRlcmlkIjo0Mn0.bm90LWEtcmVhbC1zaWduYXR1cmU',
+    },
     body: JSON.stringify({ eventcode: 'bench', itemid: 1, bid: 10 }),
   },
 } as const;
@@ -38,7 +44,9 @@ export type FloodResult = z.infer<typeof floodResult>;
 
 function run(options: autocannon.Options, onStart: () => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (err: unknown, r) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(r)));
+    const instance = autocannon(options, (err: unknown, r) =>
+      err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(r),
+    );
     instance.once('start', onStart);
   });
 }
@@ -74,7 +82,9 @@ async function flood(port: number, seconds: number, connections: number): Promis
     results.map((r, i) => [
       kinds[i]?.[0] ?? '?',
       {
-        answers: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([status, s]) => [status, s.count ?? 0])),
+        answers: Object.fromEntries(
+          Object.entries(r.statusCodeStats ?? {}).map(([status, s]) => [status, s.count ?? 0]),
+        ),
         errors: r.errors,
         timeouts: r.timeouts,
         sent: r.requests.sent,
@@ -85,8 +95,16 @@ async function flood(port: number, seconds: number, connections: number): Promis
 }
 
 /** Starts the flood in its own process; `started` resolves once it sends, `result` when it ends. */
-export function startFlood(port: number, seconds: number, connections: number): { started: Promise<void>; result: Promise<FloodResult> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), String(port), String(seconds), String(connections)], { stdio: ['ignore', 'pipe', 'inherit'] });
+export function startFlood(
+  port: number,
+  seconds: number,
+  connections: number,
+): { started: Promise<void>; result: Promise<FloodResult> } {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), String(port), String(seconds), String(connections)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
   let onStart: () => void = () => undefined;
   let onFail: (err: Error) => void = () => undefined;

@@ -28,8 +28,14 @@ export class Prices {
 
   learn(itemid: number, status: number, text: string): void {
     const body = parse(text);
-    const fromItem = status === 200 && body && typeof body.item === 'object' && body.item && 'minimumnextbid' in body.item ? Number(body.item.minimumnextbid) : Number.NaN;
-    const said = typeof body?.message === 'string' ? /minimum bid for this item is \$([\d,]+(?:\.\d+)?)/.exec(body.message)?.[1] : undefined;
+    const fromItem =
+      status === 200 && body && typeof body.item === 'object' && body.item && 'minimumnextbid' in body.item
+        ? Number(body.item.minimumnextbid)
+        : Number.NaN;
+    const said =
+      typeof body?.message === 'string'
+        ? /minimum bid for this item is \$([\d,]+(?:\.\d+)?)/.exec(body.message)?.[1]
+        : undefined;
     const min = Number.isFinite(fromItem) ? fromItem : said ? Number(said.replace(/,/g, '')) : Number.NaN;
     if (Number.isFinite(min)) this.next.set(itemid, Math.max(this.next.get(itemid) ?? 10, min));
   }
@@ -49,7 +55,10 @@ function turns(seeded: Seeded) {
   let k = 0;
   return () => {
     const n = k++;
-    return { token: seeded.tokens[n % seeded.tokens.length] ?? '', itemid: seeded.itemIds[n % seeded.itemIds.length] ?? 0 };
+    return {
+      token: seeded.tokens[n % seeded.tokens.length] ?? '',
+      itemid: seeded.itemIds[n % seeded.itemIds.length] ?? 0,
+    };
   };
 }
 
@@ -77,7 +86,12 @@ export const WARMUP_SECONDS = 3;
  * has one request in flight, so its context remembers which item it bid on. `meter` measures CPU
  * over the measured part.
  */
-export async function capacity(port: number, seeded: Seeded, seconds: number, meter: () => { stop(): CpuShare }): Promise<CapacityResult> {
+export async function capacity(
+  port: number,
+  seeded: Seeded,
+  seconds: number,
+  meter: () => { stop(): CpuShare },
+): Promise<CapacityResult> {
   const prices = new Prices();
   const next = turns(seeded);
   const bidOn = new WeakMap<object, number>();
@@ -96,7 +110,11 @@ export async function capacity(port: number, seeded: Seeded, seconds: number, me
           setupRequest: (req, context) => {
             const { token, itemid } = next();
             bidOn.set(context, itemid);
-            return { ...req, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ eventcode: seeded.eventcode, itemid, bid: prices.take(itemid) }) };
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              body: JSON.stringify({ eventcode: seeded.eventcode, itemid, bid: prices.take(itemid) }),
+            };
           },
           onResponse: (status, body, context) => {
             if (status === 200) tally.accepted++;
@@ -143,7 +161,14 @@ export interface OpenLoopResult extends Tally {
  * WARMUP_SECONDS run the same schedule uncounted. The bidders come from `from` (a loopback
  * address), so a flood from 127.0.0.1 does not share their address.
  */
-export async function openLoop(port: number, seeded: Seeded, rate: number, seconds: number, meter: () => { stop(): CpuShare }, from = '127.0.0.2'): Promise<OpenLoopResult> {
+export async function openLoop(
+  port: number,
+  seeded: Seeded,
+  rate: number,
+  seconds: number,
+  meter: () => { stop(): CpuShare },
+  from = '127.0.0.2',
+): Promise<OpenLoopResult> {
   const prices = new Prices();
   const next = turns(seeded);
   const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
@@ -183,7 +208,11 @@ export async function openLoop(port: number, seeded: Seeded, rate: number, secon
         agent,
         method: 'POST',
         path: '/api/submitbid',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
       },
       (res) => {
         let text = '';

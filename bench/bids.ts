@@ -2,7 +2,19 @@ import { loadavg } from 'node:os';
 import { pgbench, pgliteLoop } from './bid-baseline';
 import { startFlood, type FloodResult } from './bid-flood';
 import { capacity, openLoop, type OpenLoopResult, WARMUP_SECONDS } from './bid-load';
-import { cpuMeter, type CpuShare, freshDatabase, type Postgres, postmasterPid, type Seeded, seed, startRedis, startServer, stop, table } from './lib';
+import {
+  cpuMeter,
+  type CpuShare,
+  freshDatabase,
+  type Postgres,
+  postmasterPid,
+  type Seeded,
+  seed,
+  startRedis,
+  startServer,
+  stop,
+  table,
+} from './lib';
 
 /**
  * Bids (npm run bench -- bids, and -- bids-latency): capacity in a closed loop, one and two server
@@ -34,13 +46,27 @@ interface Prepared {
 }
 
 /** A fresh database with the event, its items and bidders; the server's environment to use it. */
-async function prepare(pg: Postgres | undefined, kind: Kind, name: string, items: number, people: number): Promise<Prepared> {
+async function prepare(
+  pg: Postgres | undefined,
+  kind: Kind,
+  name: string,
+  items: number,
+  people: number,
+): Promise<Prepared> {
   const dbName = `bench_${name}_${kind}`;
   const fresh = await freshDatabase(kind === 'postgres' ? pg : undefined, dbName);
   const seeded = await seed(fresh.db, { items, people });
   await fresh.db.close();
-  const env: Record<string, string> = kind === 'postgres' && fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dataDir };
-  return { seeded, env, dbName, dataDir: fresh.dataDir, firstId: seeded.itemIds[0] ?? 1, lastId: seeded.itemIds[seeded.itemIds.length - 1] ?? 1 };
+  const env: Record<string, string> =
+    kind === 'postgres' && fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dataDir };
+  return {
+    seeded,
+    env,
+    dbName,
+    dataDir: fresh.dataDir,
+    firstId: seeded.itemIds[0] ?? 1,
+    lastId: seeded.itemIds[seeded.itemIds.length - 1] ?? 1,
+  };
 }
 
 async function baseline(pg: Postgres | undefined, kind: Kind, p: Prepared): Promise<number> {
@@ -48,21 +74,59 @@ async function baseline(pg: Postgres | undefined, kind: Kind, p: Prepared): Prom
   return pgliteLoop(p.dataDir, p.firstId, p.lastId, CAPACITY_SECONDS);
 }
 
-const cpuCells = (c: CpuShare) => [`${pct(c.generatorCore)} / ${pct(c.generatorMachine)}`, `${pct(c.serverMachine)} / ${pct(c.databaseMachine)}`];
+const cpuCells = (c: CpuShare) => [
+  `${pct(c.generatorCore)} / ${pct(c.generatorMachine)}`,
+  `${pct(c.serverMachine)} / ${pct(c.databaseMachine)}`,
+];
 
 /** One closed-loop run on a fresh database; the row of the table without the baseline. */
-async function capacityRow(pg: Postgres | undefined, kind: Kind, processes: number, port: number, shape: { name: string; items: number; people: number }, redis?: string) {
+async function capacityRow(
+  pg: Postgres | undefined,
+  kind: Kind,
+  processes: number,
+  port: number,
+  shape: { name: string; items: number; people: number },
+  redis?: string,
+) {
   const p = await prepare(pg, kind, `${shape.name}${processes}`, shape.items, shape.people);
   const load = loadavg()[0] ?? 0;
-  const server = await startServer(port, { ...p.env, ...(processes > 1 && redis ? { PROCESSES: String(processes), REDIS_URL: redis } : {}) });
-  const r = await capacity(port, p.seeded, CAPACITY_SECONDS, () => cpuMeter(server.pid, kind === 'postgres' ? postmasterPid(pg) : undefined));
+  const server = await startServer(port, {
+    ...p.env,
+    ...(processes > 1 && redis ? { PROCESSES: String(processes), REDIS_URL: redis } : {}),
+  });
+  const r = await capacity(port, p.seeded, CAPACITY_SECONDS, () =>
+    cpuMeter(server.pid, kind === 'postgres' ? postmasterPid(pg) : undefined),
+  );
   await stop(server);
   const perSecond = r.accepted / r.seconds;
-  const cells: Array<string | number> = [label(kind), processes, perSecond, (r.accepted + r.refused) / r.seconds, r.p50, r.p99, r.errors, ...cpuCells(r.cpu), load.toFixed(1)];
+  const cells: Array<string | number> = [
+    label(kind),
+    processes,
+    perSecond,
+    (r.accepted + r.refused) / r.seconds,
+    r.p50,
+    r.p99,
+    r.errors,
+    ...cpuCells(r.cpu),
+    load.toFixed(1),
+  ];
   return { p, perSecond, cells };
 }
 
-const CAPACITY_HEAD = ['database', 'processes', 'accepted bids/s', 'answers/s', 'p50 ms', 'p99 ms', 'errors', 'generator CPU (one core / machine)', 'server / PostgreSQL CPU (machine)', 'load average before', 'raw SQL baseline tx/s', 'ratio'];
+const CAPACITY_HEAD = [
+  'database',
+  'processes',
+  'accepted bids/s',
+  'answers/s',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'generator CPU (one core / machine)',
+  'server / PostgreSQL CPU (machine)',
+  'load average before',
+  'raw SQL baseline tx/s',
+  'ratio',
+];
 
 export async function benchBids(pg: Postgres | undefined, port: number): Promise<string> {
   const kinds: Kind[] = pg ? ['postgres', 'pglite'] : ['pglite'];
@@ -94,8 +158,16 @@ export async function benchBids(pg: Postgres | undefined, port: number): Promise
   out.push(table(`Hot item: 200 bidders on one item, closed loop (${CAPACITY_SECONDS} s)`, CAPACITY_HEAD, hotRows));
 
   const targets: Array<Array<string | number>> = [];
-  if (ratios.postgres !== undefined) targets.push(['PostgreSQL: accepted bids at least 25% of the raw SQL baseline', verdict(ratios.postgres >= 0.25, pct(ratios.postgres * 100))]);
-  if (ratios.pglite !== undefined) targets.push(['PGlite: accepted bids at least 60% of the raw SQL baseline', verdict(ratios.pglite >= 0.6, pct(ratios.pglite * 100))]);
+  if (ratios.postgres !== undefined)
+    targets.push([
+      'PostgreSQL: accepted bids at least 25% of the raw SQL baseline',
+      verdict(ratios.postgres >= 0.25, pct(ratios.postgres * 100)),
+    ]);
+  if (ratios.pglite !== undefined)
+    targets.push([
+      'PGlite: accepted bids at least 60% of the raw SQL baseline',
+      verdict(ratios.pglite >= 0.6, pct(ratios.pglite * 100)),
+    ]);
   out.push(table('Capacity targets', ['target', 'result'], targets));
   return out.join('\n');
 }
@@ -108,14 +180,31 @@ interface LatencyRun {
 }
 
 /** One open-loop run on a fresh database, with a flood beside it when asked. */
-async function latencyRun(pg: Postgres | undefined, kind: Kind, rate: number, port: number, flood: Flood | undefined): Promise<LatencyRun> {
-  const p = await prepare(pg, kind, `lat${flood === undefined ? '' : flood === 'default limits' ? 'f' : 'fr'}`, 200, 500);
+async function latencyRun(
+  pg: Postgres | undefined,
+  kind: Kind,
+  rate: number,
+  port: number,
+  flood: Flood | undefined,
+): Promise<LatencyRun> {
+  const p = await prepare(
+    pg,
+    kind,
+    `lat${flood === undefined ? '' : flood === 'default limits' ? 'f' : 'fr'}`,
+    200,
+    500,
+  );
   const load = loadavg()[0] ?? 0;
   // A flood from one address without a valid token meets the server's default limit for it.
-  const server = await startServer(port, { ...p.env, ...(flood === 'default limits' ? { RATE_LIMIT_ANONYMOUS_PER_MINUTE: '' } : {}) });
+  const server = await startServer(port, {
+    ...p.env,
+    ...(flood === 'default limits' ? { RATE_LIMIT_ANONYMOUS_PER_MINUTE: '' } : {}),
+  });
   const bad = flood ? startFlood(port, WARMUP_SECONDS + LATENCY_SECONDS + 2, FLOOD_CONNECTIONS) : undefined;
   if (bad) await bad.started;
-  const r = await openLoop(port, p.seeded, rate, LATENCY_SECONDS, () => cpuMeter(server.pid, kind === 'postgres' ? postmasterPid(pg) : undefined));
+  const r = await openLoop(port, p.seeded, rate, LATENCY_SECONDS, () =>
+    cpuMeter(server.pid, kind === 'postgres' ? postmasterPid(pg) : undefined),
+  );
   const floodResult = bad ? await bad.result : undefined;
   await stop(server);
   return { r, load, ...(floodResult ? { flood: floodResult } : {}) };
@@ -126,7 +215,16 @@ const floodErrors = (f: FloodResult) => sum(Object.values(f.kinds).map((k) => k.
 
 export async function benchBidLatency(pg: Postgres | undefined, port: number): Promise<string> {
   const plans: Array<{ kind: Kind; rate: number; target: number; floods: Flood[] }> = [
-    ...(pg ? [{ kind: 'postgres' as const, rate: 250, target: 100, floods: ['default limits', 'limits raised'] satisfies Flood[] }] : []),
+    ...(pg
+      ? [
+          {
+            kind: 'postgres' as const,
+            rate: 250,
+            target: 100,
+            floods: ['default limits', 'limits raised'] satisfies Flood[],
+          },
+        ]
+      : []),
     { kind: 'pglite', rate: 100, target: 250, floods: ['default limits'] },
   ];
   const rows: Array<Array<string | number>> = [];
@@ -135,17 +233,67 @@ export async function benchBidLatency(pg: Postgres | undefined, port: number): P
   for (const plan of plans) {
     for (const flood of [undefined, ...plan.floods]) {
       const { r, load, flood: f } = await latencyRun(pg, plan.kind, plan.rate, port, flood);
-      const floodCell = f ? `${(floodAnswers(f) / f.seconds).toFixed(0)} answers/s, ${floodErrors(f)} connection errors; its CPU ${pct(f.cpuCore)} of a core` : '-';
-      rows.push([label(plan.kind), flood ? `flood, ${flood}` : 'none', r.offered, r.achieved, ms(r.p50), ms(r.p90), ms(r.p99), ms(r.max), r.errors, ms(r.sendLag), ...cpuCells(r.cpu), load.toFixed(1), floodCell]);
-      targets.push([`${label(plan.kind)}${flood ? ` beside the flood (${flood})` : ''}: p99 under ${plan.target} ms at ${plan.rate} bids/s`, verdict(r.p99 < plan.target, `${ms(r.p99)} ms`)]);
+      const floodCell = f
+        ? `${(floodAnswers(f) / f.seconds).toFixed(0)} answers/s, ${floodErrors(f)} connection errors; its CPU ${pct(f.cpuCore)} of a core`
+        : '-';
+      rows.push([
+        label(plan.kind),
+        flood ? `flood, ${flood}` : 'none',
+        r.offered,
+        r.achieved,
+        ms(r.p50),
+        ms(r.p90),
+        ms(r.p99),
+        ms(r.max),
+        r.errors,
+        ms(r.sendLag),
+        ...cpuCells(r.cpu),
+        load.toFixed(1),
+        floodCell,
+      ]);
+      targets.push([
+        `${label(plan.kind)}${flood ? ` beside the flood (${flood})` : ''}: p99 under ${plan.target} ms at ${plan.rate} bids/s`,
+        verdict(r.p99 < plan.target, `${ms(r.p99)} ms`),
+      ]);
       if (!f) continue;
       for (const [kind, k] of Object.entries(f.kinds))
-        refusals.push([`${label(plan.kind)}, ${flood}`, kind, (k.sent / f.seconds).toFixed(0), Object.entries(k.answers).map(([status, n]) => `${status}: ${n}`).join(', '), k.errors + k.timeouts]);
+        refusals.push([
+          `${label(plan.kind)}, ${flood}`,
+          kind,
+          (k.sent / f.seconds).toFixed(0),
+          Object.entries(k.answers)
+            .map(([status, n]) => `${status}: ${n}`)
+            .join(', '),
+          k.errors + k.timeouts,
+        ]);
     }
   }
   return [
-    table(`Bid latency at a gala's peak: 500 bidders, open loop (${LATENCY_SECONDS} s)`, ['database', 'bad requests beside', 'offered bids/s', 'answered/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'errors', 'generator max send lag ms', 'generator CPU (one core / machine)', 'server / PostgreSQL CPU (machine)', 'load average before', 'flood'], rows),
-    table(`The flood: ${FLOOD_CONNECTIONS} connections from 127.0.0.1 to /api/submitbid, as fast as they go`, ['run', 'bad request', 'sent/s', 'answers by status', 'connection errors'], refusals),
+    table(
+      `Bid latency at a gala's peak: 500 bidders, open loop (${LATENCY_SECONDS} s)`,
+      [
+        'database',
+        'bad requests beside',
+        'offered bids/s',
+        'answered/s',
+        'p50 ms',
+        'p90 ms',
+        'p99 ms',
+        'max ms',
+        'errors',
+        'generator max send lag ms',
+        'generator CPU (one core / machine)',
+        'server / PostgreSQL CPU (machine)',
+        'load average before',
+        'flood',
+      ],
+      rows,
+    ),
+    table(
+      `The flood: ${FLOOD_CONNECTIONS} connections from 127.0.0.1 to /api/submitbid, as fast as they go`,
+      ['run', 'bad request', 'sent/s', 'answers by status', 'connection errors'],
+      refusals,
+    ),
     table('Latency targets', ['target', 'result'], targets),
   ].join('\n');
 }

@@ -11,14 +11,21 @@ import { freshDatabase, type Postgres, seed, sleep, startServer, stop, table } f
 const ITEMS = 1000;
 const LEAD_MS = 20_000;
 
-async function burst(pg: Postgres | undefined, port: number): Promise<{ recorded: number; told: number; won: number; messages: number }> {
+async function burst(
+  pg: Postgres | undefined,
+  port: number,
+): Promise<{ recorded: number; told: number; won: number; messages: number }> {
   const closeAt = new Date(Date.now() + LEAD_MS);
   const fresh = await freshDatabase(pg, 'closing_burst');
   const seeded = await seed(fresh.db, { items: ITEMS, people: 1, closeAllAt: closeAt });
   const winner = seeded.bidderIds[0] ?? 0;
   // Every item already has its winning bid, as if bidding had happened.
-  await fresh.db.db.execute(sql`update auction_items set currentbid = 2000, leader_bidder_id = ${winner}, numberofbids = 1`);
-  await fresh.db.db.execute(sql`insert into item_maxima (item_id, bidder_id, max, increment, is_auto) select id, ${winner}, 2000, 100, false from auction_items`);
+  await fresh.db.db.execute(
+    sql`update auction_items set currentbid = 2000, leader_bidder_id = ${winner}, numberofbids = 1`,
+  );
+  await fresh.db.db.execute(
+    sql`insert into item_maxima (item_id, bidder_id, max, increment, is_auto) select id, ${winner}, 2000, 100, false from auction_items`,
+  );
   await fresh.db.close();
   const server = await startServer(port, pg && fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: fresh.dataDir });
   const token = seeded.tokens[0] ?? '';
@@ -54,5 +61,15 @@ export async function benchClosing(pg: Postgres | undefined, port: number): Prom
   }
   const r = await burst(undefined, port);
   rows.push(['PGlite', r.recorded.toFixed(2), r.told.toFixed(2), `${r.won}/${ITEMS}`, `${r.messages}/${ITEMS}`]);
-  return table(`Closing burst: ${ITEMS} items closing in the same second`, ['database', 'all winners recorded (s after close)', 'all winners told (s after close)', 'won items', "'won' messages"], rows);
+  return table(
+    `Closing burst: ${ITEMS} items closing in the same second`,
+    [
+      'database',
+      'all winners recorded (s after close)',
+      'all winners told (s after close)',
+      'won items',
+      "'won' messages",
+    ],
+    rows,
+  );
 }

@@ -32,11 +32,25 @@ async function gavelFanout(port: number): Promise<{ p50: number; p99: number; ma
   const server = await startServer(port, { DATA_DIR: fresh.dataDir });
   // One guest token per phone, as phones have: the hub takes at most a few sockets per token.
   const tokens = new TokenService(JWT_SECRET);
-  const guests = await Promise.all(Array.from({ length: CLIENTS }, () => tokens.sign({ userid: 0, bidderid: 0, email: '', eventcode: 'bench', auctioncode: 'demo', isguest: true }, new Date())));
+  const guests = await Promise.all(
+    Array.from({ length: CLIENTS }, () =>
+      tokens.sign(
+        { userid: 0, bidderid: 0, email: '', eventcode: 'bench', auctioncode: 'demo', isguest: true },
+        new Date(),
+      ),
+    ),
+  );
   let next = 0;
   const arrivals = new Map<number, number[]>();
   const sockets = await connectAll(
-    () => io(`http://127.0.0.1:${port}`, { path: HUB_PATH, auth: { token: guests[next++] }, transports: ['websocket'], forceNew: true, reconnection: false }),
+    () =>
+      io(`http://127.0.0.1:${port}`, {
+        path: HUB_PATH,
+        auth: { token: guests[next++] },
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      }),
     (s: Socket) =>
       new Promise<void>((resolve, reject) => {
         s.on(RECEIVE, (m: HubMessage) => {
@@ -74,7 +88,9 @@ async function gavelFanout(port: number): Promise<{ p50: number; p99: number; ma
 
 async function wsFanout(port: number): Promise<{ p50: number; p99: number; max: number; received: number }> {
   const script = fileURLToPath(new URL('./ws-baseline-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
   const arrivals = new Map<number, number[]>();
   const sockets = await connectAll(
@@ -94,7 +110,23 @@ async function wsFanout(port: number): Promise<{ p50: number; p99: number; max: 
   for (let b = 0; b < BIDS; b++) {
     const amount = 10 + b;
     arrivals.set(amount, []);
-    const payload = JSON.stringify({ type: 'itemupdate', eventcode: 'bench', auctioncode: 'demo', item: { itemid: 1, currentbid: amount, lastbid: amount, minimumnextbid: amount + 1, numberofbids: b + 1, closing: new Date().toISOString(), closingcst: '', bidstatus: 'biddingopen', quantityavailable: 1, buyitnowavailable: false } });
+    const payload = JSON.stringify({
+      type: 'itemupdate',
+      eventcode: 'bench',
+      auctioncode: 'demo',
+      item: {
+        itemid: 1,
+        currentbid: amount,
+        lastbid: amount,
+        minimumnextbid: amount + 1,
+        numberofbids: b + 1,
+        closing: new Date().toISOString(),
+        closingcst: '',
+        bidstatus: 'biddingopen',
+        quantityavailable: 1,
+        buyitnowavailable: false,
+      },
+    });
     const sent = performance.now();
     const res = await fetch(`http://127.0.0.1:${port}/broadcast`, { method: 'POST', body: payload });
     await res.text();
@@ -113,8 +145,12 @@ export async function benchFanout(port: number): Promise<string> {
   const gavel = await gavelFanout(port);
   const plain = await wsFanout(port + 1);
   const expected = CLIENTS * BIDS;
-  return table(`Fan-out: ${CLIENTS} clients in one event, ${BIDS} bids`, ['server', 'p50 ms', 'p99 ms', 'max ms', 'delivered'], [
-    ['Gavel (Socket.IO, websocket)', gavel.p50, gavel.p99, gavel.max, `${gavel.received}/${expected}`],
-    ['plain ws broadcast (baseline)', plain.p50, plain.p99, plain.max, `${plain.received}/${expected}`],
-  ]);
+  return table(
+    `Fan-out: ${CLIENTS} clients in one event, ${BIDS} bids`,
+    ['server', 'p50 ms', 'p99 ms', 'max ms', 'delivered'],
+    [
+      ['Gavel (Socket.IO, websocket)', gavel.p50, gavel.p99, gavel.max, `${gavel.received}/${expected}`],
+      ['plain ws broadcast (baseline)', plain.p50, plain.p99, plain.max, `${plain.received}/${expected}`],
+    ],
+  );
 }

@@ -16,7 +16,11 @@ export const JWT_SECRET = 'bench-jwt-secret-0123456789abcdefghijklmnopqrs';
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cleanups: Array<() => void> = [];
-export const cleanup = () => cleanups.splice(0).reverse().forEach((f) => f());
+export const cleanup = () =>
+  cleanups
+    .splice(0)
+    .reverse()
+    .forEach((f) => f());
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -54,7 +58,9 @@ export function startPostgres(port: number): Postgres | undefined {
   spawnSync('chown', ['postgres:postgres', dir]);
   const su = (cmd: string) => spawnSync('su', ['postgres', '-c', cmd], { stdio: 'pipe' });
   su(`${bin}/initdb -D ${dir}/data -A trust -U postgres`);
-  const started = su(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/log -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB -c synchronous_commit=off" -w start`);
+  const started = su(
+    `${bin}/pg_ctl -D ${dir}/data -l ${dir}/log -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB -c synchronous_commit=off" -w start`,
+  );
   if (started.status !== 0) throw new Error(`PostgreSQL did not start: ${started.stderr.toString()}`);
   cleanups.push(() => {
     su(`${bin}/pg_ctl -D ${dir}/data -m fast stop`);
@@ -65,17 +71,37 @@ export function startPostgres(port: number): Postgres | undefined {
 
 export function startRedis(port: number): string | undefined {
   if (spawnSync('which', ['redis-server']).status !== 0) return undefined;
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], { stdio: 'ignore' });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {
+    stdio: 'ignore',
+  });
   cleanups.push(() => child.kill('SIGTERM'));
   return `redis://127.0.0.1:${port}`;
 }
 
 /** A fresh database: a new one on the cluster, or an embedded PGlite directory. */
-export async function freshDatabase(pg: Postgres | undefined, name: string): Promise<{ db: Database; url?: string; dataDir: string }> {
+export async function freshDatabase(
+  pg: Postgres | undefined,
+  name: string,
+): Promise<{ db: Database; url?: string; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gavel-bench-data-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   if (!pg) return { db: await openDatabase({ dir: dataDir }), dataDir };
-  const psql = spawnSync(join(pg.bin, 'psql'), ['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres', '-c', `DROP DATABASE IF EXISTS ${name}`, '-c', `CREATE DATABASE ${name}`], { stdio: 'pipe' });
+  const psql = spawnSync(
+    join(pg.bin, 'psql'),
+    [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(pg.port),
+      '-U',
+      'postgres',
+      '-c',
+      `DROP DATABASE IF EXISTS ${name}`,
+      '-c',
+      `CREATE DATABASE ${name}`,
+    ],
+    { stdio: 'pipe' },
+  );
   if (psql.status !== 0) throw new Error(psql.stderr.toString());
   const url = pg.url.replace(/\/postgres$/, `/${name}`);
   return { db: await openDatabase({ url }), url, dataDir };
@@ -89,12 +115,22 @@ export interface Seeded {
 }
 
 /** An event with `items` bid items and `people` verified bidders, written straight to the database. */
-export async function seed(db: Database, opts: { items: number; people: number; closing?: Date; closeAllAt?: Date }): Promise<Seeded> {
+export async function seed(
+  db: Database,
+  opts: { items: number; people: number; closing?: Date; closeAllAt?: Date },
+): Promise<Seeded> {
   const now = new Date();
   const at = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
   const doc: ImportDocumentInput = {
     organization: { auctioncode: 'demo', name: 'Bench Foundation' },
-    event: { eventcode: 'bench', eventname: 'Bench Gala', eventopens: at(-2), biddingopens: at(-1), biddingcloses: at(24), eventcloses: at(48) },
+    event: {
+      eventcode: 'bench',
+      eventname: 'Bench Gala',
+      eventopens: at(-2),
+      biddingopens: at(-1),
+      biddingcloses: at(24),
+      eventcloses: at(48),
+    },
     items: Array.from({ length: opts.items }, (_, i) => ({
       itemnum: String(i + 1),
       name: `Item ${i + 1}`,
@@ -108,17 +144,54 @@ export async function seed(db: Database, opts: { items: number; people: number; 
   const tokens = new TokenService(JWT_SECRET);
   const rows = await db.db
     .insert(accounts)
-    .values(Array.from({ length: opts.people }, (_, i) => ({ organizationId: tenant.organization.id, email: `b${i}@bench.example`, emailVerified: true, firstname: 'B', lastname: String(i), zip: '60601' })))
+    .values(
+      Array.from({ length: opts.people }, (_, i) => ({
+        organizationId: tenant.organization.id,
+        email: `b${i}@bench.example`,
+        emailVerified: true,
+        firstname: 'B',
+        lastname: String(i),
+        zip: '60601',
+      })),
+    )
     .returning({ id: accounts.id });
   const bidderRows = await db.db
     .insert(bidders)
-    .values(rows.map((r, i) => ({ eventId: tenant.event.id, accountId: r.id, bidderdisplaynumber: 101 + i, setupcomplete: true })))
+    .values(
+      rows.map((r, i) => ({
+        eventId: tenant.event.id,
+        accountId: r.id,
+        bidderdisplaynumber: 101 + i,
+        setupcomplete: true,
+      })),
+    )
     .returning({ id: bidders.id, accountId: bidders.accountId });
   const signed = await Promise.all(
-    bidderRows.map((b, i) => tokens.sign({ userid: b.accountId, bidderid: b.id, email: `b${i}@bench.example`, eventcode: 'bench', auctioncode: 'demo', isguest: false }, now)),
+    bidderRows.map((b, i) =>
+      tokens.sign(
+        {
+          userid: b.accountId,
+          bidderid: b.id,
+          email: `b${i}@bench.example`,
+          eventcode: 'bench',
+          auctioncode: 'demo',
+          isguest: false,
+        },
+        now,
+      ),
+    ),
   );
-  const items = await db.db.select({ id: auctionItems.id }).from(auctionItems).where(eq(auctionItems.eventId, tenant.event.id)).orderBy(auctionItems.id);
-  return { eventcode: 'bench', itemIds: items.map((r) => r.id), tokens: signed, bidderIds: bidderRows.map((b) => b.id) };
+  const items = await db.db
+    .select({ id: auctionItems.id })
+    .from(auctionItems)
+    .where(eq(auctionItems.eventId, tenant.event.id))
+    .orderBy(auctionItems.id);
+  return {
+    eventcode: 'bench',
+    itemIds: items.map((r) => r.id),
+    tokens: signed,
+    bidderIds: bidderRows.map((b) => b.id),
+  };
 }
 
 /**
@@ -237,5 +310,12 @@ export async function stop(child: ChildProcess): Promise<void> {
 
 export function table(title: string, head: string[], rows: Array<Array<string | number>>): string {
   const fmt = (v: string | number) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(1)) : v);
-  return [`### ${title}`, '', `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(fmt).join(' | ')} |`), ''].join('\n');
+  return [
+    `### ${title}`,
+    '',
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(fmt).join(' | ')} |`),
+    '',
+  ].join('\n');
 }

@@ -25,7 +25,15 @@ import { sleep, startServer, stop, table } from './lib';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const EVENT = 'demo';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 interface Target {
@@ -48,17 +56,28 @@ interface Result {
 function webDist(): { dir: string; temporary: boolean } {
   const given = process.env.WEB_DIST;
   if (given) {
-    if (!existsSync(join(given, 'index.html'))) throw new Error(`WEB_DIST=${given} has no index.html; build it with npm run build -w web -- --outDir ${given} --emptyOutDir`);
+    if (!existsSync(join(given, 'index.html')))
+      throw new Error(
+        `WEB_DIST=${given} has no index.html; build it with npm run build -w web -- --outDir ${given} --emptyOutDir`,
+      );
     return { dir: given, temporary: false };
   }
   const dir = mkdtempSync(join(tmpdir(), 'gavel-lighthouse-web-'));
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web', '--', '--outDir', dir, '--emptyOutDir'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web', '--', '--outDir', dir, '--emptyOutDir'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (build.status !== 0) throw new Error('the web app did not build');
   return { dir, temporary: true };
 }
 
 /** One call of the contract map, its answer decoded by its schema. */
-async function call<K extends 'POST /guestlogin' | 'POST /auctionitems'>(origin: string, key: K, body: RequestOf<K>, token?: string): Promise<AnswerOf<K>> {
+async function call<K extends 'POST /guestlogin' | 'POST /auctionitems'>(
+  origin: string,
+  key: K,
+  body: RequestOf<K>,
+  token?: string,
+): Promise<AnswerOf<K>> {
   const contract: Contract = contracts[key];
   const res = await fetch(`${origin}/api${contract.path}`, {
     method: contract.method,
@@ -71,7 +90,10 @@ async function call<K extends 'POST /guestlogin' | 'POST /auctionitems'>(origin:
 }
 
 /** Sends DevTools protocol commands to one tab, in order; each answers with the command's result, or null on an error. */
-async function devtools(socketUrl: string, run: (send: (method: string, params?: object) => Promise<unknown>) => Promise<void>): Promise<void> {
+async function devtools(
+  socketUrl: string,
+  run: (send: (method: string, params?: object) => Promise<unknown>) => Promise<void>,
+): Promise<void> {
   const socket = new WebSocket(socketUrl);
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let next = 0;
@@ -116,10 +138,19 @@ async function holdToken(chromePort: number, origin: string, token: string): Pro
 
 /** One cold load of a page in a fresh Chrome; null when Lighthouse could not record it (it says to run it again). */
 async function auditOnce(origin: string, target: Target): Promise<Result | null> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
   try {
     if (target.token) await holdToken(chrome.port, origin, target.token);
-    const run = await lighthouse(`${origin}${target.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: Boolean(target.token) });
+    const run = await lighthouse(`${origin}${target.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      disableStorageReset: Boolean(target.token),
+    });
     if (!run) throw new Error(`Lighthouse gave no result for ${target.path}`);
     const { lhr } = run;
     if (lhr.runtimeError) {
@@ -129,14 +160,24 @@ async function auditOnce(origin: string, target: Target): Promise<Result | null>
     const reports = process.env.LIGHTHOUSE_REPORTS;
     if (reports) {
       mkdirSync(reports, { recursive: true });
-      writeFileSync(join(reports, `${target.path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(lhr, null, 1));
+      writeFileSync(
+        join(reports, `${target.path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`),
+        JSON.stringify(lhr, null, 1),
+      );
     }
-    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${origin}${target.path}`).pathname) throw new Error(`${target.path} ended on ${lhr.finalDisplayedUrl}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${origin}${target.path}`).pathname)
+      throw new Error(`${target.path} ended on ${lhr.finalDisplayedUrl}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
     const audits = lhr.audits;
     const failing = (lhr.categories.accessibility?.auditRefs ?? [])
       .map((ref) => audits[ref.id])
-      .filter((a): a is Audit => a !== undefined && a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'));
+      .filter(
+        (a): a is Audit =>
+          a !== undefined &&
+          a.score !== null &&
+          a.score < 1 &&
+          (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'),
+      );
     return { target, scores, audits, failing };
   } finally {
     chrome.kill();
@@ -165,7 +206,12 @@ export async function benchLighthouse(port: number): Promise<string> {
   const web = webDist();
   const dataDir = mkdtempSync(join(tmpdir(), 'gavel-lighthouse-data-'));
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer(port, { SEED_DEMO: 'true', WEB_DIST: web.dir, DATA_DIR: dataDir, NODE_ENV: 'production' });
+  const server = await startServer(port, {
+    SEED_DEMO: 'true',
+    WEB_DIST: web.dir,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+  });
   try {
     const guest = await call(origin, 'POST /guestlogin', { eventcode: EVENT });
     const items = await call(origin, 'POST /auctionitems', { eventcode: EVENT }, guest.token);
@@ -201,14 +247,29 @@ export async function benchLighthouse(port: number): Promise<string> {
       `${ms(r, 'speed-index')} ms`,
       `${((r.audits['total-byte-weight']?.numericValue ?? Number.NaN) / 1024).toFixed(0)} KB`,
     ]);
-    const failing = results.flatMap((r) => r.failing.map((a) => `- ${r.target.name}: \`${a.id}\`: ${a.title} (${elements(a)} elements)`));
+    const failing = results.flatMap((r) =>
+      r.failing.map((a) => `- ${r.target.name}: \`${a.id}\`: ${a.title} (${elements(a)} elements)`),
+    );
     return [
       table(
         `Lighthouse ${lighthouseVersion()}, mobile defaults (simulated slow 4G, 4x CPU), cold loads (median of ${runs}); scripts served with compression: ${encoding}; machine load ${load.toFixed(1)} on ${cpus().length} cores`,
-        ['Page', 'Performance', 'Accessibility', 'Best practices', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'Transfer'],
+        [
+          'Page',
+          'Performance',
+          'Accessibility',
+          'Best practices',
+          'FCP',
+          'LCP',
+          'TBT',
+          'CLS',
+          'Speed Index',
+          'Transfer',
+        ],
         rows,
       ),
-      failing.length > 0 ? ['Failing accessibility audits:', '', ...failing, ''].join('\n') : 'No failing accessibility audits.\n',
+      failing.length > 0
+        ? ['Failing accessibility audits:', '', ...failing, ''].join('\n')
+        : 'No failing accessibility audits.\n',
     ].join('\n');
   } finally {
     await stop(server);
@@ -218,7 +279,9 @@ export async function benchLighthouse(port: number): Promise<string> {
 }
 
 function lighthouseVersion(): string {
-  const pkg = z.object({ version: z.string() }).parse(JSON.parse(readFileSync(join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')));
+  const pkg = z
+    .object({ version: z.string() })
+    .parse(JSON.parse(readFileSync(join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')));
   return pkg.version;
 }
 

@@ -19,8 +19,12 @@ const PORT = 18380;
 
 async function main(): Promise<void> {
   const pg = startPostgres(PG_PORT);
-  const pgVersion = pg ? spawnSync(`${pg.bin}/postgres`, ['--version'], { encoding: 'utf8' }).stdout.trim() : 'not installed (PGlite only)';
-  console.log(`# Gavel benchmarks\n\nMachine: ${cpus().length} cores (${cpus()[0]?.model ?? ''}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; ${pgVersion}.\n`);
+  const pgVersion = pg
+    ? spawnSync(`${pg.bin}/postgres`, ['--version'], { encoding: 'utf8' }).stdout.trim()
+    : 'not installed (PGlite only)';
+  console.log(
+    `# Gavel benchmarks\n\nMachine: ${cpus().length} cores (${cpus()[0]?.model ?? ''}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; ${pgVersion}.\n`,
+  );
   // Bid servers on 18700-18702, and Redis on 16390 for the two-process run.
   if (!which || which === 'bids') console.log(await benchBids(pg, 18700));
   if (!which || which === 'bids-latency') console.log(await benchBidLatency(pg, 18710));
@@ -36,4 +40,8 @@ main()
     process.exitCode = 1;
   })
   .finally(cleanup);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { cleanup(); process.exit(1); });
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    cleanup();
+    process.exit(1);
+  });

@@ -8,7 +8,10 @@ test.beforeAll(async ({ request }) => {
   await importEvent(request, testEvent(code));
 });
 
-test('a new bidder joins, creates an account, verifies by email, completes setup and lands on welcome', async ({ page, request }) => {
+test('a new bidder joins, creates an account, verifies by email, completes setup and lands on welcome', async ({
+  page,
+  request,
+}) => {
   const email = `new-${Date.now()}@example.org`;
   await page.goto(`/${code}`);
   await fill(page, 'join-email', email);
@@ -43,7 +46,9 @@ test('a new bidder joins, creates an account, verifies by email, completes setup
   await expectAccessible(page);
   await fill(page, 'cellphone', '3125550188');
   await page.getByTestId('setup-next').click();
-  await expect(page.getByRole('dialog', { name: 'Text Messaging Opt-In' })).toContainText('Are you sure you sure you want to proceed?');
+  await expect(page.getByRole('dialog', { name: 'Text Messaging Opt-In' })).toContainText(
+    'Are you sure you sure you want to proceed?',
+  );
   await page.getByTestId('proceed-without-texts').click();
   await page.getByTestId('state').selectOption('IL');
   await page.getByTestId('setup-finish').click();
@@ -68,7 +73,10 @@ test('a returning bidder signs in; a wrong password says so', async ({ page, req
   await expect(page.getByTestId('welcome-name')).toHaveText('Welcome, Omar Bidder');
 });
 
-test('a forgotten password is reset by the emailed link, which ends the older login link, and a login link signs in once', async ({ page, request }) => {
+test('a forgotten password is reset by the emailed link, which ends the older login link, and a login link signs in once', async ({
+  page,
+  request,
+}) => {
   const bidder = await apiBidder(request, code, `forgot-${Date.now()}@example.org`, 'Pat');
   await page.goto(`/${code}`);
   await fill(page, 'join-email', bidder.email);
@@ -86,23 +94,30 @@ test('a forgotten password is reset by the emailed link, which ends the older lo
   await page.getByTestId('reset-submit').click();
   await expect(page.getByText('Password was reset successfully.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/${code}$`));
-  const login = await request.post('/api/login', { data: { email: bidder.email, password: 'a brand new pass', eventcode: code } });
+  const login = await request.post('/api/login', {
+    data: { email: bidder.email, password: 'a brand new pass', eventcode: code },
+  });
   expect(login.ok()).toBe(true);
 
   // The sign-in link mailed with the reset link was ended by the reset (issue 15): a new one is asked for.
   const oldLink = await emailedLink(request, bidder.email, '/auth/passwordlessLogin/');
   await page.goto(oldLink);
   await expect(page.getByTestId('link-message')).toHaveText('This login link has expired. Please ask for a new one.');
-  expect((await request.post('/api/forgotpassword', { data: { email: bidder.email, eventcode: code } })).ok()).toBe(true);
+  expect((await request.post('/api/forgotpassword', { data: { email: bidder.email, eventcode: code } })).ok()).toBe(
+    true,
+  );
   let loginLink = oldLink;
-  for (let i = 0; i < 50 && loginLink === oldLink; i++) loginLink = await emailedLink(request, bidder.email, '/auth/passwordlessLogin/');
+  for (let i = 0; i < 50 && loginLink === oldLink; i++)
+    loginLink = await emailedLink(request, bidder.email, '/auth/passwordlessLogin/');
   expect(loginLink).not.toBe(oldLink);
   await page.evaluate(() => localStorage.clear());
   await page.goto(loginLink);
   await expect(page.getByTestId('welcome-name')).toHaveText('Welcome, Pat Bidder');
   await page.evaluate(() => localStorage.clear());
   await page.goto(loginLink);
-  await expect(page.getByTestId('link-message')).toHaveText('This login link has already been used. Please ask for a new one.');
+  await expect(page.getByTestId('link-message')).toHaveText(
+    'This login link has already been used. Please ask for a new one.',
+  );
 });
 
 test('a guest browses, and Log In to Bid returns to the event page', async ({ page, request }) => {
@@ -147,14 +162,18 @@ test('profile and notifications are saved with the spec messages', async ({ page
   await page.getByTestId('save-profile').click();
   await expect(page.getByText('Successfully saved your profile.')).toBeVisible();
   await expect(page.getByTestId('my-account-page')).toBeVisible();
-  const profile = await (await request.get('/api/userprofile', { headers: { authorization: `Bearer ${bidder.token}` } })).json();
+  const profile = await (
+    await request.get('/api/userprofile', { headers: { authorization: `Bearer ${bidder.token}` } })
+  ).json();
   expect(profile).toMatchObject({ cellphone: '3125550123', allowtexting: true });
 
   await page.getByTestId('notifications-link').click();
   await page.getByTestId('notify-1-email').click();
   await page.getByTestId('save-notifications').click();
   await expect(page.getByText('Successfully saved your notifications.')).toBeVisible();
-  const after = await (await request.get('/api/userprofile', { headers: { authorization: `Bearer ${bidder.token}` } })).json();
+  const after = await (
+    await request.get('/api/userprofile', { headers: { authorization: `Bearer ${bidder.token}` } })
+  ).json();
   expect(after.notifications[0].flags.email).toBe(false);
 
   // Bid Anonymously saves as soon as it is switched.
@@ -162,13 +181,20 @@ test('profile and notifications are saved with the spec messages', async ({ page
   await page.getByTestId('anonymous-toggle').click();
   await expect(page.getByText('Successfully saved your profile.').last()).toBeVisible();
   await expect
-    .poll(async () => (await (await request.get('/api/userprofile', { headers: { authorization: `Bearer ${bidder.token}` } })).json()).bidanonymously)
+    .poll(
+      async () =>
+        (await (await request.get('/api/userprofile', { headers: { authorization: `Bearer ${bidder.token}` } })).json())
+          .bidanonymously,
+    )
     .toBe(true);
 });
 
 test('a session whose token expires while open is logged out and sent to the event page', async ({ page, request }) => {
   const bidder = await apiBidder(request, code, `exp-${Date.now()}@example.org`, 'Ida');
-  const claims = JSON.parse(Buffer.from(bidder.token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+  const claims = JSON.parse(Buffer.from(bidder.token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
   const { SignJWT } = await import('jose');
   const shortLived = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) + 4 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -185,6 +211,8 @@ test('order history opens from the menu with its empty state', async ({ page, re
   await page.getByTestId('welcome-page').getByTestId('menu-button').click();
   await page.getByTestId('menu-orders').click();
   await expect(page.getByTestId('orders-empty')).toContainText('You have no completed purchases.');
-  await expect(page.getByTestId('orders-empty')).toContainText('After checkout, your purchase history will be displayed here.');
+  await expect(page.getByTestId('orders-empty')).toContainText(
+    'After checkout, your purchase history will be displayed here.',
+  );
   await expectAccessible(page);
 });

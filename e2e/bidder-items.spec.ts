@@ -6,10 +6,17 @@ import { expectAccessible, fill, openSignedIn } from './support/page';
 test.use({ timezoneId: 'America/Chicago' });
 
 const code = uniqueCode('items');
-const svg = (fill: string) => `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="${fill}"/></svg>`).toString('base64')}`;
+const svg = (fill: string) =>
+  `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="${fill}"/></svg>`).toString('base64')}`;
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 const items = [
-  { itemnum: '1', name: 'Weekend in Napa Valley', startingbid: 200, minimumbidincrease: 10, photos: [svg('#8a2be2'), svg('#2e8b57'), svg('#b8860b')] },
+  {
+    itemnum: '1',
+    name: 'Weekend in Napa Valley',
+    startingbid: 200,
+    minimumbidincrease: 10,
+    photos: [svg('#8a2be2'), svg('#2e8b57'), svg('#b8860b')],
+  },
   { itemnum: '2', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5 },
   { itemnum: '3', name: 'Chef Dinner', startingbid: 80, minimumbidincrease: 5 },
   { itemnum: '4', name: 'Live Painting', itemisliveonly: true, startingbid: 0 },
@@ -21,35 +28,53 @@ const items = [
 const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
 
 async function itemIds(request: APIRequestContext, token: string): Promise<Record<string, number>> {
-  const res = await request.post('/api/auctionitems', { headers: { authorization: `Bearer ${token}` }, data: { eventcode: code } });
+  const res = await request.post('/api/auctionitems', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { eventcode: code },
+  });
   const body = (await res.json()) as { auctionitems: Array<{ name: string; itemid: number }> };
   return Object.fromEntries(body.auctionitems.map((i) => [i.name, i.itemid]));
 }
 
-async function itemOf(request: APIRequestContext, token: string, itemid: number): Promise<{ numberofbids: number; currentbid: number }> {
-  const res = await request.post('/api/itemdetails', { headers: { authorization: `Bearer ${token}` }, data: { eventcode: code, itemid } });
+async function itemOf(
+  request: APIRequestContext,
+  token: string,
+  itemid: number,
+): Promise<{ numberofbids: number; currentbid: number }> {
+  const res = await request.post('/api/itemdetails', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { eventcode: code, itemid },
+  });
   return ((await res.json()) as { item: { numberofbids: number; currentbid: number } }).item;
 }
 
 function bid(request: APIRequestContext, token: string, itemid: number, amount: number) {
-  return request.post('/api/submitbid', { headers: { authorization: `Bearer ${token}` }, data: { eventcode: code, itemid, bid: amount } });
+  return request.post('/api/submitbid', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { eventcode: code, itemid, bid: amount },
+  });
 }
 
 test.beforeAll(async ({ request }) => {
   await importEvent(request, testEvent(code, { items, event: { eventallowguestentry: true } }));
 });
 
-test('three outbid notices all reach the bidder, hide nothing, open their items, and stay findable under the bell', async ({ page, request }) => {
+test('three outbid notices all reach the bidder, hide nothing, open their items, and stay findable under the bell', async ({
+  page,
+  request,
+}) => {
   const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
   const bob = await apiBidder(request, code, `bob-${Date.now()}@example.org`, 'Bob');
   const ids = await itemIds(request, ann.token);
   const three = ['Weekend in Napa Valley', 'Harbor Cruise', 'Chef Dinner'] as const;
-  for (const [i, name] of three.entries()) expect((await bid(request, ann.token, ids[name] ?? 0, [200, 50, 80][i] ?? 0)).ok()).toBe(true);
+  for (const [i, name] of three.entries())
+    expect((await bid(request, ann.token, ids[name] ?? 0, [200, 50, 80][i] ?? 0)).ok()).toBe(true);
 
   await openSignedIn(page, `/${code}/auction-items`, ann.token);
   await expect(page.getByTestId('item-card')).toHaveCount(items.length);
   await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
-  for (const [i, name] of three.entries()) expect((await bid(request, bob.token, ids[name] ?? 0, [250, 60, 90][i] ?? 0)).ok()).toBe(true);
+  for (const [i, name] of three.entries())
+    expect((await bid(request, bob.token, ids[name] ?? 0, [250, 60, 90][i] ?? 0)).ok()).toBe(true);
 
   const notices = page.getByTestId('notice');
   await expect(notices).toHaveCount(3);
@@ -86,13 +111,19 @@ test('three outbid notices all reach the bidder, hide nothing, open their items,
 
 test('a notice that follows another is not dropped', async ({ page, request }) => {
   const pat = await apiBidder(request, code, `pat-${Date.now()}@example.org`, 'Pat');
-  expect((await request.post('/api/passwordresetlink', { data: { email: pat.email, eventcode: code } })).ok()).toBe(true);
+  expect((await request.post('/api/passwordresetlink', { data: { email: pat.email, eventcode: code } })).ok()).toBe(
+    true,
+  );
   const link = await emailedLink(request, pat.email, '/auth/resetPassword/');
   let first = true;
   await page.route('**/api/passwordreset', async (route) => {
     if (!first) return route.continue();
     first = false;
-    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 'failure', message: 'Please try again.' }) });
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'failure', message: 'Please try again.' }),
+    });
   });
   await page.goto(link);
   await fill(page, 'new-password', 'another new pass');
@@ -119,7 +150,9 @@ test('a bid cannot be placed without the bidder seeing and confirming the amount
   await fill(page, 'bid-amount', '1234567.899');
   await visible(page, 'submit-bid').click();
   await expect(visible(page, 'confirm-amount')).toHaveText('$1,000,000.00');
-  await expect(visible(page, 'bid-corrections')).toHaveText('You typed 1234567.899 as your bid; the most it may be is $1,000,000.00.');
+  await expect(visible(page, 'bid-corrections')).toHaveText(
+    'You typed 1234567.899 as your bid; the most it may be is $1,000,000.00.',
+  );
   await visible(page, 'change-bid').click();
   await expect(visible(page, 'bid-amount').locator('input')).toHaveValue('1234567.899');
 
@@ -146,7 +179,10 @@ test('a bid cannot be placed without the bidder seeing and confirming the amount
 
 test('an unauthorized bidder is told why wherever a bid or buy button would be', async ({ page, request }) => {
   const dee = await apiBidder(request, code, `dee-${Date.now()}@example.org`, 'Dee');
-  const off = await request.post('/api/admin/bidders/authorize', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, data: { eventcode: code, email: dee.email, authorizebidder: false } });
+  const off = await request.post('/api/admin/bidders/authorize', {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    data: { eventcode: code, email: dee.email, authorizebidder: false },
+  });
   expect(off.ok()).toBe(true);
   const ids = await itemIds(request, dee.token);
   await openSignedIn(page, `/${code}/auction-items/${ids['Harbor Cruise']}`, dee.token);
@@ -161,7 +197,10 @@ test('every item state reads right on the card and on the item page', async ({ p
   const eve = await apiBidder(request, code, `eve-${Date.now()}@example.org`, 'Eve');
   const fay = await apiBidder(request, code, `fay-${Date.now()}@example.org`, 'Fay');
   const ids = await itemIds(request, eve.token);
-  const buy = await request.post('/api/submitbid', { headers: { authorization: `Bearer ${fay.token}` }, data: { eventcode: code, itemid: ids['Coffee Basket'], buyitnow: true, quantity: 1 } });
+  const buy = await request.post('/api/submitbid', {
+    headers: { authorization: `Bearer ${fay.token}` },
+    data: { eventcode: code, itemid: ids['Coffee Basket'], buyitnow: true, quantity: 1 },
+  });
   expect(buy.ok()).toBe(true);
   expect((await bid(request, eve.token, ids['Spa Day'] ?? 0, 60)).ok()).toBe(true);
 
@@ -198,7 +237,15 @@ test('every item state reads right on the card and on the item page', async ({ p
   await expectAccessible(page);
 
   // After close the winner sees the winning bid, never SOLD OUT.
-  await importEvent(request, testEvent(code, { items: items.map((i) => (i.name === 'Spa Day' ? { ...i, closing: new Date(Date.now() + 1500).toISOString() } : i)), event: { eventallowguestentry: true } }));
+  await importEvent(
+    request,
+    testEvent(code, {
+      items: items.map((i) =>
+        i.name === 'Spa Day' ? { ...i, closing: new Date(Date.now() + 1500).toISOString() } : i,
+      ),
+      event: { eventallowguestentry: true },
+    }),
+  );
   await page.goto(`/${code}/auction-items/${ids['Spa Day']}`);
   await expect(visible(page, 'detail-status')).toHaveText('Winner', { timeout: 15_000 });
   await expect(visible(page, 'price-box')).toContainText('Winning Bid');
@@ -208,17 +255,24 @@ test('every item state reads right on the card and on the item page', async ({ p
   await expect(card('Spa Day').getByTestId('item-status')).toHaveText('Winner');
 });
 
-test('bid pages that cannot take a bid say why and offer a way back; a wrong item id says so at once', async ({ page, request }) => {
+test('bid pages that cannot take a bid say why and offer a way back; a wrong item id says so at once', async ({
+  page,
+  request,
+}) => {
   const gus = await apiBidder(request, code, `gus-${Date.now()}@example.org`, 'Gus');
   const ids = await itemIds(request, gus.token);
   await openSignedIn(page, `/${code}/place-bid/${ids['Live Painting']}`, gus.token);
-  await expect(visible(page, 'no-bid-reason')).toHaveText('This item is sold at the live auction. Bid on it in the room.');
+  await expect(visible(page, 'no-bid-reason')).toHaveText(
+    'This item is sold at the live auction. Bid on it in the room.',
+  );
   await expect(visible(page, 'submit-bid')).toHaveCount(0);
   await visible(page, 'no-bid-back').click();
   await expect(page).toHaveURL(new RegExp(`/${code}/auction-items/${ids['Live Painting']}$`));
 
   await page.goto(`/${code}/auto-bid/${ids['Chef Dinner']}`);
-  await expect(visible(page, 'no-bid-reason')).toHaveText('You have no automatic bid on this item. Place a bid instead.');
+  await expect(visible(page, 'no-bid-reason')).toHaveText(
+    'You have no automatic bid on this item. Place a bid instead.',
+  );
   await expect(visible(page, 'current-max')).toHaveCount(0);
   await visible(page, 'no-bid-other').click();
   await expect(visible(page, 'submit-bid')).toBeVisible();
@@ -252,10 +306,16 @@ test('the photo strip shows where the bidder is and works from the keyboard', as
   await expectAccessible(page);
 });
 
-test('the header badge sits beside its icon, the close time stays on one line, and the watch star is a round button', async ({ page, request }) => {
+test('the header badge sits beside its icon, the close time stays on one line, and the watch star is a round button', async ({
+  page,
+  request,
+}) => {
   const ivy = await apiBidder(request, code, `ivy-${Date.now()}@example.org`, 'Ivy');
   const ids = await itemIds(request, ivy.token);
-  const buy = await request.post('/api/submitbid', { headers: { authorization: `Bearer ${ivy.token}` }, data: { eventcode: code, itemid: ids['Gift Card'], buyitnow: true, quantity: 1 } });
+  const buy = await request.post('/api/submitbid', {
+    headers: { authorization: `Bearer ${ivy.token}` },
+    data: { eventcode: code, itemid: ids['Gift Card'], buyitnow: true, quantity: 1 },
+  });
   expect(buy.ok()).toBe(true);
   await openSignedIn(page, `/${code}/auction-items`, ivy.token);
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
@@ -269,7 +329,9 @@ test('the header badge sits beside its icon, the close time stays on one line, a
   await page.goto(`/${code}/auction-items/${ids['Harbor Cruise']}`);
   const closes = visible(page, 'detail-closing-time');
   await expect(closes).toHaveText(/ [AP]M [A-Z]{2,5}$/);
-  const lineHeight = await closes.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.2);
+  const lineHeight = await closes.evaluate(
+    (el) => parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.2,
+  );
   expect((await closes.boundingBox())?.height ?? 0).toBeLessThan(lineHeight * 1.5);
   const star = await visible(page, 'watch-toggle').boundingBox();
   expect(star && Math.abs(star.width - star.height) < 2 && star.height <= 48).toBe(true);

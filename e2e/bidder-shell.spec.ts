@@ -71,7 +71,10 @@ async function expectEmailWrapsCleanly(el: Locator, email: string): Promise<void
   for (let i = 0; i < lines.length - 1; i++) {
     const here = lines[i] ?? '';
     const next = lines[i + 1] ?? '';
-    expect(here.endsWith('@') || here.endsWith('-') || next.startsWith('.'), `a break between '${here}' and '${next}'`).toBe(true);
+    expect(
+      here.endsWith('@') || here.endsWith('-') || next.startsWith('.'),
+      `a break between '${here}' and '${next}'`,
+    ).toBe(true);
   }
   const page = el.page();
   // Measured once the page has arrived: mid-slide (a slow machine) its box is still off to the side.
@@ -81,11 +84,16 @@ async function expectEmailWrapsCleanly(el: Locator, email: string): Promise<void
 }
 
 async function ionChecked(page: Page, testId: string): Promise<{ checked: boolean; disabled: boolean }> {
-  return page.getByTestId(testId).evaluate((el) => ({ checked: el.getAttribute('aria-checked') === 'true', disabled: el.classList.contains('checkbox-disabled') }));
+  return page.getByTestId(testId).evaluate((el) => ({
+    checked: el.getAttribute('aria-checked') === 'true',
+    disabled: el.classList.contains('checkbox-disabled'),
+  }));
 }
 
 test.describe('unknown pages', () => {
-  test("an unknown path inside an event shows that event's not-found page, with its header and a way home", async ({ page }) => {
+  test("an unknown path inside an event shows that event's not-found page, with its header and a way home", async ({
+    page,
+  }) => {
     await page.goto(`/${gala}/nope`);
     const notFound = page.getByTestId('page-not-found');
     await expect(notFound.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
@@ -110,7 +118,10 @@ test.describe('unknown pages', () => {
   });
 });
 
-test('a bidder signed in to two events keeps both sessions, and each page sends its own token', async ({ page, request }) => {
+test('a bidder signed in to two events keeps both sessions, and each page sends its own token', async ({
+  page,
+  request,
+}) => {
   const onGala = await apiBidder(request, gala, `two-a-${stamp}@example.org`, 'Gia');
   const onBall = await apiBidder(request, ball, `two-b-${stamp}@example.org`, 'Bo');
   await openSignedIn(page, `/${gala}/my-account`, onGala.token);
@@ -125,7 +136,10 @@ test('a bidder signed in to two events keeps both sessions, and each page sends 
   await expect(page.getByTestId('my-account-page')).toContainText(onGala.email);
 
   // Signed in to both: each event's pages are its own bidder's.
-  await page.evaluate(({ key, token }) => localStorage.setItem(key, token), { key: tokenKey(ball), token: onBall.token });
+  await page.evaluate(({ key, token }) => localStorage.setItem(key, token), {
+    key: tokenKey(ball),
+    token: onBall.token,
+  });
   const sent: Array<{ url: string; auth: string }> = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/')) sent.push({ url: r.url(), auth: r.headers().authorization ?? '' });
@@ -158,7 +172,10 @@ test.describe('profile and notifications', () => {
     expect(profile).toMatchObject({ cellphone: '3125550199', allowtexting: true });
   });
 
-  test('the Text column is unticked and disabled, with the reason, until the bidder gives a phone and agrees to texts', async ({ page, request }) => {
+  test('the Text column is unticked and disabled, with the reason, until the bidder gives a phone and agrees to texts', async ({
+    page,
+    request,
+  }) => {
     const bidder = await apiBidder(request, gala, `notext-${stamp}@example.org`, 'Noa');
     await openSignedIn(page, `/${gala}/account-notifications`, bidder.token);
     await expect(page.getByTestId('notification-matrix')).toBeVisible();
@@ -166,7 +183,9 @@ test.describe('profile and notifications', () => {
     await expect.poll(() => ionChecked(page, 'notify-1-email')).toEqual({ checked: true, disabled: false });
     await expect.poll(() => ionChecked(page, 'notify-1-text')).toEqual({ checked: false, disabled: true });
     await expect.poll(() => ionChecked(page, 'notify-2-text')).toEqual({ checked: false, disabled: true });
-    await expect(page.getByTestId('texts-unavailable')).toContainText('Add a cell phone and agree to texts to get text messages');
+    await expect(page.getByTestId('texts-unavailable')).toContainText(
+      'Add a cell phone and agree to texts to get text messages',
+    );
     await expectAccessible(page);
 
     await page.getByTestId('add-phone-link').click();
@@ -179,7 +198,10 @@ test.describe('profile and notifications', () => {
     await expect.poll(() => ionChecked(page, 'notify-1-text')).toEqual({ checked: true, disabled: false });
   });
 
-  test('in setup, the Text column opens as soon as a phone is typed and texts are agreed to', async ({ page, request }) => {
+  test('in setup, the Text column opens as soon as a phone is typed and texts are agreed to', async ({
+    page,
+    request,
+  }) => {
     const bidder = await apiBidder(request, gala, `setuptext-${stamp}@example.org`, 'Sol');
     await openSignedIn(page, `/${gala}/setup-account`, bidder.token);
     await page.getByTestId('setup-next').click();
@@ -203,7 +225,9 @@ test.describe('when bidding opens', () => {
       expect(new Date(event.eventbiddingopen).getTime()).toBeGreaterThan(Date.now() + (hours - 1) * 3_600_000);
       await page.goto(`/${code}`);
       const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-      await expect(page.getByTestId('bidding-opens')).toHaveText(`Bidding opens ${formatTimeWithZone(event.eventbiddingopen, zone)}`);
+      await expect(page.getByTestId('bidding-opens')).toHaveText(
+        `Bidding opens ${formatTimeWithZone(event.eventbiddingopen, zone)}`,
+      );
       await expect(page.getByTestId('join-button')).toBeVisible();
       await expectAccessible(page);
     });
@@ -274,28 +298,41 @@ test.describe('looks', () => {
     expect(painted).toEqual([]);
   });
 
-  test('the state picker is as wide as the other fields and its text starts where theirs does', async ({ page, request }) => {
+  test('the state picker is as wide as the other fields and its text starts where theirs does', async ({
+    page,
+    request,
+  }) => {
     const bidder = await apiBidder(request, gala, `state-${stamp}@example.org`, 'Stu');
     await openSignedIn(page, `/${gala}/account-profile`, bidder.token);
     const zipBox = await page.getByTestId('zip').locator('xpath=ancestor::ion-item[1]').boundingBox();
     const stateBox = await page.getByTestId('state').locator('xpath=ancestor::label[1]').boundingBox();
     const zipText = await page.getByTestId('zip').locator('input').boundingBox();
     const stateText = await page.getByTestId('state').boundingBox();
-    expect(stateBox && zipBox && Math.abs(stateBox.x - zipBox.x) <= 1 && Math.abs(stateBox.width - zipBox.width) <= 1).toBe(true);
+    expect(
+      stateBox && zipBox && Math.abs(stateBox.x - zipBox.x) <= 1 && Math.abs(stateBox.width - zipBox.width) <= 1,
+    ).toBe(true);
     expect(stateBox && zipBox && Math.abs(stateBox.height - zipBox.height) <= 2).toBe(true);
     expect(stateText && zipText && Math.abs(stateText.x - zipText.x) <= 2).toBe(true);
     await page.getByTestId('state').selectOption('IL');
     await expect(page.getByTestId('state')).toHaveValue('IL');
   });
 
-  test('long emails are shown whole and wrap after the @ or before a dot, never mid-word', async ({ page, request }) => {
+  test('long emails are shown whole and wrap after the @ or before a dot, never mid-word', async ({
+    page,
+    request,
+  }) => {
     const email = longEmail('verify');
-    const created = await (await request.post('/api/create', { data: { email, password: 'correct horse battery', eventcode: gala } })).json();
+    const created = await (
+      await request.post('/api/create', { data: { email, password: 'correct horse battery', eventcode: gala } })
+    ).json();
     await openSignedIn(page, `/${gala}/verify-email`, created.token);
     await expectEmailWrapsCleanly(page.getByTestId('verify-email-address'), email);
 
     const bidder = await apiBidder(request, gala, longEmail('account'), 'Margaret');
-    await page.evaluate(({ key, token }) => localStorage.setItem(key, token), { key: tokenKey(gala), token: bidder.token });
+    await page.evaluate(({ key, token }) => localStorage.setItem(key, token), {
+      key: tokenKey(gala),
+      token: bidder.token,
+    });
     await page.goto(`/${gala}/my-account`);
     await expectEmailWrapsCleanly(page.getByTestId('account-email'), bidder.email);
 

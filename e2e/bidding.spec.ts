@@ -5,7 +5,15 @@ import { expectAccessible, fill, openSignedIn } from './support/page';
 const code = uniqueCode('bid');
 const items = [
   { itemnum: '1', name: 'Weekend Getaway', startingbid: 100, minimumbidincrease: 10, tags: ['Travel'] },
-  { itemnum: '2', name: 'Coffee Basket', buyitnowonly: true, buyitnowprice: 40, quantity: 5, maxpurchasequantity: 2, tags: ['Food'] },
+  {
+    itemnum: '2',
+    name: 'Coffee Basket',
+    buyitnowonly: true,
+    buyitnowprice: 40,
+    quantity: 5,
+    maxpurchasequantity: 2,
+    tags: ['Food'],
+  },
   { itemnum: '3', name: 'Live Painting', itemisliveonly: true, startingbid: 0, tags: ['Art'] },
   { itemnum: '4', name: 'Zen Garden Kit', startingbid: 20, minimumbidincrease: 5, tags: ['Home'] },
 ];
@@ -16,15 +24,23 @@ test.beforeAll(async ({ request }) => {
   await importEvent(request, testEvent(code, { items }));
 });
 
-test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, watch, and win', async ({ page, browser, request }) => {
+test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, watch, and win', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
   const bob = await apiBidder(request, code, `bob-${Date.now()}@example.org`, 'Bob');
 
   await openSignedIn(page, `/${code}/auction-items`, ann.token);
   await expect(page.getByTestId('item-card')).toHaveCount(4);
-  await expect(page.getByTestId('item-card').filter({ hasText: 'Coffee Basket' }).getByTestId('item-price')).toContainText('Buy Now $40.00');
-  await expect(page.getByTestId('item-card').filter({ hasText: 'Live Painting' }).getByTestId('item-price')).toHaveText('Live Auction');
+  await expect(
+    page.getByTestId('item-card').filter({ hasText: 'Coffee Basket' }).getByTestId('item-price'),
+  ).toContainText('Buy Now $40.00');
+  await expect(page.getByTestId('item-card').filter({ hasText: 'Live Painting' }).getByTestId('item-price')).toHaveText(
+    'Live Auction',
+  );
   await expectAccessible(page);
 
   await page.getByTestId('item-search').fill('GARDEN');
@@ -39,7 +55,12 @@ test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, 
   await page.getByTestId('filter-Live Auction Only').click();
   await page.getByTestId('tag-Food').click();
   await page.getByTestId('sort-select').selectOption('Z to A');
-  await expect(page.getByTestId('item-name')).toHaveText(['Zen Garden Kit', 'Weekend Getaway', 'Live Painting', 'Coffee Basket']);
+  await expect(page.getByTestId('item-name')).toHaveText([
+    'Zen Garden Kit',
+    'Weekend Getaway',
+    'Live Painting',
+    'Coffee Basket',
+  ]);
   await page.getByTestId('layout-toggle').click();
   await expect(page.getByTestId('item-list')).toHaveAttribute('data-layout', 'list');
 
@@ -50,7 +71,9 @@ test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, 
   await visible(page, 'place-bid').click();
   await fill(page, 'bid-amount', '95');
   await visible(page, 'submit-bid').click();
-  await expect(visible(page, 'bid-error')).toHaveText('Please adjust the bid amount. The minimum bid for this item is $100.00.');
+  await expect(visible(page, 'bid-error')).toHaveText(
+    'Please adjust the bid amount. The minimum bid for this item is $100.00.',
+  );
   await fill(page, 'bid-amount', '100');
   await visible(page, 'submit-bid').click();
   await expect(visible(page, 'confirm-question')).toHaveText('Bid $100.00 on Weekend Getaway?');
@@ -90,7 +113,9 @@ test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, 
   await visible(page, 'update-max-bid').click();
   await fill(page, 'max-bid', '250');
   await visible(page, 'submit-max-bid').click();
-  await expect(visible(page, 'bid-error')).toHaveText('Please adjust the max bid amount. The minimum bid for this item is $300.00.');
+  await expect(visible(page, 'bid-error')).toHaveText(
+    'Please adjust the max bid amount. The minimum bid for this item is $300.00.',
+  );
   await fill(page, 'max-bid', '400');
   await visible(page, 'submit-max-bid').click();
   await expect(visible(page, 'confirm-question')).toHaveText('Raise your maximum to $400.00 on Weekend Getaway?');

@@ -2,7 +2,16 @@ import { expect, test } from '@playwright/test';
 import { BOARD_TICKER_SIZE } from '@gavel/domain';
 import { item } from '../testkit/documents';
 import { uniqueCode } from './support/api';
-import { bidUpdate, boardData, countBoardLoads, domNodes, heapUsed, importBoardGala, openBoard, TV } from './support/board';
+import {
+  bidUpdate,
+  boardData,
+  countBoardLoads,
+  domNodes,
+  heapUsed,
+  importBoardGala,
+  openBoard,
+  TV,
+} from './support/board';
 import { fakeHub } from './support/fake-hub';
 
 // The list view left on for an hour (docs/display.md, "Live, all night"): 360 page turns of a
@@ -22,10 +31,17 @@ const WARM_UP = 60; // like the end (360), page 0 of PAGES
 const UPDATES_PER_TURN = 10;
 const TOTAL_EVERY = 5;
 
-test('an hour of the list view: 360 page turns and 3,600 bids leave the heap and the DOM where they were after warming up', async ({ page, request }) => {
+test('an hour of the list view: 360 page turns and 3,600 bids leave the heap and the DOM where they were after warming up', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const code = uniqueCode('heap');
-  await importBoardGala(request, code, { items: Array.from({ length: ITEMS }, (_, i) => item(String(i + 1), { name: `Lot ${i + 1}`, startingbid: 100, minimumbidincrease: 5 })) });
+  await importBoardGala(request, code, {
+    items: Array.from({ length: ITEMS }, (_, i) =>
+      item(String(i + 1), { name: `Lot ${i + 1}`, startingbid: 100, minimumbidincrease: 5 }),
+    ),
+  });
   const data = await boardData(request, code);
   const hub = await fakeHub(page);
   const loads = countBoardLoads(page);
@@ -52,7 +68,8 @@ test('an hour of the list view: 360 page turns and 3,600 bids leave the heap and
     const number = (turn + k) % 7 === 0 ? null : 100 + ((turn * 3 + k) % 50);
     hub.send(bidUpdate(data, lot, cents, bids.get(lot.itemid) ?? 1, number, new Date(start + turn * TIMEFRAME_MS + k)));
   };
-  const total = () => hub.send({ type: 'eventtotal', eventcode: data.eventcode, auctioncode: data.auctioncode, raised });
+  const total = () =>
+    hub.send({ type: 'eventtotal', eventcode: data.eventcode, auctioncode: data.auctioncode, raised });
   // The board reloads itself every five minutes, and the reload puts back the server's (bidless)
   // items and ticker: wait for any reload in flight, then fill the ticker again (so the page has
   // the same shape at both measurements) and see the latest bid and total arrive.

@@ -25,18 +25,47 @@ import { fakeHub } from './support/fake-hub';
 // board's one clock), long names on two lines, what is left only where it tells something, sponsors
 // large enough to read, and a bid address that never breaks inside a word on a portrait screen.
 
-const LONG_NAME = 'A Private Tasting Dinner for Twelve in the Historic Riverside Mansion Ballroom, with Wine Pairings and a String Quartet';
+const LONG_NAME =
+  'A Private Tasting Dinner for Twelve in the Historic Riverside Mansion Ballroom, with Wine Pairings and a String Quartet';
 const hall = encodeURIComponent(MAIN_HALL);
 
 /** Six items of the Main Hall (one page): single items, one closing in three and a half minutes, units for sale, a live-auction item. */
 function hallItems(): ItemInput[] {
   const closesSoon = new Date(Date.now() + 3.5 * 60_000).toISOString();
   return [
-    { itemnum: '12', name: 'Weekend in Napa Valley', location: MAIN_HALL, startingbid: 600, minimumbidincrease: 50, imageurl: logoImage('#8a5a2b', 'Napa') },
-    { itemnum: '7', name: LONG_NAME, location: MAIN_HALL, startingbid: 800, minimumbidincrease: 50, imageurl: logoImage('#b03a2e', 'Dinner') },
-    { itemnum: '3', name: 'Signed Guitar', location: MAIN_HALL, startingbid: 300, minimumbidincrease: 25, closing: closesSoon },
+    {
+      itemnum: '12',
+      name: 'Weekend in Napa Valley',
+      location: MAIN_HALL,
+      startingbid: 600,
+      minimumbidincrease: 50,
+      imageurl: logoImage('#8a5a2b', 'Napa'),
+    },
+    {
+      itemnum: '7',
+      name: LONG_NAME,
+      location: MAIN_HALL,
+      startingbid: 800,
+      minimumbidincrease: 50,
+      imageurl: logoImage('#b03a2e', 'Dinner'),
+    },
+    {
+      itemnum: '3',
+      name: 'Signed Guitar',
+      location: MAIN_HALL,
+      startingbid: 300,
+      minimumbidincrease: 25,
+      closing: closesSoon,
+    },
     { itemnum: '21', name: 'Candle Set', location: MAIN_HALL, buyitnowonly: true, buyitnowprice: 40, quantity: 10 },
-    { itemnum: '22', name: 'Wine Tasting Pass', location: MAIN_HALL, buyitnowonly: true, buyitnowprice: 45, unlimitedquantity: true },
+    {
+      itemnum: '22',
+      name: 'Wine Tasting Pass',
+      location: MAIN_HALL,
+      buyitnowonly: true,
+      buyitnowprice: 45,
+      unlimitedquantity: true,
+    },
     { itemnum: '30', name: 'Jazz Quartet', location: MAIN_HALL, itemisliveonly: true, startingbid: 0 },
   ];
 }
@@ -61,7 +90,9 @@ async function shot(page: Page, name: string): Promise<void> {
 test.describe('at 1920x1080', () => {
   test.use({ ...TV, viewport: { width: 1920, height: 1080 } });
 
-  test("cards show each item's number and close, mark the one closing within ten minutes, and count down as time passes", async ({ page }) => {
+  test("cards show each item's number and close, mark the one closing within ten minutes, and count down as time passes", async ({
+    page,
+  }) => {
     const { gala, data } = await hallGala(page, 'boardclose');
     // The fake hub keeps one connection however far the clock runs (a reconnect would reload the
     // board, and the reload set its clock by the server's again).
@@ -80,7 +111,9 @@ test.describe('at 1920x1080', () => {
     const jazz = cardOf(page, itemNamed(data, 'Jazz Quartet').itemid);
     // The event closes in 48 hours; the guitar has its own close, three and a half minutes away.
     await expect(napa.getByTestId('card-closes')).toHaveText('Closes in 1d 23h');
-    await expect(cardOf(page, itemNamed(data, 'Wine Tasting Pass').itemid).getByTestId('card-closes')).toHaveText('Closes in 1d 23h');
+    await expect(cardOf(page, itemNamed(data, 'Wine Tasting Pass').itemid).getByTestId('card-closes')).toHaveText(
+      'Closes in 1d 23h',
+    );
     await expect(guitar.getByTestId('card-closes')).toHaveText(/^Closes in [23]m$/);
     await expect(guitar).toHaveAttribute('data-closing-soon', 'true');
     await expect(guitar.getByTestId('card-soon')).toHaveText('Closing soon');
@@ -103,7 +136,9 @@ test.describe('at 1920x1080', () => {
     expect(hub.connections).toBe(1);
   });
 
-  test("a long name wraps to two lines; what is left shows only for items sold in units, never '1 available'", async ({ page }) => {
+  test("a long name wraps to two lines; what is left shows only for items sold in units, never '1 available'", async ({
+    page,
+  }) => {
     const { gala, data } = await hallGala(page, 'boardname');
     await openBoard(page, `/${gala}/list`, { live: false });
     const long = cardOf(page, itemNamed(data, LONG_NAME).itemid).getByTestId('card-name');
@@ -111,18 +146,26 @@ test.describe('at 1920x1080', () => {
     // Two lines of it, the rest cut: the name has more than the two lines show.
     expect(await long.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     // The prices of its row stay level with its own, below its second line.
-    const firstRow = await page.getByTestId('card-price').evaluateAll((els) => els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().top)));
+    const firstRow = await page
+      .getByTestId('card-price')
+      .evaluateAll((els) => els.slice(0, 3).map((el) => Math.round(el.getBoundingClientRect().top)));
     expect(new Set(firstRow).size, `price tops ${firstRow.join(', ')}`).toBe(1);
 
-    await expect(cardOf(page, itemNamed(data, 'Candle Set').itemid).getByTestId('card-quantity')).toHaveText('10 available');
-    await expect(cardOf(page, itemNamed(data, 'Wine Tasting Pass').itemid).getByTestId('card-quantity')).toHaveText('Unlimited');
+    await expect(cardOf(page, itemNamed(data, 'Candle Set').itemid).getByTestId('card-quantity')).toHaveText(
+      '10 available',
+    );
+    await expect(cardOf(page, itemNamed(data, 'Wine Tasting Pass').itemid).getByTestId('card-quantity')).toHaveText(
+      'Unlimited',
+    );
     for (const single of ['Weekend in Napa Valley', LONG_NAME, 'Signed Guitar', 'Jazz Quartet']) {
       await expect(cardOf(page, itemNamed(data, single).itemid).getByTestId('card-quantity')).toHaveCount(0);
     }
     await expect(boardRoot(page)).not.toContainText('1 available');
   });
 
-  test('the detail view shows the number and the close, marks an item closing soon, and what is left only of units', async ({ page }) => {
+  test('the detail view shows the number and the close, marks an item closing soon, and what is left only of units', async ({
+    page,
+  }) => {
     const { gala } = await hallGala(page, 'boarddetail');
     await stillClock(page);
     const board = await openBoard(page, `/${gala}/detail/${hall}/5`, { live: false });
@@ -146,7 +189,9 @@ test.describe('at 1920x1080', () => {
     await expect(item.getByTestId('item-quantity')).toHaveText(/^Available\s*10$/);
   });
 
-  test('sponsor logos are tall enough to read across the room, keep their shape, and take turns when there are many', async ({ page }) => {
+  test('sponsor logos are tall enough to read across the room, keep their shape, and take turns when there are many', async ({
+    page,
+  }) => {
     const gala = uniqueCode('boardsponsor');
     const sponsors = [
       logoImage('#1f6feb', 'Acme'),
@@ -183,7 +228,9 @@ test.describe('on a portrait TV (1080x1920)', () => {
   test.use({ ...TV, viewport: { width: 1080, height: 1920 } });
 
   for (const view of ['list', 'detail'] as const) {
-    test(`the ${view} view's bid address breaks only between its parts, and the items show their numbers and closes`, async ({ page }) => {
+    test(`the ${view} view's bid address breaks only between its parts, and the items show their numbers and closes`, async ({
+      page,
+    }) => {
       // A long event code makes a long address.
       const gala = uniqueCode('portraitaddressboard');
       await importBoardGala(page.request, gala, { items: hallItems() });
@@ -194,10 +241,19 @@ test.describe('on a portrait TV (1080x1920)', () => {
       const font = await page.getByTestId('board-bidurl').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
       expect(font).toBeGreaterThanOrEqual(18);
 
-      const scroll = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
+      const scroll = await page.evaluate(() => ({
+        height: document.documentElement.scrollHeight,
+        width: document.documentElement.scrollWidth,
+      }));
       expect(scroll).toEqual({ height: 1920, width: 1080 });
       const boxes = await partBoxes(page, ['board-qr', 'board-total', 'board-countdown', 'board-title']);
-      expect(boxes.filter((b) => b.width * b.height === 0 || b.x < 0 || b.y < 0 || b.x + b.width > 1080 || b.y + b.height > 1920).map((b) => b.name)).toEqual([]);
+      expect(
+        boxes
+          .filter(
+            (b) => b.width * b.height === 0 || b.x < 0 || b.y < 0 || b.x + b.width > 1080 || b.y + b.height > 1920,
+          )
+          .map((b) => b.name),
+      ).toEqual([]);
       const prefix = view === 'list' ? 'card' : 'item';
       await expect(page.getByTestId(`${prefix}-number`).first()).toHaveText('#12');
       await expect(page.getByTestId(`${prefix}-closes`).first()).toHaveText('Closes in 1d 23h');

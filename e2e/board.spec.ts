@@ -59,14 +59,33 @@ async function expectFitsScreen(page: Page, view: 'list' | 'detail', width: numb
   expect.soft(scroll.width).toBeLessThanOrEqual(scroll.innerWidth);
 
   const boxes = await partBoxes(page, ['board-qr', 'board-total', 'board-countdown', 'board-title', 'board-ticker']);
-  const where = (b: Box) => `${b.name} at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}`;
-  const outside = boxes.filter((b) => b.width * b.height === 0 || b.x < 0 || b.y < 0 || b.x + b.width > width || b.y + b.height > height);
+  const where = (b: Box) =>
+    `${b.name} at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}`;
+  const outside = boxes.filter(
+    (b) => b.width * b.height === 0 || b.x < 0 || b.y < 0 || b.x + b.width > width || b.y + b.height > height,
+  );
   expect.soft(outside.map(where), `parts not wholly on the ${width}x${height} screen`).toEqual([]);
-  expect.soft(boxes.filter((b) => b.clippedBy.length > 0).map((b) => `${b.name} cut off by ${b.clippedBy.join(', ')}`)).toEqual([]);
-  const overlapping = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => overlap(a, b)).map((b) => `${a.name} / ${b.name}`));
+  expect
+    .soft(boxes.filter((b) => b.clippedBy.length > 0).map((b) => `${b.name} cut off by ${b.clippedBy.join(', ')}`))
+    .toEqual([]);
+  const overlapping = boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .filter((b) => overlap(a, b))
+      .map((b) => `${a.name} / ${b.name}`),
+  );
   expect.soft(overlapping).toEqual([]);
   // Across a room a price cut to '$6…' is a wrong price, and one spilling out of its box looks broken.
-  const amounts = ['board-total', 'card-price', 'card-buynow', 'item-price', 'item-buynow', 'item-fmv', 'item-bids', 'item-quantity'];
+  const amounts = [
+    'board-total',
+    'card-price',
+    'card-buynow',
+    'item-price',
+    'item-buynow',
+    'item-fmv',
+    'item-bids',
+    'item-quantity',
+  ];
   expect.soft(await cutText(page, ['board-title', 'board-countdown', 'board-bidurl', ...amounts])).toEqual([]);
   expect.soft(await brokenAddressParts(page), 'the bid address broken inside a word').toEqual([]);
 
@@ -78,7 +97,11 @@ async function expectFitsScreen(page: Page, view: 'list' | 'detail', width: numb
 test.describe('at 1920x1080', () => {
   test.use({ ...TV, viewport: { width: 1920, height: 1080 } });
 
-  test("a bid from a phone shows on the board's card, total and ticker within a second; an anonymous bidder is 'Anonymous'", async ({ page, browser, request }) => {
+  test("a bid from a phone shows on the board's card, total and ticker within a second; an anonymous bidder is 'Anonymous'", async ({
+    page,
+    browser,
+    request,
+  }) => {
     const gala = uniqueCode('boardbid');
     await importBoardGala(request, gala);
     const napa = itemNamed(await boardData(request, gala), 'Weekend in Napa Valley');
@@ -103,7 +126,10 @@ test.describe('at 1920x1080', () => {
       expect(card.getByTestId('card-price')).toHaveText('Current Bid $650', { timeout: 1000 }),
       expect(card.getByTestId('card-bids')).toHaveText('1 bid', { timeout: 1000 }),
       expect(page.getByTestId('board-total')).toHaveText('$650', { timeout: 1000 }),
-      expect(ticker.getByTestId('board-bid').first()).toHaveText(new RegExp(`^Bidder #${annNumber}\\s*\\$650\\s*Weekend in Napa Valley$`), { timeout: 1000 }),
+      expect(ticker.getByTestId('board-bid').first()).toHaveText(
+        new RegExp(`^Bidder #${annNumber}\\s*\\$650\\s*Weekend in Napa Valley$`),
+        { timeout: 1000 },
+      ),
     ]);
     await expect(page.getByTestId('board-goal')).toHaveAttribute('aria-valuenow', '2');
     await phoneContext.close();
@@ -118,7 +144,9 @@ test.describe('at 1920x1080', () => {
     await expect(boardRoot(page)).not.toContainText('Annabel');
   });
 
-  test("the title names the location; a location without items says so; 'Loading Auction Data...' shows until the answer", async ({ page }) => {
+  test("the title names the location; a location without items says so; 'Loading Auction Data...' shows until the answer", async ({
+    page,
+  }) => {
     await openBoard(page, `/${code}/list`, { live: false });
     await expect(page.getByTestId('board-title')).toHaveText('All Items');
     await expect(page.getByTestId('board-pages')).toHaveText('Page 1 of 2');
@@ -154,7 +182,9 @@ test.describe('at 1920x1080', () => {
     await expect(page.getByTestId('board-loading')).toHaveCount(0);
   });
 
-  test('the page size comes from the address or the query, and the lobby cards say Buy It Now, Unlimited and how many', async ({ page }) => {
+  test('the page size comes from the address or the query, and the lobby cards say Buy It Now, Unlimited and how many', async ({
+    page,
+  }) => {
     await openBoard(page, `/${code}/list/pc/2`, { live: false });
     await expect(page.getByTestId('board-card')).toHaveCount(2);
     await expect(page.getByTestId('board-pages')).toHaveText('Page 1 of 4');
@@ -171,7 +201,9 @@ test.describe('at 1920x1080', () => {
     await expect(basket.getByTestId('card-price')).toHaveText('Buy It Now $90');
     await expect(basket.getByTestId('card-quantity')).toHaveText('10 available');
     await expect(basket.getByTestId('card-bids')).toHaveCount(0);
-    await expect(page.getByTestId('board-card').filter({ hasText: 'Wine Tasting Pass' }).getByTestId('card-quantity')).toHaveText('Unlimited');
+    await expect(
+      page.getByTestId('board-card').filter({ hasText: 'Wine Tasting Pass' }).getByTestId('card-quantity'),
+    ).toHaveText('Unlimited');
     await expect(page.getByTestId('board-pages')).toHaveCount(0);
   });
 
@@ -200,7 +232,13 @@ test.describe('at 1920x1080', () => {
     await expect(board).toHaveAttribute('data-page', '3');
 
     await openBoard(page, `/${code}/detail/${mainHall}/4`, { live: false });
-    const names = ['Weekend in Napa Valley', "Chef's Table for Eight", 'Signed Guitar', 'Spa Day for Two', 'Hot Air Balloon Ride'];
+    const names = [
+      'Weekend in Napa Valley',
+      "Chef's Table for Eight",
+      'Signed Guitar',
+      'Spa Day for Two',
+      'Hot Air Balloon Ride',
+    ];
     await expect(page.getByTestId('board-item').getByTestId('item-name')).toHaveText(names[0] ?? '');
     for (let step = 1; step <= names.length; step++) {
       await page.clock.runFor(4000);
@@ -211,7 +249,9 @@ test.describe('at 1920x1080', () => {
   });
 
   for (const view of ['list', 'detail'] as const) {
-    test(`the ${view} view fits 1920x1080 without scrolling or overlaps, with no cursor and large text`, async ({ page }) => {
+    test(`the ${view} view fits 1920x1080 without scrolling or overlaps, with no cursor and large text`, async ({
+      page,
+    }) => {
       await openBoard(page, `/${code}/${view}`);
       await expectFitsScreen(page, view, 1920, 1080);
     });
@@ -225,7 +265,10 @@ test.describe('at 1920x1080', () => {
     expect(await decodeQr(page.getByTestId('board-qr'))).toBe(data.bidurl);
   });
 
-  test('after a dropped connection it offers Reconnect now, comes back by itself and reloads what changed meanwhile', async ({ page, request }) => {
+  test('after a dropped connection it offers Reconnect now, comes back by itself and reloads what changed meanwhile', async ({
+    page,
+    request,
+  }) => {
     const gala = uniqueCode('boarddrop');
     await importBoardGala(request, gala);
     const guitar = itemNamed(await boardData(request, gala), 'Signed Guitar');
@@ -273,7 +316,9 @@ test.describe('at 1280x720', () => {
   test.use({ ...TV, viewport: { width: 1280, height: 720 } });
 
   for (const view of ['list', 'detail'] as const) {
-    test(`the ${view} view fits 1280x720 without scrolling or overlaps, with no cursor and text of 18px or more`, async ({ page }) => {
+    test(`the ${view} view fits 1280x720 without scrolling or overlaps, with no cursor and text of 18px or more`, async ({
+      page,
+    }) => {
       await openBoard(page, `/${code}/${view}`);
       await expectFitsScreen(page, view, 1280, 720);
     });
@@ -295,8 +340,14 @@ test.describe('on a portrait screen (390x844)', () => {
       expect(scroll.height).toBeLessThanOrEqual(scroll.innerHeight);
       expect(scroll.width).toBeLessThanOrEqual(scroll.innerWidth);
       const boxes = await partBoxes(page, ['board-qr', 'board-total', 'board-countdown', 'board-title']);
-      expect(boxes.filter((b) => b.width * b.height === 0 || b.x < 0 || b.y < 0 || b.x + b.width > 390 || b.y + b.height > 844).map((b) => b.name)).toEqual([]);
-      expect(await cutText(page, ['board-total', 'board-countdown', 'board-bidurl', 'card-price', 'item-price'])).toEqual([]);
+      expect(
+        boxes
+          .filter((b) => b.width * b.height === 0 || b.x < 0 || b.y < 0 || b.x + b.width > 390 || b.y + b.height > 844)
+          .map((b) => b.name),
+      ).toEqual([]);
+      expect(
+        await cutText(page, ['board-total', 'board-countdown', 'board-bidurl', 'card-price', 'item-price']),
+      ).toEqual([]);
       // The bid address breaks only between its parts ('…/' then the code), never inside a word.
       expect(await brokenAddressParts(page)).toEqual([]);
     });

@@ -15,7 +15,13 @@ const code = uniqueCode('crash');
 const board = uniqueCode('crashb');
 
 test.beforeAll(async ({ request }) => {
-  await importEvent(request, testEvent(code, { items: [item('1', { name: 'Harbor Cruise' }), item('2', { name: 'Chef Dinner' })], store: galaStore() }));
+  await importEvent(
+    request,
+    testEvent(code, {
+      items: [item('1', { name: 'Harbor Cruise' }), item('2', { name: 'Chef Dinner' })],
+      store: galaStore(),
+    }),
+  );
   await importBoardGala(request, board);
 });
 
@@ -47,7 +53,10 @@ async function holdCalls(page: Page, path: string): Promise<() => void> {
 /** Takes an element out of the page behind React's back: React throws when it next removes it. */
 async function removeBehindReactsBack(page: Page, selector: string): Promise<void> {
   await page.locator(selector).first().waitFor();
-  await page.locator(selector).first().evaluate((el) => el.remove());
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.remove());
 }
 
 /** An answer of the event whose opening time is no time: the home throws when it formats it. */
@@ -55,11 +64,16 @@ async function unreadableOpening(page: Page): Promise<void> {
   await page.route('**/api/event', async (route) => {
     const res = await route.fetch();
     const body = (await res.json()) as Record<string, unknown>;
-    await route.fulfill({ response: res, json: { ...body, eventflag: 'biddingnotopen', eventbiddingopen: 'not a time' } });
+    await route.fulfill({
+      response: res,
+      json: { ...body, eventflag: 'biddingnotopen', eventbiddingopen: 'not a time' },
+    });
   });
 }
 
-test('the event home that throws shows the friendly error with Reload and the way home, and logs what happened', async ({ page }) => {
+test('the event home that throws shows the friendly error with Reload and the way home, and logs what happened', async ({
+  page,
+}) => {
   const errors = consoleErrors(page);
   await unreadableOpening(page);
   await page.goto(`/${code}`);
@@ -73,7 +87,9 @@ test('the event home that throws shows the friendly error with Reload and the wa
   await expect(page.getByTestId('event-name')).toHaveCount(0);
   expect(errors.some((e) => e.includes(`Gavel: the page /${code} crashed`))).toBe(true);
   // Styled: a card on the app's background, the button in the app's plum.
-  expect(await page.getByTestId('crash-reload').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(75, 31, 115)');
+  expect(await page.getByTestId('crash-reload').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+    'rgb(75, 31, 115)',
+  );
   await page.screenshot({ path: test.info().outputPath('crash-event-home.png') });
   await expectAccessible(page);
 
@@ -94,7 +110,10 @@ test('the way home leaves a crashed page for the working home', async ({ page })
   await expect(page.getByTestId('event-name')).toHaveText(`Test Gala ${code}`);
 });
 
-test('an item page that throws leaves the rest of the app working, and the next route is drawn afresh', async ({ page, request }) => {
+test('an item page that throws leaves the rest of the app working, and the next route is drawn afresh', async ({
+  page,
+  request,
+}) => {
   const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
   // Harbor Cruise closes at no time at all: its page throws when it says when it closes.
   const unreadable = (i: { name: string }) => (i.name === 'Harbor Cruise' ? { ...i, closing: 'not a time' } : i);

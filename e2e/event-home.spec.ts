@@ -23,19 +23,28 @@ function gala(eventcode: string, hours: Partial<EventHours>) {
 }
 
 async function itemIdOf(request: APIRequestContext, eventcode: string, token: string, name: string): Promise<number> {
-  const res = await request.post('/api/auctionitems', { headers: { authorization: `Bearer ${token}` }, data: { eventcode } });
+  const res = await request.post('/api/auctionitems', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { eventcode },
+  });
   const body = (await res.json()) as { auctionitems: Array<{ name: string; itemid: number }> };
   const found = body.auctionitems.find((i) => i.name === name);
   if (!found) throw new Error(`no item ${name}`);
   return found.itemid;
 }
 
-test('after bidding ends, the home thanks the bidders and a winner signs in to pay for what they won', async ({ page, request }) => {
+test('after bidding ends, the home thanks the bidders and a winner signs in to pay for what they won', async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('ended');
   await importEvent(request, gala(code, {}));
   const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
   const cruise = await itemIdOf(request, code, ann.token, 'Harbor Cruise');
-  const bid = await request.post('/api/submitbid', { headers: ann.auth, data: { eventcode: code, itemid: cruise, bid: 50 } });
+  const bid = await request.post('/api/submitbid', {
+    headers: ann.auth,
+    data: { eventcode: code, itemid: cruise, bid: 50 },
+  });
   expect(bid.ok(), await bid.text()).toBe(true);
   // The organizer closes bidding now (docs/import.md), as at the end of the night.
   await importEvent(request, gala(code, { biddingcloses: -MINUTE }));
@@ -57,7 +66,9 @@ test('after bidding ends, the home thanks the bidders and a winner signs in to p
   // An email with no account is told so, not sent to make one for an auction that is over.
   await fill(page, 'join-email', `nobody-${Date.now()}@example.org`);
   await page.getByTestId('join-button').click();
-  await expect(page.getByTestId('join-error')).toHaveText('Error : No bidder account uses this email. Please check the email you bid with.');
+  await expect(page.getByTestId('join-error')).toHaveText(
+    'Error : No bidder account uses this email. Please check the email you bid with.',
+  );
   await expect(page).toHaveURL(new RegExp(`/${code}$`));
 
   // The winner signs in and finds the item waiting in the cart.
@@ -96,7 +107,9 @@ test('a home left open as bidding closes changes to say so, without a reload', a
   await page.goto(`/${code}`);
   await expect(page.getByTestId('join-button')).toHaveText('Join the Fun');
   await expect(page.getByTestId('event-ended')).toHaveCount(0);
-  await expect(page.getByTestId('event-ended').getByRole('heading', { name: 'Bidding has ended' })).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByTestId('event-ended').getByRole('heading', { name: 'Bidding has ended' })).toBeVisible({
+    timeout: 40_000,
+  });
   await expect(page.getByTestId('join-button')).toHaveText('Sign In');
 });
 

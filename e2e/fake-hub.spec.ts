@@ -11,7 +11,13 @@ const code = uniqueCode('hub');
 const auctioncode = 'demo';
 
 test.beforeAll(async ({ request }) => {
-  await importEvent(request, testEvent(code, { items: [{ itemnum: '1', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5 }], event: { eventallowguestentry: true } }));
+  await importEvent(
+    request,
+    testEvent(code, {
+      items: [{ itemnum: '1', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5 }],
+      event: { eventallowguestentry: true },
+    }),
+  );
 });
 
 /** Enters the event as a guest and waits for the live connection. Answers the card's id. */
@@ -30,11 +36,24 @@ function bidUpdate(itemid: number, cents: number) {
     type: 'itemupdate' as const,
     eventcode: code,
     auctioncode,
-    item: { itemid, currentbid: cents, lastbid: cents, minimumnextbid: cents + 500, numberofbids: 1, closing: new Date(Date.now() + 86_400_000).toISOString(), closingcst: '', bidstatus: 'biddingopen' as const, quantityavailable: 1, buyitnowavailable: false },
+    item: {
+      itemid,
+      currentbid: cents,
+      lastbid: cents,
+      minimumnextbid: cents + 500,
+      numberofbids: 1,
+      closing: new Date(Date.now() + 86_400_000).toISOString(),
+      closingcst: '',
+      bidstatus: 'biddingopen' as const,
+      quantityavailable: 1,
+      buyitnowavailable: false,
+    },
   };
 }
 
-test("the fake hub's messages reach the page, its pings are answered, and after its drop the client reconnects and refetches", async ({ page }) => {
+test("the fake hub's messages reach the page, its pings are answered, and after its drop the client reconnects and refetches", async ({
+  page,
+}) => {
   const hub = await fakeHub(page);
   let listed = 0;
   page.on('request', (r) => {
@@ -66,7 +85,10 @@ test("the fake hub's messages reach the page, its pings are answered, and after 
   await expect(price).toContainText('Last Bid $90.00');
 });
 
-test('the connection outlives an hour of fake clock by default, and a short heartbeat left unanswered drops it', async ({ page, browser }) => {
+test('the connection outlives an hour of fake clock by default, and a short heartbeat left unanswered drops it', async ({
+  page,
+  browser,
+}) => {
   const hub = await fakeHub(page);
   await page.clock.install();
   await enterAsGuest(page);

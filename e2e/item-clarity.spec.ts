@@ -8,10 +8,26 @@ test.use({ timezoneId: 'America/Chicago' });
 
 const code = uniqueCode('clarity');
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
-const svg = (fill: string) => `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="${fill}"/></svg>`).toString('base64')}`;
+const svg = (fill: string) =>
+  `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="${fill}"/></svg>`).toString('base64')}`;
 const items = [
-  { itemnum: '1', name: 'Weekend Getaway', startingbid: 100, minimumbidincrease: 10, imageurl: svg('#8a2be2'), photos: [svg('#8a2be2'), svg('#2e8b57')] },
-  { itemnum: '2', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5, buyitnowavailable: true, buyitnowprice: 500, quantity: 1 },
+  {
+    itemnum: '1',
+    name: 'Weekend Getaway',
+    startingbid: 100,
+    minimumbidincrease: 10,
+    imageurl: svg('#8a2be2'),
+    photos: [svg('#8a2be2'), svg('#2e8b57')],
+  },
+  {
+    itemnum: '2',
+    name: 'Harbor Cruise',
+    startingbid: 50,
+    minimumbidincrease: 5,
+    buyitnowavailable: true,
+    buyitnowprice: 500,
+    quantity: 1,
+  },
   { itemnum: '3', name: 'Coffee Basket', buyitnowonly: true, buyitnowprice: 45, quantity: 5, maxpurchasequantity: 2 },
   { itemnum: '4', name: 'Spa Day', startingbid: 60, minimumbidincrease: 5, closing: inMinutes(118) },
   { itemnum: '5', name: 'Chef Dinner', startingbid: 80, minimumbidincrease: 5 },
@@ -27,17 +43,27 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Waits for the page transitions to end, so a screenshot shows the page arrived at. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.ion-page-invisible') && document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.ion-page-invisible') &&
+      document.getAnimations().every((a) => a.playState !== 'running'),
+  );
 }
 
 async function itemIds(request: APIRequestContext, token: string): Promise<Record<string, number>> {
-  const res = await request.post('/api/auctionitems', { headers: { authorization: `Bearer ${token}` }, data: { eventcode: code } });
+  const res = await request.post('/api/auctionitems', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { eventcode: code },
+  });
   const body = (await res.json()) as { auctionitems: Array<{ name: string; itemid: number }> };
   return Object.fromEntries(body.auctionitems.map((i) => [i.name, i.itemid]));
 }
 
 async function bidsOn(request: APIRequestContext, token: string, itemid: number): Promise<number> {
-  const res = await request.post('/api/itemdetails', { headers: { authorization: `Bearer ${token}` }, data: { eventcode: code, itemid } });
+  const res = await request.post('/api/itemdetails', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { eventcode: code, itemid },
+  });
   return ((await res.json()) as { item: { numberofbids: number } }).item.numberofbids;
 }
 
@@ -45,12 +71,24 @@ test.beforeAll(async ({ request }) => {
   await importEvent(request, testEvent(code, { items }));
 });
 
-test('offline, the item page says its bid history failed to load, never that there are no bids, and loads it once back', async ({ page, context, request }) => {
+test('offline, the item page says its bid history failed to load, never that there are no bids, and loads it once back', async ({
+  page,
+  context,
+  request,
+}) => {
   const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
   const max = await apiBidder(request, code, `max-${Date.now()}@example.org`, 'Max');
   const ids = await itemIds(request, ann.token);
-  for (const [who, amount] of [[ann, 100], [max, 110], [ann, 120], [max, 130]] as const) {
-    const res = await request.post('/api/submitbid', { headers: { authorization: `Bearer ${who.token}` }, data: { eventcode: code, itemid: ids['Weekend Getaway'], bid: amount } });
+  for (const [who, amount] of [
+    [ann, 100],
+    [max, 110],
+    [ann, 120],
+    [max, 130],
+  ] as const) {
+    const res = await request.post('/api/submitbid', {
+      headers: { authorization: `Bearer ${who.token}` },
+      data: { eventcode: code, itemid: ids['Weekend Getaway'], bid: amount },
+    });
     expect(res.ok()).toBe(true);
   }
   await openSignedIn(page, `/${code}/auction-items`, ann.token);
@@ -78,7 +116,11 @@ test('offline, the item page says its bid history failed to load, never that the
   await expect(visible(page, 'history-empty')).toHaveText('No bids yet. Be the first!');
 });
 
-test('offline, confirming a bid says it was not placed; back online the bid waits for Confirm and is placed once', async ({ page, context, request }) => {
+test('offline, confirming a bid says it was not placed; back online the bid waits for Confirm and is placed once', async ({
+  page,
+  context,
+  request,
+}) => {
   const bea = await apiBidder(request, code, `bea-${Date.now()}@example.org`, 'Bea');
   const ids = await itemIds(request, bea.token);
   const chef = ids['Chef Dinner'] ?? 0;
@@ -100,7 +142,9 @@ test('offline, confirming a bid says it was not placed; back online the bid wait
 
   await context.setOffline(false);
   await expect(visible(page, 'bid-error')).toHaveCount(0);
-  await expect(visible(page, 'bid-notice')).toHaveText('You’re back online. Your bid has not been placed yet: confirm to place it.');
+  await expect(visible(page, 'bid-notice')).toHaveText(
+    'You’re back online. Your bid has not been placed yet: confirm to place it.',
+  );
   await shot(page, 'back-online-bid');
   await expectAccessible(page);
   await visible(page, 'confirm-bid').click();
@@ -108,7 +152,11 @@ test('offline, confirming a bid says it was not placed; back online the bid wait
   expect(await bidsOn(request, bea.token, chef)).toBe(before + 1);
 });
 
-test('offline, Buy It Now says the purchase was not made, and buys once back online', async ({ page, context, request }) => {
+test('offline, Buy It Now says the purchase was not made, and buys once back online', async ({
+  page,
+  context,
+  request,
+}) => {
   const cal = await apiBidder(request, code, `cal-${Date.now()}@example.org`, 'Cal');
   const ids = await itemIds(request, cal.token);
   await openSignedIn(page, `/${code}/auction-items/${ids['Coffee Basket']}`, cal.token);
@@ -120,15 +168,22 @@ test('offline, Buy It Now says the purchase was not made, and buys once back onl
   await shot(page, 'offline-buynow');
   await context.setOffline(false);
   await expect(page.getByTestId('buynow-error')).toHaveCount(0);
-  await expect(page.getByTestId('buynow-notice')).toHaveText('You’re back online. Your purchase has not been made yet: confirm to buy.');
+  await expect(page.getByTestId('buynow-notice')).toHaveText(
+    'You’re back online. Your purchase has not been made yet: confirm to buy.',
+  );
   await page.getByTestId('buynow-confirm').click();
   await expect(page.getByTestId('buynow-thanks')).toBeVisible();
   const cart = await request.get('/api/cart', { headers: { authorization: `Bearer ${cal.token}` } });
-  const lines = ((await cart.json()) as { auctionswon: Array<{ name: string; quantity: number }> }).auctionswon.filter((l) => l.name === 'Coffee Basket');
+  const lines = ((await cart.json()) as { auctionswon: Array<{ name: string; quantity: number }> }).auctionswon.filter(
+    (l) => l.name === 'Coffee Basket',
+  );
   expect(lines.map((l) => l.quantity)).toEqual([1]);
 });
 
-test('a Buy It Now whose answer was lost is bought once, even after Back and Next; a purchase that went through lets the next be new', async ({ page, request }) => {
+test('a Buy It Now whose answer was lost is bought once, even after Back and Next; a purchase that went through lets the next be new', async ({
+  page,
+  request,
+}) => {
   const dee = await apiBidder(request, code, `dee-${Date.now()}@example.org`, 'Dee');
   const ids = await itemIds(request, dee.token);
   await openSignedIn(page, `/${code}/auction-items/${ids['Tea Basket']}`, dee.token);
@@ -151,7 +206,9 @@ test('a Buy It Now whose answer was lost is bought once, even after Back and Nex
   await expect(page.getByTestId('buynow-thanks')).toBeVisible();
   const bought = async () => {
     const cart = await request.get('/api/cart', { headers: { authorization: `Bearer ${dee.token}` } });
-    return ((await cart.json()) as { auctionswon: Array<{ name: string; quantity: number }> }).auctionswon.filter((l) => l.name === 'Tea Basket').reduce((n, l) => n + l.quantity, 0);
+    return ((await cart.json()) as { auctionswon: Array<{ name: string; quantity: number }> }).auctionswon
+      .filter((l) => l.name === 'Tea Basket')
+      .reduce((n, l) => n + l.quantity, 0);
   };
   expect(await bought()).toBe(1);
   // A second, deliberate purchase of the same quantity is a new one.
@@ -163,7 +220,11 @@ test('a Buy It Now whose answer was lost is bought once, even after Back and Nex
   expect(await bought()).toBe(2);
 });
 
-test('the leader by an automatic bid sees their maximum, confirmed on the success screen, and is told when it is passed', async ({ page, browser, request }) => {
+test('the leader by an automatic bid sees their maximum, confirmed on the success screen, and is told when it is passed', async ({
+  page,
+  browser,
+  request,
+}) => {
   const dee = await apiBidder(request, code, `dee-${Date.now()}@example.org`, 'Dee');
   const eli = await apiBidder(request, code, `eli-${Date.now()}@example.org`, 'Eli');
   const ids = await itemIds(request, dee.token);
@@ -176,7 +237,9 @@ test('the leader by an automatic bid sees their maximum, confirmed on the succes
   await expect(visible(page, 'confirm-question')).toHaveText('Bid up to $1,500.00 on Spa Day?');
   await visible(page, 'confirm-bid').click();
   await expect(visible(page, 'bid-result-title')).toHaveText('Thank you for bidding!');
-  await expect(visible(page, 'bid-result-detail')).toHaveText('You are the high bidder at $60.00. Your maximum: $1,500.00.');
+  await expect(visible(page, 'bid-result-detail')).toHaveText(
+    'You are the high bidder at $60.00. Your maximum: $1,500.00.',
+  );
   await shot(page, 'auto-bid-thanks');
 
   await expect(visible(page, 'detail-status')).toHaveText('Current High Bidder');
@@ -194,14 +257,20 @@ test('the leader by an automatic bid sees their maximum, confirmed on the succes
   await other.close();
 
   // Passed by a higher bid: the leader's status and maximum say so, live.
-  const over = await request.post('/api/submitbid', { headers: { authorization: `Bearer ${eli.token}` }, data: { eventcode: code, itemid: spa, bid: 1600 } });
+  const over = await request.post('/api/submitbid', {
+    headers: { authorization: `Bearer ${eli.token}` },
+    data: { eventcode: code, itemid: spa, bid: 1600 },
+  });
   expect(over.ok()).toBe(true);
   await expect(visible(page, 'detail-status')).toHaveText('Current Low Bidder');
   await page.reload();
   await expect(visible(page, 'your-maximum')).toHaveText('Your maximum of $1,500.00 was passed.');
 });
 
-test('cards and rows show the Buy It Now price of an item that also takes bids; a Buy-It-Now item shows its price once; the sheet says why the quantity stops', async ({ page, request }) => {
+test('cards and rows show the Buy It Now price of an item that also takes bids; a Buy-It-Now item shows its price once; the sheet says why the quantity stops', async ({
+  page,
+  request,
+}) => {
   const fay = await apiBidder(request, code, `fay-${Date.now()}@example.org`, 'Fay');
   await openSignedIn(page, `/${code}/auction-items`, fay.token);
   const card = (name: string) => page.getByTestId('item-card').filter({ hasText: name });
@@ -211,7 +280,8 @@ test('cards and rows show the Buy It Now price of an item that also takes bids; 
   await expect(card('Coffee Basket').getByTestId('item-buynow')).toHaveCount(0);
   await expect(card('Coffee Basket').getByTestId('item-price')).toHaveText('Buy Now $45.00');
   await shot(page, 'cards-buynow');
-  if ((await page.getByTestId('item-list').getAttribute('data-layout')) === 'card') await page.getByTestId('layout-toggle').click();
+  if ((await page.getByTestId('item-list').getAttribute('data-layout')) === 'card')
+    await page.getByTestId('layout-toggle').click();
   await expect(page.getByTestId('item-list')).toHaveAttribute('data-layout', 'list');
   await expect(card('Harbor Cruise').getByTestId('item-buynow')).toHaveText('Buy It Now $500.00');
   await shot(page, 'rows-buynow');
@@ -255,7 +325,15 @@ test('Welcome names the soonest item close when items close before the event’s
 
 test('under an hour to the first item close, the header counts it down', async ({ page, request }) => {
   const soon = uniqueCode('soon');
-  await importEvent(request, testEvent(soon, { items: [{ itemnum: '1', name: 'Early Bird', startingbid: 10, minimumbidincrease: 1, closing: inMinutes(30) }, { itemnum: '2', name: 'Night Owl', startingbid: 10, minimumbidincrease: 1 }] }));
+  await importEvent(
+    request,
+    testEvent(soon, {
+      items: [
+        { itemnum: '1', name: 'Early Bird', startingbid: 10, minimumbidincrease: 1, closing: inMinutes(30) },
+        { itemnum: '2', name: 'Night Owl', startingbid: 10, minimumbidincrease: 1 },
+      ],
+    }),
+  );
   const hal = await apiBidder(request, soon, `hal-${Date.now()}@example.org`, 'Hal');
   await openSignedIn(page, `/${soon}/welcome`, hal.token);
   await expect(page.getByTestId('welcome-items-countdown')).toHaveText(/^First items close in 0h (29|30)m$/);

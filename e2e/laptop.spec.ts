@@ -6,9 +6,26 @@ import { expectAccessible, openSignedIn } from './support/page';
 // beside the item's details); a phone keeps its own.
 const code = uniqueCode('laptop');
 const colours = ['#8a2be2', '#2e8b57', '#b8860b', '#c0392b', '#1f6f8b', '#6d4c41', '#455a64', '#ad1457'];
-const svg = (fill: string) => `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="${fill}"/></svg>`).toString('base64')}`;
-const names = ['Weekend in Napa Valley', 'Harbor Cruise', 'Chef Dinner at Home', 'Signed Jersey', 'Spa Day', 'Wine Tasting for Six', 'Golf Foursome', 'Art Class'];
-const items = names.map((name, i) => ({ itemnum: String(i + 1), name, startingbid: 50 + 10 * i, minimumbidincrease: 5, imageurl: svg(colours[i] ?? '#888'), photos: [svg(colours[i] ?? '#888')] }));
+const svg = (fill: string) =>
+  `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="${fill}"/></svg>`).toString('base64')}`;
+const names = [
+  'Weekend in Napa Valley',
+  'Harbor Cruise',
+  'Chef Dinner at Home',
+  'Signed Jersey',
+  'Spa Day',
+  'Wine Tasting for Six',
+  'Golf Foursome',
+  'Art Class',
+];
+const items = names.map((name, i) => ({
+  itemnum: String(i + 1),
+  name,
+  startingbid: 50 + 10 * i,
+  minimumbidincrease: 5,
+  imageurl: svg(colours[i] ?? '#888'),
+  photos: [svg(colours[i] ?? '#888')],
+}));
 
 const box = async (l: Locator) => {
   const b = await l.boundingBox();
@@ -23,7 +40,11 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Waits for the page transitions to end, so what is measured and shot is the page arrived at. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.ion-page-invisible') && document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.ion-page-invisible') &&
+      document.getAnimations().every((a) => a.playState !== 'running'),
+  );
 }
 
 /** How many of the cards share the first card's row (same top, within a pixel). */
@@ -39,7 +60,13 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.describe('at 1280x800', () => {
-  test.use({ viewport: { width: 1280, height: 800 }, userAgent: devices['Desktop Chrome'].userAgent, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
+  test.use({
+    viewport: { width: 1280, height: 800 },
+    userAgent: devices['Desktop Chrome'].userAgent,
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+  });
 
   test('the catalog uses the width and the item page puts the photo beside the details', async ({ page, request }) => {
     const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');

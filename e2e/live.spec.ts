@@ -5,17 +5,31 @@ import { openSignedIn } from './support/page';
 const code = uniqueCode('live');
 
 test.beforeAll(async ({ request }) => {
-  await importEvent(request, testEvent(code, { items: [{ itemnum: '1', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5 }] }));
+  await importEvent(
+    request,
+    testEvent(code, { items: [{ itemnum: '1', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5 }] }),
+  );
 });
 
-test("a bid in one browser shows in another's list and item page without a reload, and a dropped connection catches up", async ({ browser, request }) => {
+test("a bid in one browser shows in another's list and item page without a reload, and a dropped connection catches up", async ({
+  browser,
+  request,
+}) => {
   const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
   const bob = await apiBidder(request, code, `bob-${Date.now()}@example.org`, 'Bob');
   const cy = await apiBidder(request, code, `cy-${Date.now()}@example.org`, 'Cy');
-  const items = await (await request.post('/api/auctionitems', { headers: { authorization: `Bearer ${ann.token}` }, data: { eventcode: code } })).json();
+  const items = await (
+    await request.post('/api/auctionitems', {
+      headers: { authorization: `Bearer ${ann.token}` },
+      data: { eventcode: code },
+    })
+  ).json();
   const itemid = items.auctionitems[0].itemid as number;
   const bid = (token: string, amount: number) =>
-    request.post('/api/submitbid', { headers: { authorization: `Bearer ${token}` }, data: { eventcode: code, itemid, bid: amount } });
+    request.post('/api/submitbid', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { eventcode: code, itemid, bid: amount },
+    });
 
   const watcherContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const list = await watcherContext.newPage();
@@ -42,19 +56,37 @@ test("a bid in one browser shows in another's list and item page without a reloa
   await watcherContext.close();
 });
 
-test("an automatic bid the engine places for a bidder shows as theirs on their phone only, from the live messages alone", async ({ browser, request }) => {
+test('an automatic bid the engine places for a bidder shows as theirs on their phone only, from the live messages alone', async ({
+  browser,
+  request,
+}) => {
   const auto = uniqueCode('mine');
-  await importEvent(request, testEvent(auto, { items: [{ itemnum: '1', name: 'Lighthouse Tour', startingbid: 50, minimumbidincrease: 5 }] }));
+  await importEvent(
+    request,
+    testEvent(auto, { items: [{ itemnum: '1', name: 'Lighthouse Tour', startingbid: 50, minimumbidincrease: 5 }] }),
+  );
   const ann = await apiBidder(request, auto, `ann-${Date.now()}@example.org`, 'Ann');
   const bob = await apiBidder(request, auto, `bob-${Date.now()}@example.org`, 'Bob');
-  const items = await (await request.post('/api/auctionitems', { headers: { authorization: `Bearer ${ann.token}` }, data: { eventcode: auto } })).json();
+  const items = await (
+    await request.post('/api/auctionitems', {
+      headers: { authorization: `Bearer ${ann.token}` },
+      data: { eventcode: auto },
+    })
+  ).json();
   const itemid = items.auctionitems[0].itemid as number;
-  const post = (token: string, data: object) => request.post('/api/submitbid', { headers: { authorization: `Bearer ${token}` }, data: { eventcode: auto, itemid, ...data } });
+  const post = (token: string, data: object) =>
+    request.post('/api/submitbid', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { eventcode: auto, itemid, ...data },
+    });
 
   const annPhone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   const bobPhone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   const asked: string[] = [];
-  for (const [page, who] of [[annPhone, ann], [bobPhone, bob]] as const) {
+  for (const [page, who] of [
+    [annPhone, ann],
+    [bobPhone, bob],
+  ] as const) {
     await openSignedIn(page, `/${auto}/auction-items/${itemid}`, who.token);
     await expect(page.locator('[data-testid="bid-history"]:visible')).toContainText('No bids yet');
     await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
@@ -68,7 +100,10 @@ test("an automatic bid the engine places for a bidder shows as theirs on their p
   expect((await post(bob.token, { bid: 60 })).ok()).toBe(true);
 
   const entries = (page: typeof annPhone) => page.locator('[data-testid="history-entry"]:visible');
-  for (const [page, mine] of [[annPhone, [true, false, true]], [bobPhone, [false, true, false]]] as const) {
+  for (const [page, mine] of [
+    [annPhone, [true, false, true]],
+    [bobPhone, [false, true, false]],
+  ] as const) {
     await expect(entries(page)).toHaveCount(3);
     for (const [i, amount] of ['$65.00', '$60.00', '$50.00'].entries()) {
       await expect(entries(page).nth(i)).toContainText(amount);

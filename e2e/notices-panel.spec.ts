@@ -16,7 +16,10 @@ const MUTED = 'rgb(95, 91, 102)';
 let ann: BidderSession;
 
 async function bid(request: APIRequestContext, who: BidderSession, itemid: number, amount: number): Promise<void> {
-  const res = await request.post('/api/submitbid', { headers: who.auth, data: { eventcode: code, itemid, bid: amount } });
+  const res = await request.post('/api/submitbid', {
+    headers: who.auth,
+    data: { eventcode: code, itemid, bid: amount },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -25,7 +28,8 @@ async function noticeKinds(request: APIRequestContext, who: BidderSession): Prom
   return ((await res.json()) as { notices: Array<{ kind: string }> }).notices.map((n) => n.kind).sort();
 }
 
-const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 
 async function box(el: Locator) {
   const b = await el.boundingBox();
@@ -49,14 +53,23 @@ test.beforeAll(async ({ request }) => {
   ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
   const bob = await apiBidder(request, code, `bob-${Date.now()}@example.org`, 'Bob');
   const list = await request.post('/api/auctionitems', { headers: ann.auth, data: { eventcode: code } });
-  const ids = Object.fromEntries(((await list.json()) as { auctionitems: Array<{ name: string; itemid: number }> }).auctionitems.map((i) => [i.name, i.itemid]));
+  const ids = Object.fromEntries(
+    ((await list.json()) as { auctionitems: Array<{ name: string; itemid: number }> }).auctionitems.map((i) => [
+      i.name,
+      i.itemid,
+    ]),
+  );
   await bid(request, ann, ids['Harbor Cruise'] ?? 0, 50);
   await bid(request, ann, ids['Chef Dinner'] ?? 0, 50);
   await bid(request, bob, ids['Harbor Cruise'] ?? 0, 60);
-  await expect.poll(() => noticeKinds(request, ann), { timeout: 45_000 }).toEqual(expect.arrayContaining(['outbid', 'won']));
+  await expect
+    .poll(() => noticeKinds(request, ann), { timeout: 45_000 })
+    .toEqual(expect.arrayContaining(['outbid', 'won']));
 });
 
-test('each notice is a row: its title, its text on a line of its own, a muted time and an action; no bullets, no underlines', async ({ page }) => {
+test('each notice is a row: its title, its text on a line of its own, a muted time and an action; no bullets, no underlines', async ({
+  page,
+}) => {
   // A fresh load: no notice comes while the page is open, so the stack's styles never load.
   await openSignedIn(page, `/${code}/auction-items`, ann.token);
   await expect(page.getByTestId('notices-badge')).toBeVisible();
@@ -77,7 +90,8 @@ test('each notice is a row: its title, its text on a line of its own, a muted ti
     await expect(time).toHaveText(/^\d{1,2}:\d{2} [AP]M$/);
     expect(await time.evaluate((el) => getComputedStyle(el).color)).toBe(MUTED);
     expect(await entry.evaluate((el) => getComputedStyle(el).listStyleType)).toBe('none');
-    for (const link of await entry.locator('a').all()) expect(await link.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
+    for (const link of await entry.locator('a').all())
+      expect(await link.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
     const row = await box(entry);
     expect(row.x).toBeGreaterThanOrEqual(0);
     expect(row.x + row.width).toBeLessThanOrEqual(390);
@@ -87,7 +101,9 @@ test('each notice is a row: its title, its text on a line of its own, a muted ti
   await expect(outbid.getByTestId('notices-entry-text')).toContainText('You have been outbid on Harbor Cruise');
   await expect(outbid.getByTestId('notices-bid-again')).toHaveText('Bid again');
   // The main action is a filled button in the app's plum.
-  expect(await outbid.getByTestId('notices-bid-again').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(75, 31, 115)');
+  expect(await outbid.getByTestId('notices-bid-again').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+    'rgb(75, 31, 115)',
+  );
   const won = entries.and(page.locator('[data-kind="won"]'));
   await expect(won.getByTestId('notices-entry-title')).toHaveText('You won!');
   await expect(won.getByTestId('notices-cart')).toHaveText('Go to My Cart');
@@ -117,13 +133,17 @@ test('with no notices, the panel says what will be kept there', async ({ page, r
   await page.getByTestId('notices-bell').click();
   const empty = page.getByTestId('notices-empty');
   await expect(empty).toContainText('No notices yet');
-  await expect(empty).toContainText('When you are outbid, win an item or an item you bid on is closing soon, it is kept here.');
+  await expect(empty).toContainText(
+    'When you are outbid, win an item or an item you bid on is closing soon, it is kept here.',
+  );
   await expect(page.getByTestId('notices-entry')).toHaveCount(0);
   await settled(page);
   await page.screenshot({ path: test.info().outputPath('notices-panel-empty.png') });
 });
 
-test('a long event name in the header wraps clear of the menu, the bell and the cart, and is cut short after two lines', async ({ page }) => {
+test('a long event name in the header wraps clear of the menu, the bell and the cart, and is cut short after two lines', async ({
+  page,
+}) => {
   await openSignedIn(page, `/${code}/auction-items`, ann.token);
   const header = page.locator('ion-header:visible').first();
   const title = header.locator('.gavel-title-text');
@@ -139,8 +159,13 @@ test('a long event name in the header wraps clear of the menu, the bell and the 
     expect(apart, `the title and ${testId} side by side`).toBe(true);
   }
   // Two lines at most, the rest cut: the text is taller than what is shown.
-  const lines = await title.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  const lines = await title.evaluate((el) =>
+    Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+  );
   expect(lines).toBeLessThanOrEqual(2);
   expect(await title.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-  await page.screenshot({ path: test.info().outputPath('header-long-name.png'), clip: { x: 0, y: 0, width: 390, height: 140 } });
+  await page.screenshot({
+    path: test.info().outputPath('header-long-name.png'),
+    clip: { x: 0, y: 0, width: 390, height: 140 },
+  });
 });

@@ -3,7 +3,18 @@ import { storeItem } from '../testkit/documents';
 import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
 import { buyNow, cardFrame, enterCard, expectFreshCardForm, itemIds, ordersOf } from './support/payments';
 import { openSignedIn } from './support/page';
-import { buyer, expectCartTab, expectConfirmation, fillBilling, galaStore, importStore, itemNamed, openStore, storeOrders, takeUnits } from './support/store';
+import {
+  buyer,
+  expectCartTab,
+  expectConfirmation,
+  fillBilling,
+  galaStore,
+  importStore,
+  itemNamed,
+  openStore,
+  storeOrders,
+  takeUnits,
+} from './support/store';
 
 // Paying with a new card is one step (issue 26, item 1): the card typed into the hosted form is
 // taken by the page's own Pay or Checkout, in the same tap; a declined card is cleared and the
@@ -23,7 +34,10 @@ function countCalls(page: Page, path: string): () => number {
   return () => n;
 }
 
-test('the single-item and the auction checkout each pay with a typed card in one tap; a declined card is cleared, then another pays, and a double tap pays once', async ({ page, request }) => {
+test('the single-item and the auction checkout each pay with a typed card in one tap; a declined card is cleared, then another pays, and a double tap pays once', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const code = uniqueCode('onetap');
   const items = [
@@ -53,7 +67,9 @@ test('the single-item and the auction checkout each pay with a typed card in one
   const [gift] = await ordersOf(request, lu.token);
   await expect(page.getByTestId('checkout-thanks-order')).toHaveText(`Payment received — order ${gift?.checkoutid}`);
   await expect(page.getByTestId('checkout-thanks')).toContainText('Thank you for your purchase!');
-  await expect(page.getByTestId('checkout-thanks-message')).toHaveText('You can view the pickup instructions in your order history!');
+  await expect(page.getByTestId('checkout-thanks-message')).toHaveText(
+    'You can view the pickup instructions in your order history!',
+  );
   await page.screenshot({ path: test.info().outputPath('one-step-pay-thanks.png') });
   // The thank-you leaves for the order history by itself, after 3 seconds.
   await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
@@ -66,7 +82,9 @@ test('the single-item and the auction checkout each pay with a typed card in one
   await expect(page.getByTestId('checkout-line')).toContainText('Wine Crate');
   await enterCard(page, DECLINED);
   await page.getByTestId('pay-button').click();
-  await expect(page.getByTestId('checkout-error-message')).toHaveText('Your card was declined. Please use another card.');
+  await expect(page.getByTestId('checkout-error-message')).toHaveText(
+    'Your card was declined. Please use another card.',
+  );
   await expect(page.getByTestId('checkout-error-hint')).toHaveText(CLEARED);
   await page.screenshot({ path: test.info().outputPath('one-step-pay-declined.png') });
   await page.getByTestId('checkout-error-ok').click();
@@ -90,10 +108,28 @@ test('the single-item and the auction checkout each pay with a typed card in one
   expect([checkouts(), tokens()]).toEqual([3, 3]);
 });
 
-test('the store checks out with a typed card in one tap; a declined card is cleared and another then pays', async ({ page, request }) => {
+test('the store checks out with a typed card in one tap; a declined card is cleared and another then pays', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const code = uniqueCode('storetap');
-  const items = await importStore(request, code, galaStore({ items: [storeItem('shirt', { tab: 'Merchandise', section: 'Shirts', name: 'Gala T-Shirt', price: 25, quantity: 20, seats: 0 })] }));
+  const items = await importStore(
+    request,
+    code,
+    galaStore({
+      items: [
+        storeItem('shirt', {
+          tab: 'Merchandise',
+          section: 'Shirts',
+          name: 'Gala T-Shirt',
+          price: 25,
+          quantity: 20,
+          seats: 0,
+        }),
+      ],
+    }),
+  );
   const shirt = itemNamed(items, 'Gala T-Shirt').id;
   const checkouts = countCalls(page, '/api/storecheckout');
 

@@ -10,13 +10,34 @@ import { fill, openSignedIn } from './support/page';
 
 const email = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 
-function stripeEvent(code: string, items: ImportDocumentInput['items'] = [{ itemnum: '1', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5 }]): ImportDocumentInput {
-  return testEvent(code, { items, event: { paymentprocessorcode: 2, processorpublickey: 'pk_test_e2e', processorsecretkey: 'sk_test_e2e', pickupinstructions: 'Collect at the coat check.' } });
+function stripeEvent(
+  code: string,
+  items: ImportDocumentInput['items'] = [
+    { itemnum: '1', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5 },
+  ],
+): ImportDocumentInput {
+  return testEvent(code, {
+    items,
+    event: {
+      paymentprocessorcode: 2,
+      processorpublickey: 'pk_test_e2e',
+      processorsecretkey: 'sk_test_e2e',
+      pickupinstructions: 'Collect at the coat check.',
+    },
+  });
 }
 
 /** A card kept on file through the API, as the page would after Stripe confirmed it. */
-async function saveCardByApi(request: APIRequestContext, eventcode: string, token: string, card: string): Promise<void> {
-  const res = await request.post('/api/updatecard', { headers: { authorization: `Bearer ${token}` }, data: { eventcode, processortoken: `ctoken_${card}` } });
+async function saveCardByApi(
+  request: APIRequestContext,
+  eventcode: string,
+  token: string,
+  card: string,
+): Promise<void> {
+  const res = await request.post('/api/updatecard', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { eventcode, processortoken: `ctoken_${card}` },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   expect(((await res.json()) as { status: string }).status).toBe('success');
 }
@@ -82,7 +103,11 @@ test('a card saved on the payment method page through Stripe Elements', async ({
   expect(await standInCalls(page, 'handleNextAction')).toEqual([]);
 });
 
-test('a card that needs 3-D Secure is saved once the browser has confirmed it (handleNextAction)', async ({ page, request, stripe: { authenticated } }) => {
+test('a card that needs 3-D Secure is saved once the browser has confirmed it (handleNextAction)', async ({
+  page,
+  request,
+  stripe: { authenticated },
+}) => {
   const code = uniqueCode('s3ds');
   await importEvent(request, stripeEvent(code));
   const ivy = await apiBidder(request, code, email('ivy'), 'Ivy');
@@ -97,9 +122,19 @@ test('a card that needs 3-D Secure is saved once the browser has confirmed it (h
   expect(authenticated).toEqual(confirmed);
 });
 
-test('checkout pays with the card on file, and a new card that needs 3-D Secure is confirmed and paid', async ({ page, request, stripe: { authenticated } }) => {
+test('checkout pays with the card on file, and a new card that needs 3-D Secure is confirmed and paid', async ({
+  page,
+  request,
+  stripe: { authenticated },
+}) => {
   const code = uniqueCode('spay');
-  await importEvent(request, stripeEvent(code, [{ itemnum: '1', name: 'Gift Card', buyitnowonly: true, buyitnowprice: 25, quantity: 10 }, { itemnum: '2', name: 'Wine Crate', buyitnowonly: true, buyitnowprice: 60, quantity: 3 }]));
+  await importEvent(
+    request,
+    stripeEvent(code, [
+      { itemnum: '1', name: 'Gift Card', buyitnowonly: true, buyitnowprice: 25, quantity: 10 },
+      { itemnum: '2', name: 'Wine Crate', buyitnowonly: true, buyitnowprice: 60, quantity: 3 },
+    ]),
+  );
   const jo = await apiBidder(request, code, email('jo'), 'Jo');
   const ids = await itemIds(request, code, jo.token);
   await buyNow(request, code, jo.token, ids['Gift Card']!);
@@ -112,12 +147,19 @@ test('checkout pays with the card on file, and a new card that needs 3-D Secure 
   await page.getByTestId('pay-item').filter({ hasText: 'Gift Card' }).click();
   await expect(page.getByTestId('checkout-line')).toHaveCount(1);
   await expect(page.getByTestId('checkout-line')).toContainText('Gift Card');
-  await expect(page.getByTestId('checkout-page').locator('label').filter({ has: page.getByTestId('use-saved-card') })).toContainText('Visa ending in 4242');
+  await expect(
+    page
+      .getByTestId('checkout-page')
+      .locator('label')
+      .filter({ has: page.getByTestId('use-saved-card') }),
+  ).toContainText('Visa ending in 4242');
   await page.getByTestId('use-saved-card').check();
   await expect(page.getByTestId('stripe-card')).toHaveCount(0);
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('checkout-thanks')).toContainText('Thank you for your purchase!');
-  await expect(page.getByTestId('checkout-thanks-message')).toHaveText('You can view the pickup instructions in your order history!');
+  await expect(page.getByTestId('checkout-thanks-message')).toHaveText(
+    'You can view the pickup instructions in your order history!',
+  );
   await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
   const first = page.getByTestId('order-group').filter({ hasText: 'Gift Card' });
   await expect(first.getByTestId('order-state')).toHaveText('Paid');
@@ -149,16 +191,24 @@ test('checkout pays with the card on file, and a new card that needs 3-D Secure 
   await expect(page.getByTestId('order-group')).toHaveCount(2);
 });
 
-test('a declined card is refused and cleared: when saving it, and at checkout with the error dialog; another card then pays in one tap', async ({ page, request }) => {
+test('a declined card is refused and cleared: when saving it, and at checkout with the error dialog; another card then pays in one tap', async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('sdecl');
-  await importEvent(request, stripeEvent(code, [{ itemnum: '1', name: 'Gift Card', buyitnowonly: true, buyitnowprice: 25, quantity: 10 }]));
+  await importEvent(
+    request,
+    stripeEvent(code, [{ itemnum: '1', name: 'Gift Card', buyitnowonly: true, buyitnowprice: 25, quantity: 10 }]),
+  );
   const kit = await apiBidder(request, code, email('kit'), 'Kit');
   await buyNow(request, code, kit.token, (await itemIds(request, code, kit.token))['Gift Card']!);
 
   await openSignedIn(page, `/${code}/account-update-payment-method`, kit.token);
   await enterStripeCard(page, 'declined');
   await page.getByTestId('save-card').click();
-  await expect(page.locator('[data-testid=notice][data-kind=error]')).toContainText('Your card was declined. Please use another card.');
+  await expect(page.locator('[data-testid=notice][data-kind=error]')).toContainText(
+    'Your card was declined. Please use another card.',
+  );
   await expect(page.getByTestId('card-message')).toHaveText('You have no card on file.');
   // The declined card is no longer the one chosen: the element is fresh.
   await expect(page.getByRole('textbox', { name: 'Test card' })).toHaveValue('');
@@ -171,8 +221,12 @@ test('a declined card is refused and cleared: when saving it, and at checkout wi
   await enterStripeCard(page, 'declined');
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('checkout-error')).toContainText('An error has occurred!');
-  await expect(page.getByTestId('checkout-error-message')).toHaveText('Your card was declined. Please use another card.');
-  await expect(page.getByTestId('checkout-error-hint')).toHaveText('The card entry has been cleared: please check the card details or use another card.');
+  await expect(page.getByTestId('checkout-error-message')).toHaveText(
+    'Your card was declined. Please use another card.',
+  );
+  await expect(page.getByTestId('checkout-error-hint')).toHaveText(
+    'The card entry has been cleared: please check the card details or use another card.',
+  );
   await page.getByTestId('checkout-error-ok').click();
   await expect(page.getByTestId('checkout-error')).toBeHidden();
   expect(await ordersOf(request, kit.token)).toEqual([]);

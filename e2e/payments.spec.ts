@@ -1,6 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
-import { buyNow, cardFrame, coveredFeeCents, dollars, enterCard, expectFreshCardForm, futureExpiry, itemIds, mailTo, ordersOf, typeCard } from './support/payments';
+import {
+  buyNow,
+  cardFrame,
+  coveredFeeCents,
+  dollars,
+  enterCard,
+  expectFreshCardForm,
+  futureExpiry,
+  itemIds,
+  mailTo,
+  ordersOf,
+  typeCard,
+} from './support/payments';
 import { expectAccessible, fill, openSignedIn } from './support/page';
 
 // Payments through the built-in test gateway (processor code 1): the hosted card form in its
@@ -11,19 +23,34 @@ const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString()
 const email = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 
 /** A cart line's own check box. */
-const lineBox = (page: Page, name: string) => page.getByTestId('cart-line').filter({ hasText: name }).locator('ion-checkbox');
+const lineBox = (page: Page, name: string) =>
+  page.getByTestId('cart-line').filter({ hasText: name }).locator('ion-checkbox');
 
-test('win one item and buy another, pay for one of them with a new card, the fee covered and a donation added', async ({ page, request }) => {
+test('win one item and buy another, pay for one of them with a new card, the fee covered and a donation added', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const code = uniqueCode('pay');
   const getawayPickup = 'Collect the getaway voucher at the front desk, Saturday 9-12.';
   const items = [
-    { itemnum: '1', name: 'Weekend Getaway', startingbid: 80, minimumbidincrease: 10, pickupinstructions: getawayPickup, closing: inMinutes(60) },
+    {
+      itemnum: '1',
+      name: 'Weekend Getaway',
+      startingbid: 80,
+      minimumbidincrease: 10,
+      pickupinstructions: getawayPickup,
+      closing: inMinutes(60),
+    },
     { itemnum: '2', name: 'Coffee Basket', buyitnowonly: true, buyitnowprice: 40, quantity: 5 },
   ];
   // 2.9% of $85.00 is $2.465: only rounding half up in whole cents gives $2.47 (floating point or
   // rounding half to even give $2.46).
-  const event = { ccfeespercent: 2.9, allowpayccfees: true, pickupinstructions: 'Collect your items at the coat check.' };
+  const event = {
+    ccfeespercent: 2.9,
+    allowpayccfees: true,
+    pickupinstructions: 'Collect your items at the coat check.',
+  };
   await importEvent(request, testEvent(code, { items, event }));
   const ann = await apiBidder(request, code, email('ann'), 'Ann');
 
@@ -46,9 +73,17 @@ test('win one item and buy another, pay for one of them with a new card, the fee
   await page.getByTestId('continue-bidding').click();
 
   // The organizer closes the getaway in a moment; the closing job makes Ann its winner.
-  await importEvent(request, testEvent(code, { items: items.map((i) => (i.itemnum === '1' ? { ...i, closing: new Date(Date.now() + 1500).toISOString() } : i)), event }));
+  await importEvent(
+    request,
+    testEvent(code, {
+      items: items.map((i) => (i.itemnum === '1' ? { ...i, closing: new Date(Date.now() + 1500).toISOString() } : i)),
+      event,
+    }),
+  );
   await page.goto(`/${code}/cart`);
-  await expect(page.getByTestId('cart-line').filter({ hasText: 'Weekend Getaway' })).toContainText('1 × $80.00', { timeout: 15_000 });
+  await expect(page.getByTestId('cart-line').filter({ hasText: 'Weekend Getaway' })).toContainText('1 × $80.00', {
+    timeout: 15_000,
+  });
   await expect(page.getByTestId('cart-line').filter({ hasText: 'Coffee Basket' })).toContainText('1 × $40.00');
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
   await expect(page.getByTestId('cart-total')).toHaveText('$120.00');
@@ -83,7 +118,9 @@ test('win one item and buy another, pay for one of them with a new card, the fee
   await page.getByTestId('pay-button').click();
   const thanks = page.getByTestId('checkout-thanks');
   await expect(thanks).toContainText('Thank you for your purchase!');
-  await expect(page.getByTestId('checkout-thanks-message')).toHaveText('You can view the pickup instructions in your order history!');
+  await expect(page.getByTestId('checkout-thanks-message')).toHaveText(
+    'You can view the pickup instructions in your order history!',
+  );
   const [paid] = await ordersOf(request, ann.token);
   await expect(page.getByTestId('checkout-thanks-order')).toHaveText(`Payment received — order ${paid?.checkoutid}`);
 
@@ -116,9 +153,17 @@ test('win one item and buy another, pay for one of them with a new card, the fee
   await expect(page.getByTestId('cart-total')).toHaveText('$40.00');
 });
 
-test('a declined card: the error dialog with the processor’s words, and nothing is taken from the cart', async ({ page, request }) => {
+test('a declined card: the error dialog with the processor’s words, and nothing is taken from the cart', async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('decl');
-  await importEvent(request, testEvent(code, { items: [{ itemnum: '1', name: 'Gift Card', buyitnowonly: true, buyitnowprice: 25, quantity: 10 }] }));
+  await importEvent(
+    request,
+    testEvent(code, {
+      items: [{ itemnum: '1', name: 'Gift Card', buyitnowonly: true, buyitnowprice: 25, quantity: 10 }],
+    }),
+  );
   const bo = await apiBidder(request, code, email('bo'), 'Bo');
   await buyNow(request, code, bo.token, (await itemIds(request, code, bo.token))['Gift Card']!);
 
@@ -130,8 +175,12 @@ test('a declined card: the error dialog with the processor’s words, and nothin
   await page.getByTestId('pay-button').click();
   const dialog = page.getByTestId('checkout-error');
   await expect(dialog).toContainText('An error has occurred!');
-  await expect(page.getByTestId('checkout-error-message')).toHaveText('Your card was declined. Please use another card.');
-  await expect(page.getByTestId('checkout-error-hint')).toHaveText('The card entry has been cleared: please check the card details or use another card.');
+  await expect(page.getByTestId('checkout-error-message')).toHaveText(
+    'Your card was declined. Please use another card.',
+  );
+  await expect(page.getByTestId('checkout-error-hint')).toHaveText(
+    'The card entry has been cleared: please check the card details or use another card.',
+  );
   await expect(page.getByTestId('checkout-thanks')).toBeHidden();
   await page.getByTestId('checkout-error-ok').click();
   await expect(dialog).toBeHidden();
@@ -147,9 +196,18 @@ test('a declined card: the error dialog with the processor’s words, and nothin
   await expect(page.getByTestId('orders-empty')).toContainText('You have no completed purchases.');
 });
 
-test('an event that needs a card to bid sends Place Bid to Add Card to Bid, and back to the item once a card is saved', async ({ page, request }) => {
+test('an event that needs a card to bid sends Place Bid to Add Card to Bid, and back to the item once a card is saved', async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('cardbid');
-  await importEvent(request, testEvent(code, { items: [{ itemnum: '1', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5 }], event: { needscardtobid: true } }));
+  await importEvent(
+    request,
+    testEvent(code, {
+      items: [{ itemnum: '1', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5 }],
+      event: { needscardtobid: true },
+    }),
+  );
   const cy = await apiBidder(request, code, email('cy'), 'Cy');
   const cruise = (await itemIds(request, code, cy.token))['Harbor Cruise']!;
 
@@ -180,9 +238,18 @@ test('an event that needs a card to bid sends Place Bid to Add Card to Bid, and 
   await expect(page.getByTestId('card-message')).toContainText('Visa ending in 4242');
 });
 
-test('Bill Me where the event allows it: the order is placed unpaid and the history says so', async ({ page, request }) => {
+test('Bill Me where the event allows it: the order is placed unpaid and the history says so', async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('billme');
-  await importEvent(request, testEvent(code, { items: [{ itemnum: '1', name: 'Wine Crate', buyitnowonly: true, buyitnowprice: 60, quantity: 3 }], event: { allowbillme: true } }));
+  await importEvent(
+    request,
+    testEvent(code, {
+      items: [{ itemnum: '1', name: 'Wine Crate', buyitnowonly: true, buyitnowprice: 60, quantity: 3 }],
+      event: { allowbillme: true },
+    }),
+  );
   const di = await apiBidder(request, code, email('di'), 'Di');
   await buyNow(request, code, di.token, (await itemIds(request, code, di.token))['Wine Crate']!);
 
@@ -199,7 +266,9 @@ test('Bill Me where the event allows it: the order is placed unpaid and the hist
   await expect(page.getByTestId('checkout-thanks')).toContainText('Thank you for your purchase!');
   // Nothing was paid yet: the order is saved, never 'Payment received'.
   const [placed] = await ordersOf(request, di.token);
-  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(`Order ${placed?.checkoutid} is saved — the organizer will bill you.`);
+  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(
+    `Order ${placed?.checkoutid} is saved — the organizer will bill you.`,
+  );
 
   await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
   const order = page.getByTestId('order-group');
@@ -215,7 +284,10 @@ test('Bill Me where the event allows it: the order is placed unpaid and the hist
   await expect(page.getByTestId('cart-empty')).toBeVisible();
 });
 
-test("the hosted card form's own checks, its test-payments note, and the card that asks for confirmation", async ({ page, request }) => {
+test("the hosted card form's own checks, its test-payments note, and the card that asks for confirmation", async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('form');
   await importEvent(request, testEvent(code));
   const ed = await apiBidder(request, code, email('ed'), 'Ed');
@@ -231,7 +303,9 @@ test("the hosted card form's own checks, its test-payments note, and the card th
   await page.getByTestId('save-card').click();
   await expect(form.getByTestId('card-number-error')).toHaveText('Please enter a valid card number.');
   await expect(form.getByTestId('card-expiry-error')).toHaveText('This card has expired.');
-  await expect(form.getByTestId('card-cvc-error')).toHaveText('Please enter the 3-digit CVC (4 digits for American Express).');
+  await expect(form.getByTestId('card-cvc-error')).toHaveText(
+    'Please enter the 3-digit CVC (4 digits for American Express).',
+  );
   await expect(form.getByTestId('card-zip-error')).toBeHidden();
   await expect(form.getByTestId('card-number')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByTestId('card-done')).toBeHidden();
@@ -240,7 +314,9 @@ test("the hosted card form's own checks, its test-payments note, and the card th
   // A number that passes Luhn but is no test card, and an expiry that is not MM/YY.
   await typeCard(page, { number: '4111 1111 1111 1111', expiry: '13/40' });
   await page.getByTestId('save-card').click();
-  await expect(form.getByTestId('card-number-error')).toHaveText('Test payments take only the test cards listed below; no real card is needed.');
+  await expect(form.getByTestId('card-number-error')).toHaveText(
+    'Test payments take only the test cards listed below; no real card is needed.',
+  );
   await expect(form.getByTestId('card-expiry-error')).toHaveText('Please enter the expiry as MM/YY.');
   await expect(form.getByTestId('card-cvc-error')).toBeHidden();
 
@@ -256,9 +332,18 @@ test("the hosted card form's own checks, its test-payments note, and the card th
   await expect(page.getByTestId('remove-card')).toBeVisible();
 });
 
-test('the cart, checkout and payment method pages have no serious accessibility problems', async ({ page, request }) => {
+test('the cart, checkout and payment method pages have no serious accessibility problems', async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('a11y');
-  await importEvent(request, testEvent(code, { items: [{ itemnum: '1', name: 'Pottery Class', buyitnowonly: true, buyitnowprice: 35, quantity: 4 }], event: { allowbillme: true } }));
+  await importEvent(
+    request,
+    testEvent(code, {
+      items: [{ itemnum: '1', name: 'Pottery Class', buyitnowonly: true, buyitnowprice: 35, quantity: 4 }],
+      event: { allowbillme: true },
+    }),
+  );
   const flo = await apiBidder(request, code, email('flo'), 'Flo');
   await buyNow(request, code, flo.token, (await itemIds(request, code, flo.token))['Pottery Class']!);
 

@@ -4,14 +4,29 @@ import { galaRegistration } from '../testkit/documents';
 import { emailedLink, uniqueCode } from './support/api';
 import { expectAccessible } from './support/page';
 import { importStore } from './support/store';
-import { buyTable, fullName, guestEmail, guestField, openPurchaserLink, openSeat, saveNewGuest, seatNames, seatRow, tableStore, typeGuest } from './support/registration';
+import {
+  buyTable,
+  fullName,
+  guestEmail,
+  guestField,
+  openPurchaserLink,
+  openSeat,
+  saveNewGuest,
+  seatNames,
+  seatRow,
+  tableStore,
+  typeGuest,
+} from './support/registration';
 
 // The purchaser's page tells them where they stand (issue 26, item 13): the event's deadline (and
 // nothing when it has none), how many seats are named, which guests still owe a required answer,
 // and a confirmation of each save that says whether the guest's link was emailed. And a guest's own
 // page stays whole after Save (issue 26, item 2: it went blank).
 
-test("the purchaser's page: seats named, 'Answers needed', the deadline, and each save confirmed with whether the link was emailed", async ({ page, request }) => {
+test("the purchaser's page: seats named, 'Answers needed', the deadline, and each save confirmed with whether the link was emailed", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const code = uniqueCode('regprog');
   const ann = await buyTable(page, request, code);
@@ -28,7 +43,11 @@ test("the purchaser's page: seats named, 'Answers needed', the deadline, and eac
   // The organizer sets a deadline: the page says by when, in the phone's own time.
   const deadline = new Date(Date.now() + 3 * 24 * 3_600_000);
   deadline.setUTCMinutes(0, 0, 0);
-  await importStore(request, code, tableStore({ registration: galaRegistration({ editdeadline: deadline.toISOString() }) }));
+  await importStore(
+    request,
+    code,
+    tableStore({ registration: galaRegistration({ editdeadline: deadline.toISOString() }) }),
+  );
   await page.reload();
   const expected = deadlineLine(deadline.toISOString(), new Date());
   expect(expected?.passed).toBe(false);
@@ -61,14 +80,23 @@ test("the purchaser's page: seats named, 'Answers needed', the deadline, and eac
   // Past the deadline the page says registration has closed, and the seats are locked.
   const past = new Date(Date.now() - 3_600_000);
   past.setUTCSeconds(0, 0);
-  await importStore(request, code, tableStore({ registration: galaRegistration({ editdeadline: past.toISOString() }) }));
+  await importStore(
+    request,
+    code,
+    tableStore({ registration: galaRegistration({ editdeadline: past.toISOString() }) }),
+  );
   await page.reload();
-  await expect(page.getByTestId('registration-deadline')).toHaveText(deadlineLine(past.toISOString(), new Date())?.text ?? '');
+  await expect(page.getByTestId('registration-deadline')).toHaveText(
+    deadlineLine(past.toISOString(), new Date())?.text ?? '',
+  );
   await expect(page.getByTestId('guest-lock')).toHaveCount(8);
   await page.screenshot({ path: test.info().outputPath('registration-progress-closed.png') });
 });
 
-test("a guest's own page stays whole after Save: the thank-you and its link, then the store, with no page error", async ({ page, request }) => {
+test("a guest's own page stays whole after Save: the thank-you and its link, then the store, with no page error", async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('regblank');
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -27,9 +27,13 @@ import {
 // locks, a guest's own emailed page, moving a person to another seat, and accessibility.
 
 /** The PUT a save or rename sends, caught as the page sends it. */
-const answerTo = (page: Page, path: string) => page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/${path}`);
+const answerTo = (page: Page, path: string) =>
+  page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/${path}`);
 
-test("a Table of Eight bought with Bill Me: the Registration tab lists eight guests, a guest is named there, and Finish asks 'Complete Registration' before leaving", async ({ page, request }) => {
+test("a Table of Eight bought with Bill Me: the Registration tab lists eight guests, a guest is named there, and Finish asks 'Complete Registration' before leaving", async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('regtab');
   const ann = await buyTable(page, request, code);
   const purchaser = fullName(ann);
@@ -59,7 +63,10 @@ test("a Table of Eight bought with Bill Me: the Registration tab lists eight gue
   expect(await storedCart(page, code)).toBeNull();
 });
 
-test("the purchaser's link: renaming the group (an empty name refused), seat 2's checks, a guest with every control saved and read back", async ({ page, request }) => {
+test("the purchaser's link: renaming the group (an empty name refused), seat 2's checks, a guest with every control saved and read back", async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('regmain');
   const ann = await buyTable(page, request, code);
   const purchaser = fullName(ann);
@@ -140,7 +147,14 @@ test("the purchaser's link: renaming the group (an empty name refused), seat 2's
   await save.click();
   await expect(page.getByTestId('edit-guest-dialog')).toHaveCount(0);
   await expect(seatNames(page).nth(1)).toHaveText('Bo Diaz');
-  expect(await answersOf(request, code, 2)).toMatchObject({ 'Meal Choice': 'Fish', 'Valet Parking': 'Yes', Age: '41', Pledge: '250.50', Notes: 'Window seat', 'Table Number': '12' });
+  expect(await answersOf(request, code, 2)).toMatchObject({
+    'Meal Choice': 'Fish',
+    'Valet Parking': 'Yes',
+    Age: '41',
+    Pledge: '250.50',
+    Notes: 'Window seat',
+    'Table Number': '12',
+  });
 
   // Opened again, the seat shows its person with every value as saved, Table Number locked again.
   await openSeat(page, 2);
@@ -159,7 +173,10 @@ test("the purchaser's link: renaming the group (an empty name refused), seat 2's
   await expect(page.getByTestId('edit-guest-dialog')).toHaveCount(0);
 });
 
-test('seats the organizer locks: the lock icon and a dialog that cannot save; a lock while the dialog is open is refused by the server and nothing changes', async ({ page, request }) => {
+test('seats the organizer locks: the lock icon and a dialog that cannot save; a lock while the dialog is open is refused by the server and nothing changes', async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('reglock');
   const ann = await buyTable(page, request, code);
   const unnamed = words.guestOf(fullName(ann));
@@ -210,7 +227,10 @@ test('seats the organizer locks: the lock icon and a dialog that cannot save; a 
   expect(await seatOf(request, code, 3)).toMatchObject({ guestname: 'Eli Moss', locked: false });
 });
 
-test("a guest's own emailed link: their registration prefilled, a changed meal saved with the thank-you link to the store; a made-up link is refused", async ({ page, request }) => {
+test("a guest's own emailed link: their registration prefilled, a changed meal saved with the thank-you link to the store; a made-up link is refused", async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('regguest');
   const ann = await buyTable(page, request, code);
   await openPurchaserLink(page, request, ann);
@@ -247,7 +267,10 @@ test("a guest's own emailed link: their registration prefilled, a changed meal s
   }
 });
 
-test('choosing a person of another seat in the dialog moves them there: their old seat waits for a guest again', async ({ page, request }) => {
+test('choosing a person of another seat in the dialog moves them there: their old seat waits for a guest again', async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('regmove');
   const ann = await buyTable(page, request, code);
   const purchaser = fullName(ann);
@@ -270,7 +293,10 @@ test('choosing a person of another seat in the dialog moves them there: their ol
 
   await expect(seatNames(page).nth(1)).toHaveText(words.guestOf(purchaser));
   await expect(seatNames(page).nth(4)).toHaveText('Bo Diaz');
-  expect([(await seatOf(request, code, 2)).registrationid, (await seatOf(request, code, 5)).registrationid]).toEqual([null, boId]);
+  expect([(await seatOf(request, code, 2)).registrationid, (await seatOf(request, code, 5)).registrationid]).toEqual([
+    null,
+    boId,
+  ]);
 
   // Bo's link followed him: the old one no longer opens, a new one does.
   await expect.poll(() => emailedLink(request, bo.email, 'guestregistration')).not.toBe(firstLink);
@@ -280,7 +306,10 @@ test('choosing a person of another seat in the dialog moves them there: their ol
   await expect(page.getByTestId('guest-welcome')).toHaveText(words.guestWelcome('Bo Diaz'));
 });
 
-test("the purchaser's page, the edit dialog with its errors and a guest's page have no serious accessibility problems", async ({ page, request }) => {
+test("the purchaser's page, the edit dialog with its errors and a guest's page have no serious accessibility problems", async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('rega11y');
   const ann = await buyTable(page, request, code);
   await openPurchaserLink(page, request, ann);

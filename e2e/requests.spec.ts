@@ -10,7 +10,12 @@ const code = uniqueCode('req');
 const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
 
 test.beforeAll(async ({ request }) => {
-  await importEvent(request, testEvent(code, { items: [{ itemnum: '1', name: 'Lake Cabin Weekend', startingbid: 100, minimumbidincrease: 10 }] }));
+  await importEvent(
+    request,
+    testEvent(code, {
+      items: [{ itemnum: '1', name: 'Lake Cabin Weekend', startingbid: 100, minimumbidincrease: 10 }],
+    }),
+  );
 });
 
 /** The data requests a page makes to our server (API calls, and hub polling if it ever falls back to it). */
@@ -18,20 +23,32 @@ function countRequests(page: Page): { urls: string[] } {
   const seen = { urls: [] as string[] };
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/hubs/')) seen.urls.push(`${r.method()} ${url.pathname}`);
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/hubs/'))
+      seen.urls.push(`${r.method()} ${url.pathname}`);
   });
   return seen;
 }
 
-test('placing a bid issues only the bid itself, and another phone on the item page issues none', async ({ browser, request }) => {
+test('placing a bid issues only the bid itself, and another phone on the item page issues none', async ({
+  browser,
+  request,
+}) => {
   const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
   const bob = await apiBidder(request, code, `bob-${Date.now()}@example.org`, 'Bob');
-  const items = await (await request.post('/api/auctionitems', { headers: { authorization: `Bearer ${ann.token}` }, data: { eventcode: code } })).json();
+  const items = await (
+    await request.post('/api/auctionitems', {
+      headers: { authorization: `Bearer ${ann.token}` },
+      data: { eventcode: code },
+    })
+  ).json();
   const itemid = items.auctionitems[0].itemid as number;
 
   const annPhone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   const bobPhone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  for (const [page, who] of [[annPhone, ann], [bobPhone, bob]] as const) {
+  for (const [page, who] of [
+    [annPhone, ann],
+    [bobPhone, bob],
+  ] as const) {
     await openSignedIn(page, `/${code}/auction-items/${itemid}`, who.token);
     await expect(visible(page, 'detail-current-bid')).toHaveText('$100.00');
     await expect(visible(page, 'bid-history')).toContainText('No bids yet');

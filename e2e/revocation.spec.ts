@@ -13,7 +13,10 @@ test.beforeAll(async ({ request }) => {
   await importEvent(request, testEvent(gala));
 });
 
-test('a new password set while signed in keeps this phone signed in and ends the old session', async ({ page, request }) => {
+test('a new password set while signed in keeps this phone signed in and ends the old session', async ({
+  page,
+  request,
+}) => {
   const bidder = await apiBidder(request, gala, `revoke-${stamp}@example.org`, 'Rita');
   await openSignedIn(page, `/${gala}/reset-password-account`, bidder.token);
   await expect(page.getByTestId('reset-password-account-page')).toBeVisible();
@@ -34,8 +37,12 @@ test('a new password set while signed in keeps this phone signed in and ends the
   expect(await asOld.json()).toMatchObject({ status: 'expired' });
 
   // The old password no longer signs in; the new one does.
-  const oldLogin = await request.post('/api/login', { data: { email: bidder.email, password: bidder.password, eventcode: gala } });
+  const oldLogin = await request.post('/api/login', {
+    data: { email: bidder.email, password: bidder.password, eventcode: gala },
+  });
   expect(oldLogin.status()).toBe(401);
-  const newLogin = await request.post('/api/login', { data: { email: bidder.email, password: 'a brand new password', eventcode: gala } });
+  const newLogin = await request.post('/api/login', {
+    data: { email: bidder.email, password: 'a brand new password', eventcode: gala },
+  });
   expect(newLogin.status()).toBe(200);
 });

@@ -14,9 +14,14 @@ test.beforeAll(async ({ request }) => {
  * theirs alone, chooses a password and carries on. The other person's session and password no
  * longer work.
  */
-test('an owner claims an account someone else created on their email, by the verify link', async ({ page, request }) => {
+test('an owner claims an account someone else created on their email, by the verify link', async ({
+  page,
+  request,
+}) => {
   const email = `owner-${Date.now()}@example.org`;
-  const created = await request.post('/api/create', { data: { email, password: 'attacker chose this', eventcode: code } });
+  const created = await request.post('/api/create', {
+    data: { email, password: 'attacker chose this', eventcode: code },
+  });
   expect(created.status()).toBe(200);
   const attackerToken = ((await created.json()) as { token: string }).token;
 
@@ -33,7 +38,9 @@ test('an owner claims an account someone else created on their email, by the ver
 
   const old = await request.get('/api/userprofile', { headers: { authorization: `Bearer ${attackerToken}` } });
   expect(old.status()).toBe(401);
-  const attacker = await request.post('/api/login', { data: { email, password: 'attacker chose this', eventcode: code } });
+  const attacker = await request.post('/api/login', {
+    data: { email, password: 'attacker chose this', eventcode: code },
+  });
   expect(attacker.status()).toBe(401);
   const owner = await request.post('/api/login', { data: { email, password: 'owner chose this', eventcode: code } });
   expect(owner.status()).toBe(200);

@@ -66,16 +66,37 @@ test('the side menu offers guests Home and Auction Items, and closes on navigati
   await expect(menu.getByTestId('menu-home')).toBeHidden();
 });
 
-test("a stored token that expired is dropped on load; another event's token is not used here but is kept", async ({ page }) => {
+test("a stored token that expired is dropped on load; another event's token is not used here but is kept", async ({
+  page,
+}) => {
   const now = Math.floor(Date.now() / 1000);
-  const expired = fakeToken({ exp: now - 60, eventcode: 'demo', auctioncode: 'demo', isguest: false, email: 'x@example.org', userid: 1 });
-  const other = fakeToken({ exp: now + 3600, eventcode: 'other', auctioncode: 'demo', isguest: false, email: 'x@example.org', userid: 1 });
+  const expired = fakeToken({
+    exp: now - 60,
+    eventcode: 'demo',
+    auctioncode: 'demo',
+    isguest: false,
+    email: 'x@example.org',
+    userid: 1,
+  });
+  const other = fakeToken({
+    exp: now + 3600,
+    eventcode: 'other',
+    auctioncode: 'demo',
+    isguest: false,
+    email: 'x@example.org',
+    userid: 1,
+  });
   await page.goto('/');
   await page.evaluate(
     ({ tokens }) => {
       for (const { key, token } of tokens) localStorage.setItem(key, token);
     },
-    { tokens: [{ key: tokenKey('demo'), token: expired }, { key: tokenKey('other'), token: other }] },
+    {
+      tokens: [
+        { key: tokenKey('demo'), token: expired },
+        { key: tokenKey('other'), token: other },
+      ],
+    },
   );
   const sent: string[] = [];
   page.on('request', (r) => {
@@ -91,7 +112,14 @@ test("a stored token that expired is dropped on load; another event's token is n
 });
 
 test('a token kept under the single key of earlier versions moves to its own event', async ({ page }) => {
-  const token = fakeToken({ exp: Math.floor(Date.now() / 1000) + 3600, eventcode: 'Other', auctioncode: 'demo', isguest: false, email: 'x@example.org', userid: 1 });
+  const token = fakeToken({
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    eventcode: 'Other',
+    auctioncode: 'demo',
+    isguest: false,
+    email: 'x@example.org',
+    userid: 1,
+  });
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('gavel.token', t), token);
   await page.goto('/demo');

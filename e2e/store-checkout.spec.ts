@@ -3,7 +3,19 @@ import { storeMessages } from '@gavel/domain';
 import { uniqueCode } from './support/api';
 import { expectAccessible, fill } from './support/page';
 import { cardFrame, dollars, enterCard } from './support/payments';
-import { buyer, continueToRegistration, expectCartTab, expectConfirmation, expectTab, expectUnits, galaStore, importStore, itemNamed, openStore, takeUnits } from './support/store';
+import {
+  buyer,
+  continueToRegistration,
+  expectCartTab,
+  expectConfirmation,
+  expectTab,
+  expectUnits,
+  galaStore,
+  importStore,
+  itemNamed,
+  openStore,
+  takeUnits,
+} from './support/store';
 
 // The store's checkout (issue 26, items 10, 11 and 12): every missing or wrong billing field at
 // once, each beside its field, the first announced and focused; the typed billing details kept
@@ -13,7 +25,9 @@ import { buyer, continueToRegistration, expectCartTab, expectConfirmation, expec
 /** The problems shown beside the checkout's fields, by test id, in the page's order. */
 async function problems(page: Page): Promise<Record<string, string>> {
   const shown = page.getByTestId('store-panel-Cart').locator('[data-testid$="-error"]:visible');
-  const entries = await shown.evaluateAll((els) => els.map((el) => [el.getAttribute('data-testid') ?? '', el.textContent ?? '']));
+  const entries = await shown.evaluateAll((els) =>
+    els.map((el) => [el.getAttribute('data-testid') ?? '', el.textContent ?? '']),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -28,9 +42,13 @@ async function settledFields(page: Page): Promise<void> {
   await expect(page.locator('.cloned-input')).toHaveCount(0);
 }
 
-const draftKeys = (page: Page) => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('gavel.store-billing:')));
+const draftKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('gavel.store-billing:')));
 
-test('checkout lists every problem at once beside its field, announces and focuses the first; billing details survive a reload; the confirmation names the order', async ({ page, request }) => {
+test('checkout lists every problem at once beside its field, announces and focuses the first; billing details survive a reload; the confirmation names the order', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const code = uniqueCode('storeform');
   const items = await importStore(request, code, galaStore({ requiredzip: true, requiredemail: true }));
@@ -75,7 +93,13 @@ test('checkout lists every problem at once beside its field, announces and focus
   await expect(page.getByTestId('billing-first')).toBeInViewport();
   // Focused in place: Ionic's scroll assist has not had to move (and clone) the field.
   await expect(page.locator('.cloned-input')).toHaveCount(0);
-  expect(Object.keys(await problems(page))).toEqual(['billing-first-error', 'billing-address-error', 'billing-city-error', 'billing-zip-error', 'billing-email-error']);
+  expect(Object.keys(await problems(page))).toEqual([
+    'billing-first-error',
+    'billing-address-error',
+    'billing-city-error',
+    'billing-zip-error',
+    'billing-email-error',
+  ]);
   await page.screenshot({ path: test.info().outputPath('store-checkout-all-problems.png') });
 
   // Each problem goes as its field is corrected.
@@ -121,7 +145,10 @@ test('checkout lists every problem at once beside its field, announces and focus
   await expectTab(page, 'Registration');
 });
 
-test('the landing page, the Tickets tab and the Cart tab have no serious accessibility problems', async ({ page, request }) => {
+test('the landing page, the Tickets tab and the Cart tab have no serious accessibility problems', async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('storea11y');
   const single = itemNamed(await importStore(request, code, galaStore()), 'Single Ticket').id;
   await page.goto(`/${code}/event`);

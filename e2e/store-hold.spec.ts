@@ -13,7 +13,10 @@ import { heldToken, importHoldStore, leaveOnHold, serverCart, tokenEnds } from '
 
 const SECOND = 1000;
 
-test('two minutes before the hold ends the buyer is warned, and "Keep my cart" renews the hold on the server', async ({ page, request }) => {
+test('two minutes before the hold ends the buyer is warned, and "Keep my cart" renews the hold on the server', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const code = uniqueCode('keep');
   const ticket = await importHoldStore(request, code, 3);
@@ -51,7 +54,9 @@ test('two minutes before the hold ends the buyer is warned, and "Keep my cart" r
   await expectAccessible(page);
 
   // One tap keeps it: the server renews the hold from now, the page takes the new token, the warning goes.
-  const renewed = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/storecart/renew');
+  const renewed = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/storecart/renew',
+  );
   await page.getByTestId('hold-keep').click();
   expect((await renewed).status()).toBe(200);
   await expect.poll(() => storedCart(page, code)).not.toBe(first);
@@ -68,7 +73,10 @@ test('two minutes before the hold ends the buyer is warned, and "Keep my cart" r
   await page.screenshot({ path: test.info().outputPath('store-hold-kept.png') });
 });
 
-test('once the lifetime is spent the buyer is told when the cart will be let go; after that it was let go, and a new cart can start', async ({ page, request }) => {
+test('once the lifetime is spent the buyer is told when the cart will be let go; after that it was let go, and a new cart can start', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const code = uniqueCode('letgo');
   const ticket = await importHoldStore(request, code, 3);
@@ -89,11 +97,16 @@ test('once the lifetime is spent the buyer is told when the cart will be let go;
   const warning = page.getByTestId('hold-warning');
   await expect(warning).toHaveAttribute('data-kind', 'final');
   const at = new Date(ends).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  await expect(page.getByTestId('hold-final')).toHaveText(`Your cart will be let go at ${at} and cannot be extended. Please check out before then.`);
+  await expect(page.getByTestId('hold-final')).toHaveText(
+    `Your cart will be let go at ${at} and cannot be extended. Please check out before then.`,
+  );
   await expect(page.getByTestId('hold-keep')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('store-hold-final.png') });
   // The server refuses a renewal too, in the same words the page would show.
-  const refused = await request.put('/api/storecart/renew', { headers: { authorization: `Bearer ${token}` }, data: {} });
+  const refused = await request.put('/api/storecart/renew', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
   expect(refused.status()).toBe(409);
   expect(await refused.json()).toMatchObject({ status: 'failure', message: holdMessages.cannotExtend });
   // Go to Cart opens the Cart tab, where checkout is.
@@ -129,7 +142,10 @@ test('once the lifetime is spent the buyer is told when the cart will be let go;
   await expect(page.getByTestId('cart-countdown')).toHaveText(/^Cart Expires in (1m 0\ds|\d{1,2}s)$/);
 });
 
-test('an empty cart never counts down: when its hold passes a new one replaces it, with nothing said and nothing locked', async ({ page, request }) => {
+test('an empty cart never counts down: when its hold passes a new one replaces it, with nothing said and nothing locked', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const code = uniqueCode('idle');
   const ticket = await importHoldStore(request, code, 1);

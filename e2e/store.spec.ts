@@ -3,7 +3,27 @@ import { storeItem } from '../testkit/documents';
 import { uniqueCode } from './support/api';
 import { fill } from './support/page';
 import { coveredFeeCents, dollars, enterCard, expectFreshCardForm, mailTo } from './support/payments';
-import { buyer, continueToRegistration, expectAmounts, expectCartTab, expectConfirmation, expectDisabled, expectTab, expectUnits, fillBilling, galaStore, importStore, itemNamed, itemOnPage, openStore, RED, storedCart, storeOrders, storeStock, takeUnits } from './support/store';
+import {
+  buyer,
+  continueToRegistration,
+  expectAmounts,
+  expectCartTab,
+  expectConfirmation,
+  expectDisabled,
+  expectTab,
+  expectUnits,
+  fillBilling,
+  galaStore,
+  importStore,
+  itemNamed,
+  itemOnPage,
+  openStore,
+  RED,
+  storedCart,
+  storeOrders,
+  storeStock,
+  takeUnits,
+} from './support/store';
 
 // The event store (issue 11): the landing page, the tabs with held quantities, the cart with its
 // promo code, donation and fee, checkout by card, FREE and Bill Me, the hold running out, two
@@ -11,7 +31,10 @@ import { buyer, continueToRegistration, expectAmounts, expectCartTab, expectConf
 
 const next = (page: Page) => page.getByTestId('store-next').click();
 
-test('the landing page, then two tickets and a shirt with a promo code, a donation and the fee, paid by card: the Registration tab and the receipt', async ({ page, request }) => {
+test('the landing page, then two tickets and a shirt with a promo code, a donation and the fee, paid by card: the Registration tab and the receipt', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const code = uniqueCode('store');
   const items = await importStore(request, code, galaStore());
@@ -62,7 +85,9 @@ test('the landing page, then two tickets and a shirt with a promo code, a donati
   await expect(page.getByTestId('cart-discount')).toHaveText(`−${dollars(discount)}`);
   await fill(page, 'donation-input', '25');
   await expect(page.getByTestId('cart-donation')).toHaveText(dollars(donation));
-  await expect(page.getByTestId('fee-checkbox')).toContainText(`Add 2.90% to cover card processing fees (${dollars(fee)})`);
+  await expect(page.getByTestId('fee-checkbox')).toContainText(
+    `Add 2.90% to cover card processing fees (${dollars(fee)})`,
+  );
   await page.getByTestId('fee-checkbox').click();
   await expect(page.getByTestId('cart-fee')).toHaveText(dollars(fee));
   await expect(page.getByTestId('cart-total')).toHaveText(dollars(total));
@@ -82,7 +107,14 @@ test('the landing page, then two tickets and a shirt with a promo code, a donati
   await continueToRegistration(page);
   await expect(page.getByTestId('store-registration')).toContainText('2 × Single Ticket');
   const paidBy = 'Credit / Debit Card (Visa ending in 4242)';
-  await expectAmounts(page, 'registration', { subtotal: dollars(subtotal), discount: `−${dollars(discount)}`, donation: dollars(donation), fee: dollars(fee), total: dollars(total), method: paidBy });
+  await expectAmounts(page, 'registration', {
+    subtotal: dollars(subtotal),
+    discount: `−${dollars(discount)}`,
+    donation: dollars(donation),
+    fee: dollars(fee),
+    total: dollars(total),
+    method: paidBy,
+  });
   await expect(page.getByTestId('cart-countdown')).toHaveCount(0);
 
   const receipt = await mailTo(request, ann.email, 'Your receipt from');
@@ -98,7 +130,9 @@ test('the landing page, then two tickets and a shirt with a promo code, a donati
     'Paid with Visa ending in 4242.',
   ])
     expect(receipt.text).toContain(line);
-  expect(receipt.text).toMatch(new RegExp(`Update Registration: https?://\\S+/${code}/event/purchaserregistration/\\S+`));
+  expect(receipt.text).toMatch(
+    new RegExp(`Update Registration: https?://\\S+/${code}/event/purchaserregistration/\\S+`),
+  );
   expect(receipt.links.some((l) => l.includes(`/${code}/event/purchaserregistration/`))).toBe(true);
 
   // Finish asks first; Ok forgets the cart and goes back to the landing page.
@@ -109,9 +143,18 @@ test('the landing page, then two tickets and a shirt with a promo code, a donati
   expect(await storedCart(page, code)).toBeNull();
 });
 
-test('merchandise only: the summary dialog with every amount and the payment method, closed with Close; a store without the donate button shows two', async ({ page, request }) => {
+test('merchandise only: the summary dialog with every amount and the payment method, closed with Close; a store without the donate button shows two', async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('merch');
-  const store = galaStore({ buttons: { event: { label: 'Buy Tickets', show: true }, auction: { label: 'Go to the Auction', show: true }, donate: { label: 'Donate', show: false } } });
+  const store = galaStore({
+    buttons: {
+      event: { label: 'Buy Tickets', show: true },
+      auction: { label: 'Go to the Auction', show: true },
+      donate: { label: 'Donate', show: false },
+    },
+  });
   const shirt = itemNamed(await importStore(request, code, store), 'Gala T-Shirt').id;
   const bo = buyer('Bo');
 
@@ -143,7 +186,14 @@ test('merchandise only: the summary dialog with every amount and the payment met
   await expectConfirmation(page, request, code, [[shirt, /^Gala T-Shirt\s*2 × \$25\.00\s*\$50\.00$/]]);
   await expect(page.getByTestId('store-summary-message')).toHaveText('Your receipt is on its way to your email.');
   await expect(page.getByTestId('store-summary-continue')).toHaveCount(0);
-  await expectAmounts(page, 'summary', { subtotal: '$50.00', discount: '−$5.00', donation: '$10.00', fee: dollars(fee), total: dollars(55_00 + fee), method: 'Credit / Debit Card (Visa ending in 4242)' });
+  await expectAmounts(page, 'summary', {
+    subtotal: '$50.00',
+    discount: '−$5.00',
+    donation: '$10.00',
+    fee: dollars(fee),
+    total: dollars(55_00 + fee),
+    method: 'Credit / Debit Card (Visa ending in 4242)',
+  });
   await page.getByTestId('store-summary-close').click();
   await expect(summary).toBeHidden();
   await expect(page.getByTestId('finish-button')).toBeVisible();
@@ -155,9 +205,16 @@ test('merchandise only: the summary dialog with every amount and the payment met
   expect(receipt.links).toEqual([]);
 });
 
-test('a free volunteer ticket checks out as FREE: no card, no promo code, a total of $0.00', async ({ page, request }) => {
+test('a free volunteer ticket checks out as FREE: no card, no promo code, a total of $0.00', async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('free');
-  const items = await importStore(request, code, galaStore({ items: [storeItem('vol', { name: 'Volunteer', itemtypecode: 4, price: 0, quantity: 5 })] }));
+  const items = await importStore(
+    request,
+    code,
+    galaStore({ items: [storeItem('vol', { name: 'Volunteer', itemtypecode: 4, price: 0, quantity: 5 })] }),
+  );
   const vol = itemNamed(items, 'Volunteer').id;
   const cy = buyer('Cy');
 
@@ -179,16 +236,36 @@ test('a free volunteer ticket checks out as FREE: no card, no promo code, a tota
   await page.getByTestId('checkout-button').click();
   await expectConfirmation(page, request, code, [[vol, /^Volunteer\s*1 × FREE\s*FREE$/]]);
   await continueToRegistration(page);
-  await expectAmounts(page, 'registration', { subtotal: '$0.00', discount: '$0.00', donation: '$0.00', fee: '$0.00', total: '$0.00', method: 'FREE' });
-  expect((await storeOrders(request, code)).map((o) => [o.state, o.paymentmethod, o.totalamount])).toEqual([['paid', 'FREE', 0]]);
+  await expectAmounts(page, 'registration', {
+    subtotal: '$0.00',
+    discount: '$0.00',
+    donation: '$0.00',
+    fee: '$0.00',
+    total: '$0.00',
+    method: 'FREE',
+  });
+  expect((await storeOrders(request, code)).map((o) => [o.state, o.paymentmethod, o.totalamount])).toEqual([
+    ['paid', 'FREE', 0],
+  ]);
   expect((await mailTo(request, cy.email, 'Your receipt from')).text).toContain('Nothing to pay.');
 });
 
-test('Bill Me: the order holds its units for the organizer, a second buyer finds them gone, and the report lists it unpaid', async ({ page, browser, request }) => {
+test('Bill Me: the order holds its units for the organizer, a second buyer finds them gone, and the report lists it unpaid', async ({
+  page,
+  browser,
+  request,
+}) => {
   const code = uniqueCode('billme');
   const keepsake = { tab: 'Merchandise', section: 'Keepsakes', seats: 0 } as const;
   const posters = storeItem('poster', { ...keepsake, name: 'Signed Poster', price: 40, quantity: 2 });
-  const items = await importStore(request, code, galaStore({ billme: true, items: [posters, storeItem('book', { ...keepsake, name: 'Program Book', price: 15, quantity: 5 })] }));
+  const items = await importStore(
+    request,
+    code,
+    galaStore({
+      billme: true,
+      items: [posters, storeItem('book', { ...keepsake, name: 'Program Book', price: 15, quantity: 5 })],
+    }),
+  );
   const poster = itemNamed(items, 'Signed Poster').id;
   const book = itemNamed(items, 'Program Book').id;
   const di = buyer('Di');
@@ -206,9 +283,21 @@ test('Bill Me: the order holds its units for the organizer, a second buyer finds
   await expect(page.getByTestId('cart-total')).toHaveText('$110.00');
   await fillBilling(page, di);
   await page.getByTestId('checkout-button').click();
-  await expectConfirmation(page, request, code, [[poster, /2 × \$40\.00/], [book, /2 × \$15\.00/]]);
-  await expect(page.getByTestId('store-summary-message')).toHaveText('Your order is saved. The organizer will bill you later; your receipt is on its way to your email.');
-  await expectAmounts(page, 'summary', { subtotal: '$110.00', discount: '$0.00', donation: '$0.00', fee: '$0.00', total: '$110.00', method: 'Bill Me' });
+  await expectConfirmation(page, request, code, [
+    [poster, /2 × \$40\.00/],
+    [book, /2 × \$15\.00/],
+  ]);
+  await expect(page.getByTestId('store-summary-message')).toHaveText(
+    'Your order is saved. The organizer will bill you later; your receipt is on its way to your email.',
+  );
+  await expectAmounts(page, 'summary', {
+    subtotal: '$110.00',
+    discount: '$0.00',
+    donation: '$0.00',
+    fee: '$0.00',
+    total: '$110.00',
+    method: 'Bill Me',
+  });
   await page.getByTestId('store-summary-close').click();
 
   // A second buyer, on a phone of their own: the posters are sold out, and only three books are left.
@@ -229,14 +318,27 @@ test('Bill Me: the order holds its units for the organizer, a second buyer finds
 
   const orders = await storeOrders(request, code);
   expect(orders).toHaveLength(1);
-  expect(orders[0]).toMatchObject({ state: 'unpaid', paymentmethod: 'BILLME', email: di.email, totalamount: 110_00, card: '' });
+  expect(orders[0]).toMatchObject({
+    state: 'unpaid',
+    paymentmethod: 'BILLME',
+    email: di.email,
+    totalamount: 110_00,
+    card: '',
+  });
   expect(orders[0]?.lines.map((l) => `${l.quantity} × ${l.name}`)).toEqual(['2 × Signed Poster', '2 × Program Book']);
 });
 
-test('an expired cart: the countdown runs out, the page locks and forgets its token, the server frees the units, and a reload starts a new cart', async ({ page, request }) => {
+test('an expired cart: the countdown runs out, the page locks and forgets its token, the server frees the units, and a reload starts a new cart', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const code = uniqueCode('hold');
-  const items = await importStore(request, code, galaStore({ holdminutes: 1, items: [storeItem('seat', { name: 'Last Seat', price: 90, quantity: 1 })] }));
+  const items = await importStore(
+    request,
+    code,
+    galaStore({ holdminutes: 1, items: [storeItem('seat', { name: 'Last Seat', price: 90, quantity: 1 })] }),
+  );
   const seatId = itemNamed(items, 'Last Seat').id;
   const seat = itemOnPage(page, seatId);
   // The token's end is rounded up to the second, so a fresh minute's hold may read 1m 01s.
@@ -250,7 +352,9 @@ test('an expired cart: the countdown runs out, the page locks and forgets its to
   expect(itemNamed(await storeStock(request, code), 'Last Seat').quantityremaining).toBe(0);
 
   // The hold is a minute from the last change: wait for the page to say so, by the server's clock.
-  await expect(page.getByTestId('cart-countdown')).toHaveText('Cart Expired. Please reload the page', { timeout: 75_000 });
+  await expect(page.getByTestId('cart-countdown')).toHaveText('Cart Expired. Please reload the page', {
+    timeout: 75_000,
+  });
   await expect(seat.box).toBeDisabled();
   await expectDisabled(page, `qty-plus-${seatId}`);
   await expectDisabled(page, `qty-minus-${seatId}`);
@@ -265,7 +369,9 @@ test('an expired cart: the countdown runs out, the page locks and forgets its to
     const body: unknown = await res.json();
     return { status: res.status(), body };
   };
-  await expect.poll(oldCart, { timeout: 3_000 }).toMatchObject({ status: 401, body: { status: 'expired', message: 'Cart Expired. Please reload the page' } });
+  await expect
+    .poll(oldCart, { timeout: 3_000 })
+    .toMatchObject({ status: 401, body: { status: 'expired', message: 'Cart Expired. Please reload the page' } });
   expect(itemNamed(await storeStock(request, code), 'Last Seat').quantityremaining).toBe(1);
 
   // Reloading starts a new cart with nothing in it (no hold to count down yet), which can take the seat.
@@ -279,9 +385,17 @@ test('an expired cart: the countdown runs out, the page locks and forgets its to
   expect(await storedCart(page, code)).not.toBe(oldToken);
 });
 
-test('two buyers race for the last ticket: one holds it, the other is told none remain, and only one can check out', async ({ page, browser, request }) => {
+test('two buyers race for the last ticket: one holds it, the other is told none remain, and only one can check out', async ({
+  page,
+  browser,
+  request,
+}) => {
   const code = uniqueCode('race');
-  const items = await importStore(request, code, galaStore({ items: [storeItem('last', { name: 'Last Ticket', price: 200, quantity: 1 })] }));
+  const items = await importStore(
+    request,
+    code,
+    galaStore({ items: [storeItem('last', { name: 'Last Ticket', price: 200, quantity: 1 })] }),
+  );
   const id = itemNamed(items, 'Last Ticket').id;
   const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const pages = [page, await other.newPage()];
@@ -319,19 +433,35 @@ test('two buyers race for the last ticket: one holds it, the other is told none 
   await winner.getByTestId('checkout-button').click();
   await continueToRegistration(winner);
   await other.close();
-  expect((await storeOrders(request, code)).map((o) => [o.state, o.lines.map((l) => l.quantity)])).toEqual([['paid', [1]]]);
+  expect((await storeOrders(request, code)).map((o) => [o.state, o.lines.map((l) => l.quantity)])).toEqual([
+    ['paid', [1]],
+  ]);
 });
 
-test("the page's refusals: over the limit per transaction, a refused promo code, no first name, and a declined card that sells nothing", async ({ page, request }) => {
+test("the page's refusals: over the limit per transaction, a refused promo code, no first name, and a declined card that sells nothing", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const code = uniqueCode('refuse');
-  const single = itemNamed(await importStore(request, code, galaStore({ items: [storeItem('single', { name: 'Single Ticket', price: 150, quantity: 10, maxpertransaction: 4 })] })), 'Single Ticket').id;
+  const single = itemNamed(
+    await importStore(
+      request,
+      code,
+      galaStore({
+        items: [storeItem('single', { name: 'Single Ticket', price: 150, quantity: 10, maxpertransaction: 4 })],
+      }),
+    ),
+    'Single Ticket',
+  ).id;
   const box = itemOnPage(page, single).box;
 
   await openStore(page, code);
   await box.fill('7');
   await expect(page.getByTestId('store-notice-title')).toHaveText('Max quantity per transaction exceeded');
-  await expect(page.getByTestId('store-notice')).toContainText("We're sorry, but the max quantity per transaction was exceeded:");
+  await expect(page.getByTestId('store-notice')).toContainText(
+    "We're sorry, but the max quantity per transaction was exceeded:",
+  );
   await expect(page.getByTestId('store-notice-name')).toHaveText('Single Ticket');
   await expect(page.getByTestId('store-notice-line')).toHaveText('4 Max');
   await page.getByTestId('store-notice-ok').click();
@@ -363,11 +493,15 @@ test("the page's refusals: over the limit per transaction, a refused promo code,
   await fill(page, 'billing-first', 'Dee');
   await expect(page.getByTestId('billing-first-error')).toHaveCount(0);
   await page.getByTestId('checkout-button').click();
-  await expect(page.getByTestId('notice')).toContainText('Your card was declined. Please use another card. The card entry has been cleared: please check the card details or use another card.');
+  await expect(page.getByTestId('notice')).toContainText(
+    'Your card was declined. Please use another card. The card entry has been cleared: please check the card details or use another card.',
+  );
   await expectFreshCardForm(page);
   await expect(page.getByTestId(`cart-line-${single}`)).toContainText('4 × $150.00');
   const orders = await storeOrders(request, code);
-  expect(orders.map((o) => [o.state, o.failure, o.lines])).toEqual([['failed', 'Your card was declined. Please use another card.', []]]);
+  expect(orders.map((o) => [o.state, o.failure, o.lines])).toEqual([
+    ['failed', 'Your card was declined. Please use another card.', []],
+  ]);
   // Nothing was sold: the four are only held by the buyer's cart, and once let go all ten are there.
   expect(itemNamed(await storeStock(request, code), 'Single Ticket').quantityremaining).toBe(6);
   await page.getByTestId('store-tab-Tickets').click();
@@ -376,7 +510,7 @@ test("the page's refusals: over the limit per transaction, a refused promo code,
   expect(itemNamed(await storeStock(request, code), 'Single Ticket').quantityremaining).toBe(10);
 });
 
-test("the offline banner comes when the network drops and goes when it returns", async ({ page, context, request }) => {
+test('the offline banner comes when the network drops and goes when it returns', async ({ page, context, request }) => {
   const code = uniqueCode('offline');
   await importStore(request, code, galaStore());
   await openStore(page, code);

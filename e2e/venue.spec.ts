@@ -10,19 +10,35 @@ import { fullName, guestEmail, openPurchaserLink, saveNewGuest, tableStore } fro
 // page, the ticket receipt, the guest's email and the guest's own page. And the receipt a charity
 // sends (item 15): its order number, time of payment, contact and the lines as a table.
 
-const VENUE = { name: 'The Grand Ballroom', address: 'Riverbend Hotel\n210 River Street\nRiverbend, IL 60601', starts: '2026-12-05T19:00:00-06:00', ends: '2026-12-05T23:00:00-06:00' };
+const VENUE = {
+  name: 'The Grand Ballroom',
+  address: 'Riverbend Hotel\n210 River Street\nRiverbend, IL 60601',
+  starts: '2026-12-05T19:00:00-06:00',
+  ends: '2026-12-05T23:00:00-06:00',
+};
 const WHEN = 'When:  Saturday, December 5, 2026\n       7:00 PM – 11:00 PM CST';
 const CONTACT = { organizationphone: '(312) 555-0142', organizationemail: 'gala@riverbend.example.org' };
 
-test("the store's landing page shows when and where the event is, and nothing of it once the venue is removed", async ({ page, request }) => {
+test("the store's landing page shows when and where the event is, and nothing of it once the venue is removed", async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('venue');
   await importStore(request, code, tableStore(), { venue: VENUE });
   await page.goto(`/${code}/event`);
   const venue = page.getByTestId('event-venue');
   await expect(venue).toBeVisible();
-  await expect(venue.getByTestId('venue-when').locator('span')).toHaveText(['Saturday, December 5, 2026', '7:00 PM – 11:00 PM CST']);
+  await expect(venue.getByTestId('venue-when').locator('span')).toHaveText([
+    'Saturday, December 5, 2026',
+    '7:00 PM – 11:00 PM CST',
+  ]);
   await expect(venue.getByTestId('venue-when')).toHaveAttribute('datetime', '2026-12-06T01:00:00.000Z');
-  await expect(venue.getByTestId('venue-where').locator('strong, span')).toHaveText(['The Grand Ballroom', 'Riverbend Hotel', '210 River Street', 'Riverbend, IL 60601']);
+  await expect(venue.getByTestId('venue-where').locator('strong, span')).toHaveText([
+    'The Grand Ballroom',
+    'Riverbend Hotel',
+    '210 River Street',
+    'Riverbend, IL 60601',
+  ]);
   // Under the event's name, above the buttons.
   const header = await page.getByTestId('store-header').boundingBox();
   const box = await venue.boundingBox();
@@ -36,9 +52,15 @@ test("the store's landing page shows when and where the event is, and nothing of
   await expect(page.getByTestId('event-venue')).toHaveCount(0);
 });
 
-test("a guest's email and page say when and where; the ticket receipt has the venue, the order's number, time, contact and a table of its lines", async ({ page, request }) => {
+test("a guest's email and page say when and where; the ticket receipt has the venue, the order's number, time, contact and a table of its lines", async ({
+  page,
+  request,
+}) => {
   const code = uniqueCode('venueguest');
-  const table = itemNamed(await importStore(request, code, tableStore(), { venue: VENUE, ...CONTACT }), 'Table of Eight').id;
+  const table = itemNamed(
+    await importStore(request, code, tableStore(), { venue: VENUE, ...CONTACT }),
+    'Table of Eight',
+  ).id;
   const ann = buyer('Ann');
   await openStore(page, code);
   await takeUnits(page, table, 1);
@@ -57,7 +79,10 @@ test("a guest's email and page say when and where; the ticket receipt has the ve
   await page.goto(await emailedLink(request, bo.email, 'guestregistration'));
   await expect(page.getByTestId('guest-welcome')).toHaveText(words.guestWelcome(fullName(bo)));
   const venue = page.getByTestId('event-venue');
-  await expect(venue.getByTestId('venue-when').locator('span')).toHaveText(['Saturday, December 5, 2026', '7:00 PM – 11:00 PM CST']);
+  await expect(venue.getByTestId('venue-when').locator('span')).toHaveText([
+    'Saturday, December 5, 2026',
+    '7:00 PM – 11:00 PM CST',
+  ]);
   await expect(venue.getByTestId('venue-where')).toContainText('The Grand Ballroom');
   await expect(venue.getByTestId('venue-where')).toContainText('Riverbend, IL 60601');
   await expectAccessible(page);
@@ -69,7 +94,9 @@ test("a guest's email and page say when and where; the ticket receipt has the ve
   const receipt = mails.find((m) => m.to === ann.email && m.subject.startsWith('Your receipt'));
   const order = /\(order (S-\d+)\)$/.exec(receipt?.subject ?? '')?.[1] ?? 'none';
   expect(receipt?.text).toContain(`Order number: ${order}\nOrdered:      `);
-  expect(receipt?.text).toContain('Organization: Riverbend Community Foundation\nContact:      (312) 555-0142\n              gala@riverbend.example.org');
+  expect(receipt?.text).toContain(
+    'Organization: Riverbend Community Foundation\nContact:      (312) 555-0142\n              gala@riverbend.example.org',
+  );
   expect(receipt?.text).toMatch(/\ntable8 +Table of Eight +1 +\$1,200\.00\n/);
   expect(receipt?.text).toContain(WHEN);
 

@@ -8,5 +8,8 @@ if (!url) {
   process.exit(0);
 }
 console.log(`Server suite on PostgreSQL (${url.replace(/\/\/[^@]*@/, '//')})`);
-const run = spawnSync('npx', ['vitest', 'run', 'server/src'], { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
+const run = spawnSync('npx', ['vitest', 'run', 'server/src'], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
 process.exit(run.status ?? 1);

@@ -76,7 +76,10 @@ export async function verifiedBidder(transport: Transport, bidder: NewBidder): P
   const secret = await linkSecret(transport, email, '/verify/');
   // The phone that created the account follows the link with its own session, so the password it
   // chose stays (a link followed without it claims the account and ends that password).
-  await expectOk('verify', transport.post('/api/verifyemail', { token: secret }, bearer(stringField(created, 'token'))));
+  await expectOk(
+    'verify',
+    transport.post('/api/verifyemail', { token: secret }, bearer(stringField(created, 'token'))),
+  );
   const session = await expectOk('login', transport.post('/api/login', { email, password, eventcode }));
   const token = stringField(session, 'token');
   const auth = bearer(token);

@@ -11,7 +11,8 @@ export type StoreInput = NonNullable<ImportDocumentInput['store']>;
 export type StoreItemInput = NonNullable<StoreInput['items']>[number];
 
 /** A 1x1 transparent PNG, small enough to inline in any test document. */
-export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 export const PNG_DATA_URL = `data:image/png;base64,${PNG_BASE64}`;
 export const SVG_SOURCE = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 // btoa rather than Buffer: the kit stays plain TypeScript (the source is ASCII).
@@ -83,7 +84,12 @@ export function eventDocument(when: Date | EventTimesInput, overrides: DocumentO
   const times = when instanceof Date ? timesAround(when) : when;
   return {
     organization: { auctioncode: overrides.auctioncode ?? 'demo', name: overrides.orgname ?? 'Test Foundation' },
-    event: { eventcode: overrides.eventcode ?? 'gala', eventname: overrides.eventname ?? 'Test Gala', ...times, ...overrides.event },
+    event: {
+      eventcode: overrides.eventcode ?? 'gala',
+      eventname: overrides.eventname ?? 'Test Gala',
+      ...times,
+      ...overrides.event,
+    },
     items: overrides.items ?? [weekendGetaway()],
     ...(overrides.store ? { store: overrides.store } : {}),
   };
@@ -91,7 +97,16 @@ export function eventDocument(when: Date | EventTimesInput, overrides: DocumentO
 
 /** A ticket of the store's Tickets tab ($100, 50 of them, one seat); overrides replace any field. */
 export function storeItem(code: string, overrides: Partial<StoreItemInput> = {}): StoreItemInput {
-  return { code, tab: 'Tickets', section: 'Tickets', name: `Ticket ${code}`, price: 100, quantity: 50, seats: 1, ...overrides };
+  return {
+    code,
+    tab: 'Tickets',
+    section: 'Tickets',
+    name: `Ticket ${code}`,
+    price: 100,
+    quantity: 50,
+    seats: 1,
+    ...overrides,
+  };
 }
 
 /** The Acme Schools gala at its fixed December times, with three plain items (101-103). */

@@ -33,7 +33,8 @@ export function bearer(token: string): { authorization: string } {
 /** The body of a 200 answer; anything else throws with the status and body, to name the failed step. */
 export async function expectOk(step: string, reply: Promise<Reply>): Promise<unknown> {
   const { status, json } = await reply;
-  if (status !== 200) throw new Error(`${step} failed: ${status} ${typeof json === 'string' ? json : JSON.stringify(json)}`);
+  if (status !== 200)
+    throw new Error(`${step} failed: ${status} ${typeof json === 'string' ? json : JSON.stringify(json)}`);
   return json;
 }
 

@@ -32,7 +32,15 @@ export function precompress(): Plugin {
       for (const file of filesUnder(outDir)) {
         if (!compressible.test(file) || statSync(file).size < MIN_BYTES) continue;
         const bytes = readFileSync(file);
-        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
       }
     },

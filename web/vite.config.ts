@@ -26,7 +26,8 @@ function cardFormInDev(): Plugin {
     name: 'gavel-card-form-dev',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
-        if (req.url?.startsWith('/testpay/card-form')) req.url = req.url.replace('/testpay/card-form', '/card-form.html');
+        if (req.url?.startsWith('/testpay/card-form'))
+          req.url = req.url.replace('/testpay/card-form', '/card-form.html');
         else if (req.url && boardPath.test(req.url.split('?')[0] ?? '')) req.url = '/board.html';
         next();
       });
@@ -46,10 +47,19 @@ function ionicPureWrappers(): Plugin {
     transform(code, id) {
       if (!ionicReactIndex.test(id)) return null;
       const pure = code
-        .replace(/^const (\w+) = (createForwardRef|createReactComponent|React\.memo)\(/gm, 'const $1 = /*@__PURE__*/ $2(')
+        .replace(
+          /^const (\w+) = (createForwardRef|createReactComponent|React\.memo)\(/gm,
+          'const $1 = /*@__PURE__*/ $2(',
+        )
         // `extends React.Component` reads a property, which the bundler must assume may do something.
-        .replace(/ extends React\.(Pure)?Component \{/g, (_m, p: string | undefined) => ` extends ${p ? 'IonicPureBase' : 'IonicBase'} {`);
-      return { code: `import { Component as IonicBase, PureComponent as IonicPureBase } from 'react';\n${pure}`, map: null };
+        .replace(
+          / extends React\.(Pure)?Component \{/g,
+          (_m, p: string | undefined) => ` extends ${p ? 'IonicPureBase' : 'IonicBase'} {`,
+        );
+      return {
+        code: `import { Component as IonicBase, PureComponent as IonicPureBase } from 'react';\n${pure}`,
+        map: null,
+      };
     },
   };
 }
@@ -118,7 +128,12 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           // The app's routing and query libraries, whole in every page of the app (not the board's):
           // one file instead of four slivers the bundler would cut by importer.
-          groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react-router|react-router-dom|@remix-run[\\/]router|@tanstack[\\/](query-core|react-query)|@ionic[\\/]react-router)[\\/]/ }],
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react-router|react-router-dom|@remix-run[\\/]router|@tanstack[\\/](query-core|react-query)|@ionic[\\/]react-router)[\\/]/,
+            },
+          ],
         },
       },
     },

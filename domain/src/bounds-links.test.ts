@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hasVisibleText, nameMessages, nameText, optionalNameText, pathMessages, sitePathProblem, textMessages, withoutBidiControls } from './bounds';
+import {
+  hasVisibleText,
+  nameMessages,
+  nameText,
+  optionalNameText,
+  pathMessages,
+  sitePathProblem,
+  textMessages,
+  withoutBidiControls,
+} from './bounds';
 import { imageRef, siteHref } from './import/schema-parts';
 import { zodProblems } from './validation';
 
@@ -14,7 +23,8 @@ import { zodProblems } from './validation';
 declare const URL: new (input: string, base: string) => { origin: string; pathname: string };
 
 const SITE = 'https://riverbend.gavel.example';
-const problemOf = (schema: z.ZodType, value: unknown) => zodProblems(schema.safeParse(value).error ?? new z.ZodError([]))[0]?.message;
+const problemOf = (schema: z.ZodType, value: unknown) =>
+  zodProblems(schema.safeParse(value).error ?? new z.ZodError([]))[0]?.message;
 
 /** Paths of the attack, each with what the organizer is told. */
 const ATTACKS: Array<[string, string]> = [
@@ -46,14 +56,25 @@ describe('paths on this site', () => {
   });
 
   it('takes the paths the site serves', () => {
-    for (const path of ['/', '/media/12', '/gala', '/gala/event?tab=Tickets#top', '/media/a%20b.png', '/media/v1.2/x..png', '/caf%C3%A9']) expect(sitePathProblem(path), path).toBeNull();
+    for (const path of [
+      '/',
+      '/media/12',
+      '/gala',
+      '/gala/event?tab=Tickets#top',
+      '/media/a%20b.png',
+      '/media/v1.2/x..png',
+      '/caf%C3%A9',
+    ])
+      expect(sitePathProblem(path), path).toBeNull();
   });
 
   it('takes every path of plain segments', () => {
     const segment = fc.stringMatching(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,11}$/).filter((s) => s !== '.' && s !== '..');
-    fc.assert(fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), (segments) => {
-      expect(sitePathProblem(`/${segments.join('/')}`)).toBeNull();
-    }));
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), (segments) => {
+        expect(sitePathProblem(`/${segments.join('/')}`)).toBeNull();
+      }),
+    );
   });
 
   it('keeps everything it takes on this site, where the browser reads it, unchanged by dot segments', () => {
@@ -75,9 +96,14 @@ describe('paths on this site', () => {
     const dots = fc.constantFrom('..', '%2e%2e', '%2E.', '.%2e', '%252e%252e', '%2e');
     const segment = fc.stringMatching(/^[a-z0-9]{1,8}$/);
     fc.assert(
-      fc.property(fc.array(segment, { maxLength: 4 }), dots, fc.array(segment, { maxLength: 4 }), (before, dot, after) => {
-        expect(sitePathProblem(`/${[...before, dot, ...after].join('/')}`)).toBe(pathMessages.dots);
-      }),
+      fc.property(
+        fc.array(segment, { maxLength: 4 }),
+        dots,
+        fc.array(segment, { maxLength: 4 }),
+        (before, dot, after) => {
+          expect(sitePathProblem(`/${[...before, dot, ...after].join('/')}`)).toBe(pathMessages.dots);
+        },
+      ),
     );
   });
 
@@ -87,17 +113,46 @@ describe('paths on this site', () => {
       expect(problemOf(imageRef, path), path).toBe(message);
       expect(problemOf(siteHref, path), path).toBe(message);
     }
-    expect(problemOf(imageRef, '\\\\evil.example\\x.png')).toBe('must be a path on this server (/...), an https:// address, or a base64 data:image URL');
+    expect(problemOf(imageRef, '\\\\evil.example\\x.png')).toBe(
+      'must be a path on this server (/...), an https:// address, or a base64 data:image URL',
+    );
     expect(problemOf(siteHref, '\\\\evil.example')).toBe('must be a path on this site (/...) or an https:// address');
-    expect(problemOf(siteHref, 'http://evil.example')).toBe('must be a path on this site (/...) or an https:// address');
-    expect(problemOf(imageRef, 'javascript:alert(1)')).toBe('must be a path on this server (/...), an https:// address, or a base64 data:image URL');
-    for (const ok of ['/media/3', 'https://cdn.example.org/a.png', 'data:image/png;base64,iVBORw0KGgo=']) expect(imageRef.safeParse(ok).success, ok).toBe(true);
-    for (const ok of ['', '/gala', 'https://other.example.org/auction']) expect(siteHref.safeParse(ok).success, ok).toBe(true);
+    expect(problemOf(siteHref, 'http://evil.example')).toBe(
+      'must be a path on this site (/...) or an https:// address',
+    );
+    expect(problemOf(imageRef, 'javascript:alert(1)')).toBe(
+      'must be a path on this server (/...), an https:// address, or a base64 data:image URL',
+    );
+    for (const ok of ['/media/3', 'https://cdn.example.org/a.png', 'data:image/png;base64,iVBORw0KGgo='])
+      expect(imageRef.safeParse(ok).success, ok).toBe(true);
+    for (const ok of ['', '/gala', 'https://other.example.org/auction'])
+      expect(siteHref.safeParse(ok).success, ok).toBe(true);
   });
 });
 
 describe('names people read', () => {
-  const invisible = fc.array(fc.constantFrom(' ', '\u00a0', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u3000', '\u3164', '\u2800', '\u0301', '\u202e', '\u2066', '\u200f'), { minLength: 1, maxLength: 8 }).map((a) => a.join(''));
+  const invisible = fc
+    .array(
+      fc.constantFrom(
+        ' ',
+        '\u00a0',
+        '\u200b',
+        '\u200c',
+        '\u200d',
+        '\u2060',
+        '\ufeff',
+        '\u00ad',
+        '\u3000',
+        '\u3164',
+        '\u2800',
+        '\u0301',
+        '\u202e',
+        '\u2066',
+        '\u200f',
+      ),
+      { minLength: 1, maxLength: 8 },
+    )
+    .map((a) => a.join(''));
 
   it('refuses a name of only invisible characters, required or not', () => {
     fc.assert(
@@ -107,7 +162,9 @@ describe('names people read', () => {
         expect(problemOf(optionalNameText(200), name)).toBe(trimmed === '' ? undefined : nameMessages.invisible);
       }),
     );
-    expect(problemOf(nameText(200), '\u200b\u200b')).toBe('must have visible text, not only spaces or invisible characters');
+    expect(problemOf(nameText(200), '\u200b\u200b')).toBe(
+      'must have visible text, not only spaces or invisible characters',
+    );
   });
 
   it('takes any name with something to see, trimmed', () => {
@@ -124,7 +181,22 @@ describe('names people read', () => {
 });
 
 describe('direction controls in what is mailed', () => {
-  const controls = fc.constantFrom('\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '&#x202E;', '&#x202e;', '&#8238;', '&#x2066;', '&#0008297;');
+  const controls = fc.constantFrom(
+    '\u202a',
+    '\u202b',
+    '\u202c',
+    '\u202d',
+    '\u202e',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '&#x202E;',
+    '&#x202e;',
+    '&#8238;',
+    '&#x2066;',
+    '&#0008297;',
+  );
   const plain = fc.string({ maxLength: 20 }).map((s) => s.replace(/[\u202a-\u202e\u2066-\u2069&]/g, ''));
 
   it('strips every embedding, override and isolate, as characters or HTML references, and nothing else', () => {
@@ -140,7 +212,9 @@ describe('direction controls in what is mailed', () => {
   });
 
   it('keeps the marks mixed-direction names need, and references that only look alike', () => {
-    expect(withoutBidiControls('\u05e9\u05e8\u05d4\u200f 7 \u200e\u061c')).toBe('\u05e9\u05e8\u05d4\u200f 7 \u200e\u061c');
+    expect(withoutBidiControls('\u05e9\u05e8\u05d4\u200f 7 \u200e\u061c')).toBe(
+      '\u05e9\u05e8\u05d4\u200f 7 \u200e\u061c',
+    );
     expect(withoutBidiControls('&#82380; &#x202EF; &amp;#8238;')).toBe('&#82380; &#x202EF; &amp;#8238;');
   });
 });

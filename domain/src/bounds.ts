@@ -11,11 +11,7 @@ import { z } from 'zod';
 export const INT4_MAX = 2_147_483_647;
 
 /** A row's id as a caller names it: a whole number from 1 to INT4_MAX. */
-export const rowId = z
-  .number()
-  .min(1, 'must be at least 1')
-  .max(INT4_MAX, `must be at most ${INT4_MAX}`)
-  .int();
+export const rowId = z.number().min(1, 'must be at least 1').max(INT4_MAX, `must be at most ${INT4_MAX}`).int();
 
 /** A whole number an integer column can hold, for the few fields that are not ids (userid as the spec sends it). */
 export const int4 = z
@@ -62,9 +58,11 @@ export const oneLine = textRule(false);
 export const multiLine = textRule(true);
 
 /** A one-line text of at most `max` characters. */
-export const plainText = (max: number, tooLong = `must be at most ${max} characters`) => z.string().max(max, tooLong).superRefine(oneLine);
+export const plainText = (max: number, tooLong = `must be at most ${max} characters`) =>
+  z.string().max(max, tooLong).superRefine(oneLine);
 /** A text of at most `max` characters that may hold tabs and line breaks. */
-export const freeText = (max: number, tooLong = `must be at most ${max} characters`) => z.string().max(max, tooLong).superRefine(multiLine);
+export const freeText = (max: number, tooLong = `must be at most ${max} characters`) =>
+  z.string().max(max, tooLong).superRefine(multiLine);
 
 /**
  * Characters that show nothing on their own: white space and separators, controls, format
@@ -158,9 +156,13 @@ export function sitePathProblem(path: string): string | null {
  * sitePathProblem; anything else must be one of the field's absolute forms (`absolute`), else
  * `wrongForm` is said. Control and broken characters are refused first, as in any text.
  */
-export function siteLink(absolute: (link: string) => boolean, wrongForm: string): (link: string, ctx: z.RefinementCtx<string>) => void {
+export function siteLink(
+  absolute: (link: string) => boolean,
+  wrongForm: string,
+): (link: string, ctx: z.RefinementCtx<string>) => void {
   return (link, ctx) => {
-    const problem = textProblem(link) ?? (link.startsWith('/') ? sitePathProblem(link) : absolute(link) ? null : wrongForm);
+    const problem =
+      textProblem(link) ?? (link.startsWith('/') ? sitePathProblem(link) : absolute(link) ? null : wrongForm);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: link });
   };
 }

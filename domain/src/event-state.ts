@@ -22,8 +22,7 @@ export function eventFlag(times: EventTimes, now: Date): EventFlag {
 export function eventTimeProblems(times: EventTimes): Array<[keyof EventTimes, string]> {
   const problems: Array<[keyof EventTimes, string]> = [];
   if (times.eventcloses <= times.eventopens) problems.push(['eventcloses', 'The event must close after it opens.']);
-  if (times.biddingcloses <= times.biddingopens)
-    problems.push(['biddingcloses', 'Bidding must close after it opens.']);
+  if (times.biddingcloses <= times.biddingopens) problems.push(['biddingcloses', 'Bidding must close after it opens.']);
   if (times.biddingopens < times.eventopens)
     problems.push(['biddingopens', 'Bidding cannot open before the event opens.']);
   if (times.biddingcloses > times.eventcloses)

@@ -80,7 +80,12 @@ export function moneyIn(what: string, max: Cents, aboveMax?: string) {
     decode: (dollars, ctx) => {
       const cents = dollarsToCents(dollars);
       if (cents !== null) return cents;
-      ctx.issues.push({ code: 'custom', message: `The ${what} must have at most two decimals.`, input: dollars, params: { sentence: true } });
+      ctx.issues.push({
+        code: 'custom',
+        message: `The ${what} must have at most two decimals.`,
+        input: dollars,
+        params: { sentence: true },
+      });
       return z.NEVER;
     },
     encode: (cents) => centsToDollars(cents),

@@ -21,7 +21,15 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
   const key = timeZone ?? '';
   let fmt = formatters.get(key);
   if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true });
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
     formatters.set(key, fmt);
   }
   return fmt;
@@ -73,7 +81,13 @@ const longDates = new Map<string, Intl.DateTimeFormat>();
 function longDate(instant: Date, timeZone: string): string {
   let fmt = longDates.get(timeZone);
   if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
     longDates.set(timeZone, fmt);
   }
   return fmt.format(instant);
@@ -103,12 +117,17 @@ export interface TimeSpanParts {
  * that evening; an end on another day carries its date ('7:00 PM – Sunday, December 6, 2026,
  * 1:00 AM CST'); each time names its zone when a clock change falls between them.
  */
-export function timeSpanParts(starts: Date | string, ends: Date | string | null | undefined, timeZone?: string): TimeSpanParts {
+export function timeSpanParts(
+  starts: Date | string,
+  ends: Date | string | null | undefined,
+  timeZone?: string,
+): TimeSpanParts {
   const zone = zoneOrLocal(timeZone);
   const from = new Date(starts);
   const date = longDate(from, zone);
   const startZone = zoneAbbreviation(from, zone);
-  if (ends === null || ends === undefined || ends === '') return { date, time: `${formatClock(from, zone)} ${startZone}`.trim() };
+  if (ends === null || ends === undefined || ends === '')
+    return { date, time: `${formatClock(from, zone)} ${startZone}`.trim() };
   const to = new Date(ends);
   const endDay = longDate(to, zone);
   const endZone = zoneAbbreviation(to, zone);
@@ -120,7 +139,11 @@ export function timeSpanParts(starts: Date | string, ends: Date | string | null 
 }
 
 /** The same on one line, as an invitation says it: 'Saturday, December 5, 2026, 7:00 PM – 11:00 PM CST'. */
-export function formatTimeSpan(starts: Date | string, ends: Date | string | null | undefined, timeZone?: string): string {
+export function formatTimeSpan(
+  starts: Date | string,
+  ends: Date | string | null | undefined,
+  timeZone?: string,
+): string {
   const { date, time } = timeSpanParts(starts, ends, timeZone);
   return `${date}, ${time}`;
 }

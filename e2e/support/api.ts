@@ -9,7 +9,10 @@ export const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 
 /** The kit's transport over Playwright's request context (its baseURL is the server under test). */
 export function requestTransport(request: APIRequestContext): Transport {
-  const reply = async (res: APIResponse): Promise<Reply> => ({ status: res.status(), json: parseBody(await res.text()) });
+  const reply = async (res: APIResponse): Promise<Reply> => ({
+    status: res.status(),
+    json: parseBody(await res.text()),
+  });
   return {
     get: async (path, headers) => reply(await request.get(path, { headers })),
     post: async (path, body, headers) => reply(await request.post(path, { headers, data: body })),
@@ -28,12 +31,19 @@ export function uniqueCode(prefix: string): string {
 }
 
 /** A small event with bidding open now and for two days; items default to one ordinary bid item, and the store to the store's defaults. */
-export function testEvent(eventcode: string, over: Pick<DocumentOverrides, 'event' | 'items' | 'store'> = {}): ImportDocumentInput {
+export function testEvent(
+  eventcode: string,
+  over: Pick<DocumentOverrides, 'event' | 'items' | 'store'> = {},
+): ImportDocumentInput {
   return eventDocument(timesAround(new Date(), { biddingcloses: 48, eventcloses: 72 }), {
     orgname: 'Riverbend Community Foundation',
     eventcode,
     eventname: `Test Gala ${eventcode}`,
-    event: { homemessage: '<p>Welcome to our test gala.</p>', welcomemessage: '<p>Thanks for supporting us.</p>', ...over.event },
+    event: {
+      homemessage: '<p>Welcome to our test gala.</p>',
+      welcomemessage: '<p>Thanks for supporting us.</p>',
+      ...over.event,
+    },
     items: over.items,
     store: over.store,
   });
@@ -45,7 +55,12 @@ export async function emailedLink(request: APIRequestContext, to: string, part: 
 }
 
 /** A verified bidder with a finished profile, made through the API. */
-export async function apiBidder(request: APIRequestContext, eventcode: string, email: string, firstname = 'Test'): Promise<BidderSession> {
+export async function apiBidder(
+  request: APIRequestContext,
+  eventcode: string,
+  email: string,
+  firstname = 'Test',
+): Promise<BidderSession> {
   return verifiedBidder(requestTransport(request), {
     eventcode,
     email,

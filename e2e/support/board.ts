@@ -17,7 +17,12 @@ export function logoImage(colour: string, word: string, width = 240, height = 80
  * A screen's browser: a desktop one, not the config's phone, whose pixel ratio and mobile zoom
  * would lie about what a TV shows. Give it the screen's viewport beside it.
  */
-export const TV = { userAgent: devices['Desktop Chrome'].userAgent, isMobile: false, hasTouch: false, deviceScaleFactor: 1 };
+export const TV = {
+  userAgent: devices['Desktop Chrome'].userAgent,
+  isMobile: false,
+  hasTouch: false,
+  deviceScaleFactor: 1,
+};
 
 /** The board's room. */
 export const MAIN_HALL = 'Main Hall';
@@ -28,18 +33,62 @@ export const MAIN_HALL = 'Main Hall';
  * the Terrace.
  */
 export const BOARD_ITEMS: ItemInput[] = [
-  { itemnum: '1', name: 'Weekend in Napa Valley', location: MAIN_HALL, startingbid: 600, minimumbidincrease: 50, buyitnowavailable: true, buyitnowprice: 1400, fairmarketvalue: 1200, donatedby: 'Vineyard Partners', description: 'Two nights at a vineyard inn, with a private tasting.', imageurl: logoImage('#8a5a2b', 'Napa') },
-  { itemnum: '2', name: "Chef's Table for Eight", location: MAIN_HALL, startingbid: 800, minimumbidincrease: 50, imageurl: logoImage('#b03a2e', 'Chef') },
-  { itemnum: '3', name: 'Signed Guitar', location: MAIN_HALL, startingbid: 300, minimumbidincrease: 25, imageurl: logoImage('#1e8449', 'Guitar') },
+  {
+    itemnum: '1',
+    name: 'Weekend in Napa Valley',
+    location: MAIN_HALL,
+    startingbid: 600,
+    minimumbidincrease: 50,
+    buyitnowavailable: true,
+    buyitnowprice: 1400,
+    fairmarketvalue: 1200,
+    donatedby: 'Vineyard Partners',
+    description: 'Two nights at a vineyard inn, with a private tasting.',
+    imageurl: logoImage('#8a5a2b', 'Napa'),
+  },
+  {
+    itemnum: '2',
+    name: "Chef's Table for Eight",
+    location: MAIN_HALL,
+    startingbid: 800,
+    minimumbidincrease: 50,
+    imageurl: logoImage('#b03a2e', 'Chef'),
+  },
+  {
+    itemnum: '3',
+    name: 'Signed Guitar',
+    location: MAIN_HALL,
+    startingbid: 300,
+    minimumbidincrease: 25,
+    imageurl: logoImage('#1e8449', 'Guitar'),
+  },
   { itemnum: '4', name: 'Spa Day for Two', location: MAIN_HALL, startingbid: 200, minimumbidincrease: 20 },
   { itemnum: '5', name: 'Hot Air Balloon Ride', location: MAIN_HALL, startingbid: 400, minimumbidincrease: 25 },
-  { itemnum: '6', name: "Coffee Lover's Basket", location: 'Lobby', buyitnowonly: true, buyitnowprice: 90, quantity: 10 },
-  { itemnum: '7', name: 'Wine Tasting Pass', location: 'Lobby', buyitnowonly: true, buyitnowprice: 45, unlimitedquantity: true },
+  {
+    itemnum: '6',
+    name: "Coffee Lover's Basket",
+    location: 'Lobby',
+    buyitnowonly: true,
+    buyitnowprice: 90,
+    quantity: 10,
+  },
+  {
+    itemnum: '7',
+    name: 'Wine Tasting Pass',
+    location: 'Lobby',
+    buyitnowonly: true,
+    buyitnowprice: 45,
+    unlimitedquantity: true,
+  },
   { itemnum: '8', name: 'Golf Foursome', location: 'Terrace', startingbid: 500, minimumbidincrease: 50 },
 ];
 
 /** The event of the board's journeys: a goal, an organizer's line, a logo and three sponsors. */
-export async function importBoardGala(request: APIRequestContext, code: string, over: { items?: ItemInput[]; event?: Partial<EventInput> } = {}): Promise<void> {
+export async function importBoardGala(
+  request: APIRequestContext,
+  code: string,
+  over: { items?: ItemInput[]; event?: Partial<EventInput> } = {},
+): Promise<void> {
   await importEvent(
     request,
     testEvent(code, {
@@ -55,7 +104,11 @@ export async function importBoardGala(request: APIRequestContext, code: string, 
 }
 
 /** What the board's call answers now (amounts in cents). */
-export async function boardData(request: APIRequestContext, code: string, location = ''): Promise<DisplayBoardResponse> {
+export async function boardData(
+  request: APIRequestContext,
+  code: string,
+  location = '',
+): Promise<DisplayBoardResponse> {
   const res = await request.get(`/api/displayboard?eventcode=${code}&location=${encodeURIComponent(location)}`);
   expect(res.ok(), await res.text()).toBe(true);
   return displayBoardResponse.parse(await res.json());
@@ -117,19 +170,38 @@ export function countBoardLoads(page: Page): { readonly count: number; readonly 
  * Bids `amount` dollars on an item from a phone, through the bid page, and returns once the
  * phone has the bid's answer (the moment the board's clock starts).
  */
-export async function bidFromPhone(phone: Page, code: string, itemid: number, token: string, amount: number): Promise<void> {
+export async function bidFromPhone(
+  phone: Page,
+  code: string,
+  itemid: number,
+  token: string,
+  amount: number,
+): Promise<void> {
   await openSignedIn(phone, `/${code}/place-bid/${itemid}`, token);
   await fill(phone, 'bid-amount', String(amount));
   await phone.locator('[data-testid="submit-bid"]:visible').click();
-  await expect(phone.locator('[data-testid="confirm-question"]:visible')).toContainText(`Bid $${amount.toLocaleString('en-US')}.00 on`);
-  const answered = phone.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/submitbid');
+  await expect(phone.locator('[data-testid="confirm-question"]:visible')).toContainText(
+    `Bid $${amount.toLocaleString('en-US')}.00 on`,
+  );
+  const answered = phone.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/submitbid',
+  );
   await phone.locator('[data-testid="confirm-bid"]:visible').click();
   expect((await answered).ok()).toBe(true);
 }
 
 /** A bid through the API, as another phone would place it. */
-export async function apiBid(request: APIRequestContext, code: string, token: string, itemid: number, amount: number): Promise<void> {
-  const res = await request.post('/api/submitbid', { headers: { authorization: `Bearer ${token}` }, data: { eventcode: code, itemid, bid: amount } });
+export async function apiBid(
+  request: APIRequestContext,
+  code: string,
+  token: string,
+  itemid: number,
+  amount: number,
+): Promise<void> {
+  const res = await request.post('/api/submitbid', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { eventcode: code, itemid, bid: amount },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -138,13 +210,22 @@ export async function bidderNumber(request: APIRequestContext, token: string): P
   const res = await request.get('/api/userprofile', { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok(), await res.text()).toBe(true);
   const profile: unknown = await res.json();
-  if (typeof profile !== 'object' || profile === null || !('bidderdisplaynumber' in profile) || typeof profile.bidderdisplaynumber !== 'number') throw new Error('a profile without a bidder number');
+  if (
+    typeof profile !== 'object' ||
+    profile === null ||
+    !('bidderdisplaynumber' in profile) ||
+    typeof profile.bidderdisplaynumber !== 'number'
+  )
+    throw new Error('a profile without a bidder number');
   return profile.bidderdisplaynumber;
 }
 
 /** Has the bidder bid anonymously from now on (their profile's choice). */
 export async function bidAnonymously(request: APIRequestContext, token: string, firstname: string): Promise<void> {
-  const res = await request.put('/api/userprofile', { headers: { authorization: `Bearer ${token}` }, data: { firstname, lastname: 'Bidder', zip: '60601', setupcomplete: true, bidanonymously: true } });
+  const res = await request.put('/api/userprofile', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { firstname, lastname: 'Bidder', zip: '60601', setupcomplete: true, bidanonymously: true },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -152,13 +233,41 @@ export async function bidAnonymously(request: APIRequestContext, token: string, 
  * An `itemupdate` as the hub sends it after a bid of `cents` (the bid's history entry included,
  * so the ticker takes it), for an item of the board's answer.
  */
-export function bidUpdate(board: DisplayBoardResponse, item: DisplayItem, cents: number, bids: number, biddernumber: number | null, at: Date): HubMessage {
+export function bidUpdate(
+  board: DisplayBoardResponse,
+  item: DisplayItem,
+  cents: number,
+  bids: number,
+  biddernumber: number | null,
+  at: Date,
+): HubMessage {
   return {
     type: 'itemupdate',
     eventcode: board.eventcode,
     auctioncode: board.auctioncode,
-    item: { itemid: item.itemid, currentbid: cents, lastbid: cents, minimumnextbid: cents + 2500, numberofbids: bids, closing: item.closing, closingcst: '', bidstatus: 'biddingopen', quantityavailable: item.quantityavailable, buyitnowavailable: item.buyitnowavailable },
-    history: [{ bidno: bids, biddername: 'Never Shown', biddernumber, bidtime: at.toISOString(), bidtimecst: '', amount: cents, isauto: false }],
+    item: {
+      itemid: item.itemid,
+      currentbid: cents,
+      lastbid: cents,
+      minimumnextbid: cents + 2500,
+      numberofbids: bids,
+      closing: item.closing,
+      closingcst: '',
+      bidstatus: 'biddingopen',
+      quantityavailable: item.quantityavailable,
+      buyitnowavailable: item.buyitnowavailable,
+    },
+    history: [
+      {
+        bidno: bids,
+        biddername: 'Never Shown',
+        biddernumber,
+        bidtime: at.toISOString(),
+        bidtimecst: '',
+        amount: cents,
+        isauto: false,
+      },
+    ],
   };
 }
 
@@ -219,7 +328,8 @@ export interface Box {
 /** The boxes of the board's always-on parts, by test id, with what clips each. */
 export async function partBoxes(page: Page, testIds: string[]): Promise<Box[]> {
   return page.evaluate((ids) => {
-    const within = (a: DOMRect, b: DOMRect) => a.left >= b.left - 1 && a.top >= b.top - 1 && a.right <= b.right + 1 && a.bottom <= b.bottom + 1;
+    const within = (a: DOMRect, b: DOMRect) =>
+      a.left >= b.left - 1 && a.top >= b.top - 1 && a.right <= b.right + 1 && a.bottom <= b.bottom + 1;
     return ids.map((id) => {
       const el = document.querySelector(`[data-testid="${id}"]`);
       if (!el) throw new Error(`no ${id} on the board`);
@@ -248,7 +358,8 @@ export async function cutText(page: Page, testIds: string[]): Promise<string[]> 
       for (const el of document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)) {
         if (!el.checkVisibility()) continue;
         // Across only: a line cut short (an ellipsis). Tall glyphs may overhang a tight line height by a pixel or two.
-        if (el.scrollWidth > el.clientWidth + 1) cut.push(`${id} '${el.textContent ?? ''}' needs ${el.scrollWidth}px of ${el.clientWidth}px`);
+        if (el.scrollWidth > el.clientWidth + 1)
+          cut.push(`${id} '${el.textContent ?? ''}' needs ${el.scrollWidth}px of ${el.clientWidth}px`);
       }
     }
     return cut;
@@ -260,7 +371,11 @@ export async function smallestText(page: Page): Promise<{ px: number; text: stri
   return page.evaluate(() => {
     let smallest = { px: Infinity, text: '' };
     for (const el of document.body.querySelectorAll('*')) {
-      const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
+      const own = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim();
       if (!own || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const px = parseFloat(getComputedStyle(el).fontSize);
       if (px < smallest.px) smallest = { px, text: own.slice(0, 60) };
@@ -271,7 +386,9 @@ export async function smallestText(page: Page): Promise<{ px: number; text: stri
 
 /** Waits until the page's animations (the board's fades) have finished, for a still screenshot. */
 export async function settledBoard(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.fonts.status === 'loaded' && document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(
+    () => document.fonts.status === 'loaded' && document.getAnimations().every((a) => a.playState !== 'running'),
+  );
 }
 
 /** How many lines of text an element shows: its height inside the padding over its line height. */
@@ -297,9 +414,13 @@ export async function brokenAddressParts(page: Page): Promise<string[]> {
       const rects = part.getClientRects();
       const r = part.getBoundingClientRect();
       if (rects.length !== 1) broken.push(`'${part.textContent ?? ''}' on ${rects.length} lines`);
-      else if (r.left < room.left - 1 || r.right > room.right + 1) broken.push(`'${part.textContent ?? ''}' sticks out (${Math.round(r.left)}-${Math.round(r.right)} of ${Math.round(room.left)}-${Math.round(room.right)})`);
+      else if (r.left < room.left - 1 || r.right > room.right + 1)
+        broken.push(
+          `'${part.textContent ?? ''}' sticks out (${Math.round(r.left)}-${Math.round(r.right)} of ${Math.round(room.left)}-${Math.round(room.right)})`,
+        );
     }
-    if (box.scrollWidth > box.clientWidth + 1) broken.push(`the address needs ${box.scrollWidth}px of ${box.clientWidth}px`);
+    if (box.scrollWidth > box.clientWidth + 1)
+      broken.push(`the address needs ${box.scrollWidth}px of ${box.clientWidth}px`);
     return broken;
   });
 }
@@ -308,7 +429,9 @@ export async function brokenAddressParts(page: Page): Promise<string[]> {
  * The sponsors' logos on screen: the height the picture is drawn at, and whether its shape is kept
  * (its box has the picture's own proportions, or the box draws it whole inside with `contain`).
  */
-export async function sponsorLogos(page: Page): Promise<Array<{ src: string; drawnHeight: number; shapeKept: boolean }>> {
+export async function sponsorLogos(
+  page: Page,
+): Promise<Array<{ src: string; drawnHeight: number; shapeKept: boolean }>> {
   return page.getByTestId('board-sponsor').evaluateAll((imgs) =>
     imgs.map((img) => {
       if (!(img instanceof HTMLImageElement)) throw new Error('a sponsor is not an <img>');
@@ -316,7 +439,11 @@ export async function sponsorLogos(page: Page): Promise<Array<{ src: string; dra
       const own = img.naturalWidth / img.naturalHeight;
       const fit = getComputedStyle(img).objectFit;
       const shapeKept = Math.abs(r.width / r.height - own) < 0.02 * own || fit === 'contain' || fit === 'scale-down';
-      return { src: img.src.slice(0, 40), drawnHeight: fit === 'contain' ? Math.min(r.height, r.width / own) : r.height, shapeKept };
+      return {
+        src: img.src.slice(0, 40),
+        drawnHeight: fit === 'contain' ? Math.min(r.height, r.width / own) : r.height,
+        shapeKept,
+      };
     }),
   );
 }

@@ -120,7 +120,13 @@ export async function fakeHub(target: Page | BrowserContext, options: FakeHubOpt
   };
 
   await target.routeWebSocket(new RegExp(`${HUB_PATH}/`), (ws) => {
-    const handshake = { sid: randomBytes(15).toString('base64url'), upgrades: [], pingInterval, pingTimeout, maxPayload: 1_000_000 };
+    const handshake = {
+      sid: randomBytes(15).toString('base64url'),
+      upgrades: [],
+      pingInterval,
+      pingTimeout,
+      maxPayload: 1_000_000,
+    };
     ws.send(`0${JSON.stringify(handshake)}`);
     if (refusing) {
       // Closed after the handshake, not before: a websocket closed while the client waits for the

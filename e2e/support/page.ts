@@ -6,11 +6,18 @@ export async function expectAccessible(page: Page): Promise<void> {
   // Page transitions fade colours in; judge contrast once they have finished.
   // A transition about to start has its classes set before its animations run: wait for both.
   await page.waitForFunction(
-    () => !document.querySelector('.header-transitioning, .ion-page-invisible') && document.getAnimations().every((a) => a.playState !== 'running'),
+    () =>
+      !document.querySelector('.header-transitioning, .ion-page-invisible') &&
+      document.getAnimations().every((a) => a.playState !== 'running'),
   );
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""} ${n.html.slice(0, 200)}`).join(", ")})`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''} ${n.html.slice(0, 200)}`).join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /** Where the app keeps the login token of an event (one per event code). */
@@ -21,7 +28,13 @@ export function tokenKey(eventcode: string): string {
 /** The event code a login token is for, read from its payload. */
 export function tokenEventcode(token: string): string {
   const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
-  if (typeof payload !== 'object' || payload === null || !('eventcode' in payload) || typeof payload.eventcode !== 'string') throw new Error('a login token without an event code');
+  if (
+    typeof payload !== 'object' ||
+    payload === null ||
+    !('eventcode' in payload) ||
+    typeof payload.eventcode !== 'string'
+  )
+    throw new Error('a login token without an event code');
   return payload.eventcode;
 }
 

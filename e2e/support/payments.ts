@@ -46,7 +46,9 @@ export async function typeCard(page: Page, card: CardInput): Promise<void> {
     ['card-zip', card.zip ?? '60601'],
   ] as const) {
     await form.getByTestId(field).fill(value);
-    await expect(form.getByTestId(field)).toHaveValue(field === 'card-number' ? value.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 ') : value);
+    await expect(form.getByTestId(field)).toHaveValue(
+      field === 'card-number' ? value.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 ') : value,
+    );
   }
 }
 
@@ -64,16 +66,32 @@ export async function expectFreshCardForm(page: Page): Promise<void> {
 }
 
 /** The caller's item ids by name. */
-export async function itemIds(request: APIRequestContext, eventcode: string, token: string): Promise<Record<string, number>> {
-  const res = await request.post('/api/auctionitems', { headers: { authorization: `Bearer ${token}` }, data: { eventcode } });
+export async function itemIds(
+  request: APIRequestContext,
+  eventcode: string,
+  token: string,
+): Promise<Record<string, number>> {
+  const res = await request.post('/api/auctionitems', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { eventcode },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   const body = (await res.json()) as { auctionitems: Array<{ name: string; itemid: number }> };
   return Object.fromEntries(body.auctionitems.map((i) => [i.name, i.itemid]));
 }
 
 /** Buy It Now through the API, as another screen would have done it. */
-export async function buyNow(request: APIRequestContext, eventcode: string, token: string, itemid: number, quantity = 1): Promise<void> {
-  const res = await request.post('/api/submitbid', { headers: { authorization: `Bearer ${token}` }, data: { eventcode, itemid, buyitnow: true, quantity } });
+export async function buyNow(
+  request: APIRequestContext,
+  eventcode: string,
+  token: string,
+  itemid: number,
+  quantity = 1,
+): Promise<void> {
+  const res = await request.post('/api/submitbid', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { eventcode, itemid, buyitnow: true, quantity },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -98,16 +116,22 @@ export function dollars(cents: number): string {
 export async function mailTo(request: APIRequestContext, to: string, subject: string): Promise<Mail> {
   let found: Mail | undefined;
   await expect
-    .poll(async () => {
-      found = (await mailbox(requestTransport(request))).find((m) => m.to === to && m.subject.includes(subject));
-      return found !== undefined;
-    }, { message: `a mail to ${to} with '${subject}'` })
+    .poll(
+      async () => {
+        found = (await mailbox(requestTransport(request))).find((m) => m.to === to && m.subject.includes(subject));
+        return found !== undefined;
+      },
+      { message: `a mail to ${to} with '${subject}'` },
+    )
     .toBe(true);
   return found!;
 }
 
 /** The bidder's orders as the API lists them. */
-export async function ordersOf(request: APIRequestContext, token: string): Promise<Array<{ checkoutid: number; name: string; paid: boolean }>> {
+export async function ordersOf(
+  request: APIRequestContext,
+  token: string,
+): Promise<Array<{ checkoutid: number; name: string; paid: boolean }>> {
   const res = await request.get('/api/myorders', { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { orderitems: Array<{ checkoutid: number; name: string; paid: boolean }> }).orderitems;
@@ -123,18 +147,40 @@ const standInScript = fileURLToPath(new URL('./stripe-standin.js', import.meta.u
  */
 export async function useStripeStandIn(page: Page): Promise<{ authenticated: string[] }> {
   const authenticated: string[] = [];
-  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript; charset=utf-8', path: standInScript }));
+  await page.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript; charset=utf-8', path: standInScript }),
+  );
   await page.route('https://api.stripe.com/**', async (route) => {
     const request = route.request();
     const origin = new URL(page.url()).origin;
-    const cors = { 'access-control-allow-origin': origin, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type' };
+    const cors = {
+      'access-control-allow-origin': origin,
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': 'content-type',
+    };
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
     const path = new URL(request.url()).pathname;
     const intent = /^\/test\/authenticate\/([^/]+)$/.exec(path)?.[1];
-    if (!intent) return route.fulfill({ status: 404, headers: cors, contentType: 'application/json', body: JSON.stringify({ error: { type: 'invalid_request_error', message: `The stand-in's route knows only /test/authenticate, not ${path}.` } }) });
+    if (!intent)
+      return route.fulfill({
+        status: 404,
+        headers: cors,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            type: 'invalid_request_error',
+            message: `The stand-in's route knows only /test/authenticate, not ${path}.`,
+          },
+        }),
+      });
     const answer = await route.fetch({ url: `${fakeStripeUrl}${path}` });
     if (answer.ok()) authenticated.push(decodeURIComponent(intent));
-    return route.fulfill({ status: answer.status(), headers: cors, contentType: 'application/json', body: await answer.text() });
+    return route.fulfill({
+      status: answer.status(),
+      headers: cors,
+      contentType: 'application/json',
+      body: await answer.text(),
+    });
   });
   return { authenticated };
 }
@@ -142,7 +188,8 @@ export async function useStripeStandIn(page: Page): Promise<{ authenticated: str
 /** What the page asked of the stand-in, by name (handleNextAction, createConfirmationToken, ...). */
 export async function standInCalls(page: Page, name: string): Promise<unknown[]> {
   return page.evaluate((n) => {
-    const log = (window as unknown as { __stripeStandIn?: { calls: Array<{ name: string; detail: unknown }> } }).__stripeStandIn;
+    const log = (window as unknown as { __stripeStandIn?: { calls: Array<{ name: string; detail: unknown }> } })
+      .__stripeStandIn;
     return (log?.calls ?? []).filter((c) => c.name === n).map((c) => c.detail);
   }, name);
 }

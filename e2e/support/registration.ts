@@ -3,7 +3,17 @@ import { adminRegistrationsResponse, type AdminGroup, type AdminRegistrationsRes
 import { galaRegistration, storeItem, type StoreInput } from '../../testkit/documents';
 import { ADMIN_TOKEN, emailedLink } from './api';
 import { fill } from './page';
-import { buyer, expectTab, fillBilling, galaStore, importStore, itemNamed, openStore, takeUnits, type Billing } from './store';
+import {
+  buyer,
+  expectTab,
+  fillBilling,
+  galaStore,
+  importStore,
+  itemNamed,
+  openStore,
+  takeUnits,
+  type Billing,
+} from './store';
 
 /** Helpers for the guest registration journeys: the store with a table, its purchase, the pages' parts, the organizer's seating list and locks. */
 
@@ -11,7 +21,15 @@ import { buyer, expectTab, fillBilling, galaStore, importStore, itemNamed, openS
 export function tableStore(over: Partial<StoreInput> = {}): StoreInput {
   return galaStore({
     billme: true,
-    items: [storeItem('table8', { name: 'Table of Eight', description: 'A table for you and seven guests.', price: 1200, quantity: 5, seats: 8 })],
+    items: [
+      storeItem('table8', {
+        name: 'Table of Eight',
+        description: 'A table for you and seven guests.',
+        price: 1200,
+        quantity: 5,
+        seats: 8,
+      }),
+    ],
     registration: galaRegistration(),
     ...over,
   });
@@ -21,7 +39,12 @@ export function tableStore(over: Partial<StoreInput> = {}): StoreInput {
  * Imports the table store, buys one Table of Eight through the store's pages with Bill Me, and
  * waits for the Registration tab. Answers the buyer (the purchaser).
  */
-export async function buyTable(page: Page, request: APIRequestContext, eventcode: string, first = 'Ann'): Promise<Billing> {
+export async function buyTable(
+  page: Page,
+  request: APIRequestContext,
+  eventcode: string,
+  first = 'Ann',
+): Promise<Billing> {
   const table = itemNamed(await importStore(request, eventcode, tableStore()), 'Table of Eight').id;
   const purchaser = buyer(first);
   await openStore(page, eventcode);
@@ -109,7 +132,9 @@ export function guestEmail(first: string): string {
 
 /** The organizer's seating list: the fields, and every group of the event with its seats. */
 async function seating(request: APIRequestContext, eventcode: string): Promise<AdminRegistrationsResponse> {
-  const res = await request.get(`/api/admin/registrations?eventcode=${eventcode}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  const res = await request.get(`/api/admin/registrations?eventcode=${eventcode}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return adminRegistrationsResponse.parse(await res.json());
 }
@@ -120,7 +145,11 @@ export async function seatingList(request: APIRequestContext, eventcode: string)
 }
 
 /** Seat n's answers in words (as the seating list prints them), by field label. */
-export async function answersOf(request: APIRequestContext, eventcode: string, n: number): Promise<Record<string, string>> {
+export async function answersOf(
+  request: APIRequestContext,
+  eventcode: string,
+  n: number,
+): Promise<Record<string, string>> {
   const list = await seating(request, eventcode);
   const seat = list.groups.flatMap((g) => g.seats)[n - 1];
   if (!seat) throw new Error(`no seat ${n}`);
@@ -128,7 +157,11 @@ export async function answersOf(request: APIRequestContext, eventcode: string, n
 }
 
 /** Seat n (1-based) of the event's only purchase, as the organizer sees it. */
-export async function seatOf(request: APIRequestContext, eventcode: string, n: number): Promise<AdminGroup['seats'][number]> {
+export async function seatOf(
+  request: APIRequestContext,
+  eventcode: string,
+  n: number,
+): Promise<AdminGroup['seats'][number]> {
   const seats = (await seatingList(request, eventcode)).flatMap((g) => g.seats);
   const seat = seats[n - 1];
   if (!seat) throw new Error(`no seat ${n} among ${seats.length}`);
@@ -136,9 +169,17 @@ export async function seatOf(request: APIRequestContext, eventcode: string, n: n
 }
 
 /** The organizer locks (or unlocks) seat n. Answers its guest id. */
-export async function lockSeat(request: APIRequestContext, eventcode: string, n: number, locked = true): Promise<number> {
+export async function lockSeat(
+  request: APIRequestContext,
+  eventcode: string,
+  n: number,
+  locked = true,
+): Promise<number> {
   const { guestid } = await seatOf(request, eventcode, n);
-  const res = await request.put('/api/admin/registrations/lock', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, data: { eventcode, guestid, locked } });
+  const res = await request.put('/api/admin/registrations/lock', {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    data: { eventcode, guestid, locked },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return guestid;
 }

@@ -11,14 +11,19 @@ export function holdStore(holdminutes: number) {
 }
 
 /** Imports the store (again, to change its hold); answers the ticket's id. */
-export async function importHoldStore(request: APIRequestContext, eventcode: string, holdminutes: number): Promise<number> {
+export async function importHoldStore(
+  request: APIRequestContext,
+  eventcode: string,
+  holdminutes: number,
+): Promise<number> {
   return itemNamed(await importStore(request, eventcode, holdStore(holdminutes)), 'Gala Ticket').id;
 }
 
 /** A cart token's exp in milliseconds: the end of the hold it was issued for. */
 export function tokenEnds(token: string): number {
   const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
-  if (typeof payload !== 'object' || payload === null || !('exp' in payload) || typeof payload.exp !== 'number') throw new Error('a cart token without exp');
+  if (typeof payload !== 'object' || payload === null || !('exp' in payload) || typeof payload.exp !== 'number')
+    throw new Error('a cart token without exp');
   return payload.exp * 1000;
 }
 

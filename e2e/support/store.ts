@@ -14,8 +14,21 @@ export function galaStore(over: Partial<StoreInput> = {}): StoreInput {
     footerhtml: '<p>Questions? Call the gala office at 555-0100.</p>',
     ccfeespercent: 2.9,
     items: [
-      storeItem('single', { name: 'Single Ticket', description: 'One seat at the gala dinner.', price: 150, quantity: 10, maxpertransaction: 4 }),
-      storeItem('shirt', { tab: 'Merchandise', section: 'Shirts', name: 'Gala T-Shirt', price: 25, quantity: 20, seats: 0 }),
+      storeItem('single', {
+        name: 'Single Ticket',
+        description: 'One seat at the gala dinner.',
+        price: 150,
+        quantity: 10,
+        maxpertransaction: 4,
+      }),
+      storeItem('shirt', {
+        tab: 'Merchandise',
+        section: 'Shirts',
+        name: 'Gala T-Shirt',
+        price: 25,
+        quantity: 20,
+        seats: 0,
+      }),
     ],
     promocodes: [{ code: 'GALA10', percent: 10 }],
     ...over,
@@ -26,7 +39,12 @@ export function galaStore(over: Partial<StoreInput> = {}): StoreInput {
 export const RED = 'rgb(179, 38, 30)';
 
 /** Imports an event with this store; answers the store's items by name, as the server lists them. */
-export async function importStore(request: APIRequestContext, eventcode: string, store: StoreInput, event: Partial<EventInput> = {}): Promise<Record<string, StoreItem>> {
+export async function importStore(
+  request: APIRequestContext,
+  eventcode: string,
+  store: StoreInput,
+  event: Partial<EventInput> = {},
+): Promise<Record<string, StoreItem>> {
   await importEvent(request, testEvent(eventcode, { store, event }));
   return storeStock(request, eventcode);
 }
@@ -49,7 +67,9 @@ export function itemNamed(items: Record<string, StoreItem>, name: string): Store
 
 /** The organizer's store orders report (amounts in cents). */
 export async function storeOrders(request: APIRequestContext, eventcode: string) {
-  const res = await request.get(`/api/admin/store/orders?eventcode=${eventcode}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  const res = await request.get(`/api/admin/store/orders?eventcode=${eventcode}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return adminStoreOrdersResponse.parse(await res.json()).orders;
 }
@@ -71,7 +91,10 @@ export async function openStore(page: Page, eventcode: string, cart = false): Pr
 }
 
 /** An item's parts on the Tickets or Merchandise tab. */
-export function itemOnPage(page: Page, id: number): { card: Locator; box: Locator; plus: Locator; minus: Locator; price: Locator; soldOut: Locator } {
+export function itemOnPage(
+  page: Page,
+  id: number,
+): { card: Locator; box: Locator; plus: Locator; minus: Locator; price: Locator; soldOut: Locator } {
   return {
     card: page.getByTestId(`store-item-${id}`),
     box: page.getByTestId(`qty-${id}`),
@@ -142,7 +165,11 @@ export async function expectCartTab(page: Page, lines: number): Promise<void> {
 }
 
 /** The subtotal, discount, donation, fee, total and method lines of the Registration tab or the summary dialog. */
-export async function expectAmounts(page: Page, prefix: 'registration' | 'summary', a: { subtotal: string; discount: string; donation: string; fee: string; total: string; method: string }): Promise<void> {
+export async function expectAmounts(
+  page: Page,
+  prefix: 'registration' | 'summary',
+  a: { subtotal: string; discount: string; donation: string; fee: string; total: string; method: string },
+): Promise<void> {
   await expect(page.getByTestId(`${prefix}-subtotal`)).toHaveText(a.subtotal);
   await expect(page.getByTestId(`${prefix}-discount`)).toHaveText(a.discount);
   await expect(page.getByTestId(`${prefix}-donation`)).toHaveText(a.donation);
@@ -155,7 +182,12 @@ export async function expectAmounts(page: Page, prefix: 'registration' | 'summar
  * The confirmation after a checkout: 'Thank you — order S-n is confirmed' with the number of the
  * store's newest order as the organizer's report has it, and exactly these lines (item id, text).
  */
-export async function expectConfirmation(page: Page, request: APIRequestContext, eventcode: string, lines: Array<[number, RegExp]>): Promise<void> {
+export async function expectConfirmation(
+  page: Page,
+  request: APIRequestContext,
+  eventcode: string,
+  lines: Array<[number, RegExp]>,
+): Promise<void> {
   const title = page.getByTestId('store-summary-title');
   await expect(title).toHaveText(/^Thank you — order S-\d+ is confirmed$/);
   const newest = Math.max(...(await storeOrders(request, eventcode)).map((o) => o.orderid));

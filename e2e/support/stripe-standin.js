@@ -13,7 +13,14 @@
 (function () {
   'use strict';
 
-  var LAST4 = { visa: '4242', declined: '0002', insufficient: '9995', expired: '0069', '3ds': '3155', '3ds_always': '3184' };
+  var LAST4 = {
+    visa: '4242',
+    declined: '0002',
+    insufficient: '9995',
+    expired: '0069',
+    '3ds': '3155',
+    '3ds_always': '3184',
+  };
   var log = { calls: [], wrappers: [], appInfo: [] };
   window.__stripeStandIn = log;
 
@@ -24,7 +31,9 @@
   function notSupported(name) {
     return function () {
       record(name);
-      return Promise.resolve({ error: { type: 'invalid_request_error', message: 'The Stripe stand-in does not do ' + name + '.' } });
+      return Promise.resolve({
+        error: { type: 'invalid_request_error', message: 'The Stripe stand-in does not do ' + name + '.' },
+      });
     };
   }
 
@@ -33,7 +42,15 @@
   /** The Payment Element: a labelled text input, with Stripe's element events. */
   function createPaymentElement(type, options) {
     var listeners = {};
-    var state = { type: type, options: options || {}, mounted: false, destroyed: false, node: null, input: null, error: null };
+    var state = {
+      type: type,
+      options: options || {},
+      mounted: false,
+      destroyed: false,
+      node: null,
+      input: null,
+      error: null,
+    };
 
     function emit(event, payload) {
       (listeners[event] || []).slice().forEach(function (cb) {
@@ -69,7 +86,8 @@
         input.autocomplete = 'off';
         input.setAttribute('aria-describedby', id + '-error');
         input.setAttribute('data-testid', 'stripe-standin-card');
-        input.style.cssText = 'display:block;width:100%;box-sizing:border-box;padding:8px;margin:4px 0;font:inherit;color:#111;background:#fff;border:1px solid #555;border-radius:4px';
+        input.style.cssText =
+          'display:block;width:100%;box-sizing:border-box;padding:8px;margin:4px 0;font:inherit;color:#111;background:#fff;border:1px solid #555;border-radius:4px';
         var error = document.createElement('p');
         error.id = id + '-error';
         error.setAttribute('role', 'alert');
@@ -78,7 +96,12 @@
         error.hidden = true;
         input.addEventListener('input', function () {
           showError('');
-          emit('change', { elementType: type, empty: value() === '', complete: value() !== '', value: { type: 'card' } });
+          emit('change', {
+            elementType: type,
+            empty: value() === '',
+            complete: value() !== '',
+            value: { type: 'card' },
+          });
         });
         input.addEventListener('focus', function () {
           emit('focus', { elementType: type });
@@ -150,7 +173,8 @@
     return {
       create: function (type, options) {
         if (type !== 'payment') throw new Error('The Stripe stand-in only has the Payment Element, not ' + type + '.');
-        if (made[type] && !made[type]._standIn.state.destroyed) throw new Error('Can only create one Element of type ' + type + '.');
+        if (made[type] && !made[type]._standIn.state.destroyed)
+          throw new Error('Can only create one Element of type ' + type + '.');
         made[type] = createPaymentElement(type, options);
         return made[type];
       },
@@ -168,7 +192,10 @@
       submit: function () {
         record('elements.submit');
         var el = made.payment;
-        if (!el || !el._standIn.state.mounted) return Promise.resolve({ error: { type: 'validation_error', message: 'The Payment Element is not mounted.' } });
+        if (!el || !el._standIn.state.mounted)
+          return Promise.resolve({
+            error: { type: 'validation_error', message: 'The Payment Element is not mounted.' },
+          });
         if (el._standIn.value() === '') {
           var message = 'Your card number is incomplete.';
           el._standIn.showError(message);
@@ -176,12 +203,18 @@
         }
         return Promise.resolve({});
       },
-      _standIn: { options: function () { return current; }, made: made },
+      _standIn: {
+        options: function () {
+          return current;
+        },
+        made: made,
+      },
     };
   }
 
   function Stripe(key, options) {
-    if (typeof key !== 'string' || !/^pk_/.test(key)) throw new Error('IntegrationError: Invalid API Key provided: ' + key);
+    if (typeof key !== 'string' || !/^pk_/.test(key))
+      throw new Error('IntegrationError: Invalid API Key provided: ' + key);
     record('Stripe', { key: key, options: options || null });
     var stripe = {
       _standIn: true,
@@ -191,7 +224,13 @@
       createConfirmationToken: function (args) {
         var elements = args && args.elements;
         var el = elements && elements.getElement('payment');
-        if (!el) return Promise.resolve({ error: { type: 'invalid_request_error', message: 'createConfirmationToken needs the Elements with a mounted Payment Element.' } });
+        if (!el)
+          return Promise.resolve({
+            error: {
+              type: 'invalid_request_error',
+              message: 'createConfirmationToken needs the Elements with a mounted Payment Element.',
+            },
+          });
         var card = el._standIn.value();
         record('createConfirmationToken', card);
         return Promise.resolve({
@@ -199,10 +238,17 @@
             id: 'ctoken_' + card,
             object: 'confirmation_token',
             livemode: false,
-            setup_future_usage: (elements._standIn.options().setupFutureUsage) || null,
+            setup_future_usage: elements._standIn.options().setupFutureUsage || null,
             payment_method_preview: {
               type: 'card',
-              card: { brand: 'visa', last4: LAST4[card] || '0000', exp_month: 12, exp_year: 2030, funding: 'credit', country: 'US' },
+              card: {
+                brand: 'visa',
+                last4: LAST4[card] || '0000',
+                exp_month: 12,
+                exp_year: 2030,
+                funding: 'credit',
+                country: 'US',
+              },
             },
           },
         });
@@ -211,7 +257,10 @@
         var clientSecret = (args && args.clientSecret) || '';
         var id = clientSecret.split('_secret_')[0];
         record('handleNextAction', id);
-        if (!id || id === clientSecret) return Promise.resolve({ error: { type: 'invalid_request_error', message: 'handleNextAction needs a client secret.' } });
+        if (!id || id === clientSecret)
+          return Promise.resolve({
+            error: { type: 'invalid_request_error', message: 'handleNextAction needs a client secret.' },
+          });
         return fetch('https://api.stripe.com/test/authenticate/' + encodeURIComponent(id), {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -223,7 +272,8 @@
             });
           })
           .then(function (answer) {
-            if (!answer.ok) return { error: answer.body.error || { type: 'api_error', message: 'The authentication failed.' } };
+            if (!answer.ok)
+              return { error: answer.body.error || { type: 'api_error', message: 'The authentication failed.' } };
             var intent = answer.body;
             var failure = intent.last_setup_error || intent.last_payment_error;
             if (intent.status !== 'succeeded' && failure) return { error: failure };

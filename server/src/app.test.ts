@@ -10,7 +10,11 @@ import { createTestApp, failure, type TestApp } from './test/harness';
 import { AppError, registerErrorHandling } from './errors';
 import { seedDemoIfEmpty } from './db/seed/seed';
 
-const GENERIC_500 = { status: 'failure', code: 'internal', message: 'Something went wrong on our side. Please try again.' };
+const GENERIC_500 = {
+  status: 'failure',
+  code: 'internal',
+  message: 'Something went wrong on our side. Please try again.',
+};
 
 describe('the API', () => {
   let t: TestApp;
@@ -38,7 +42,9 @@ describe('the API', () => {
     expect(doc.info).toMatchObject({ title: 'Gavel API', version: '1.0.2' });
     const paths = Object.keys(doc.paths);
     expect(paths.some((p) => p === '/api/event' || p === '/api/event/')).toBe(true);
-    expect(paths).toEqual(expect.arrayContaining(['/api/privacypolicy', '/api/admin/import', '/api/health', '/media/{id}']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/privacypolicy', '/api/admin/import', '/api/health', '/media/{id}']),
+    );
     // Plumbing stays out of the description.
     expect(paths).not.toContain('/api/docs/json');
     const eventPath = doc.paths['/api/event'] ?? doc.paths['/api/event/'];
@@ -94,7 +100,11 @@ describe('the API', () => {
         payload: 'eventcode=gala',
       });
       expect(res.statusCode, contentType).toBe(415);
-      expect(res.json()).toEqual({ status: 'failure', code: 'bad_request', message: 'Send the request body as application/json.' });
+      expect(res.json()).toEqual({
+        status: 'failure',
+        code: 'bad_request',
+        message: 'Send the request body as application/json.',
+      });
     }
   });
 
@@ -106,7 +116,11 @@ describe('the API', () => {
       payload: '{"eventcode": gala}',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'failure', code: 'bad_request', message: 'The request body is not valid JSON.' });
+    expect(res.json()).toEqual({
+      status: 'failure',
+      code: 'bad_request',
+      message: 'The request body is not valid JSON.',
+    });
   });
 });
 
@@ -119,7 +133,12 @@ describe('the demo seed', () => {
       expect(await seedDemoIfEmpty(t.ctx.db, now)).toBe(false);
       const res = await t.app.inject({ method: 'POST', url: '/api/event/', payload: { eventcode: 'demo' } });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'success', auctioncode: 'demo', eventcode: 'demo', eventflag: 'biddingopen' });
+      expect(res.json()).toMatchObject({
+        status: 'success',
+        auctioncode: 'demo',
+        eventcode: 'demo',
+        eventflag: 'biddingopen',
+      });
     } finally {
       await t.close();
     }
@@ -155,7 +174,9 @@ describe('the rate limit', () => {
       const health = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '198.51.100.1' });
       expect(health.statusCode).toBe(200);
       expect(health.headers['x-ratelimit-limit']).toBeUndefined();
-      expect((await t.app.inject({ method: 'GET', url: '/media/nosuchimage', remoteAddress: '198.51.100.1' })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/media/nosuchimage', remoteAddress: '198.51.100.1' })).statusCode,
+      ).toBe(404);
     }
   });
 });
@@ -179,8 +200,16 @@ describe('the error handler', () => {
     typed.get('/expired', async () => {
       throw new AppError('expired', 'Token has expired');
     });
-    typed.get('/bad-answer', { schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({ n: 'not a number' }) as unknown as { n: number });
-    typed.post('/typed', { schema: { body: z.object({ count: z.number().int(), items: z.array(z.object({ name: z.string() })) }) } }, async () => ({ ok: true }));
+    typed.get(
+      '/bad-answer',
+      { schema: { response: { 200: z.object({ n: z.number() }) } } },
+      async () => ({ n: 'not a number' }) as unknown as { n: number },
+    );
+    typed.post(
+      '/typed',
+      { schema: { body: z.object({ count: z.number().int(), items: z.array(z.object({ name: z.string() })) }) } },
+      async () => ({ ok: true }),
+    );
     app = typed;
     await app.ready();
   });
@@ -210,7 +239,11 @@ describe('the error handler', () => {
   });
 
   it('answers every schema problem with its path, telling a wrong type from a missing field', async () => {
-    const res = await app.inject({ method: 'POST', url: '/typed', payload: { count: '3', items: [{ name: 'a' }, {}] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/typed',
+      payload: { count: '3', items: [{ name: 'a' }, {}] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(
       failure('bad_request', 'count: must be a number', [
@@ -289,7 +322,11 @@ describe('the built web app', () => {
 
   it('does not serve files outside the build', async () => {
     writeFileSync(join(dist, '..', 'gavel-outside.txt'), 'TOP-SECRET-CONTENT');
-    for (const url of ['/assets/..%2f..%2fgavel-outside.txt', '/assets/%2e%2e/%2e%2e/gavel-outside.txt', '/..%2fgavel-outside.txt']) {
+    for (const url of [
+      '/assets/..%2f..%2fgavel-outside.txt',
+      '/assets/%2e%2e/%2e%2e/gavel-outside.txt',
+      '/..%2fgavel-outside.txt',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.body, url).not.toContain('TOP-SECRET-CONTENT');
     }

@@ -7,7 +7,12 @@ import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { APP_VERSION, parseBoardRoute } from '@gavel/domain';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -77,7 +82,11 @@ export interface GavelApp {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<GavelApp> {
   const timeouts = options.timeouts ?? TIMEOUTS;
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: logRequest }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: logRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // Every call's body is small; a larger one is refused from its Content-Length, before it is
     // read. The import (admin) sets its own limit.
     bodyLimit: BODY_LIMIT,
@@ -92,7 +101,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   const database =
     options.database ??
-    (await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir, log: app.log }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      dir: config.databaseUrl ? undefined : config.dataDir,
+      log: app.log,
+    }));
   // The API speaks JSON only. Fastify's default text/plain parser would hand a string to the
   // schemas and answer a puzzling 400; without it a wrong type gets a clear 415.
   app.removeContentTypeParser('text/plain');
@@ -103,7 +116,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const clock = options.clock ?? (() => new Date());
   const site = createSite(config);
   const tokens = new TokenService(config.jwtSecret, new SessionVersionCache(database.db));
-  const hub = await createHub(app.server, { tokens, clock, log: app.log, redisUrl: config.redisUrl, trustProxy: config.trustProxy });
+  const hub = await createHub(app.server, {
+    tokens,
+    clock,
+    log: app.log,
+    redisUrl: config.redisUrl,
+    trustProxy: config.trustProxy,
+  });
   const notifier = createNotifier({
     db: database.db,
     live: hub,
@@ -121,7 +140,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const totals = createTotals({ db: database.db, live: hub, log: app.log });
   const background = createBackground(app.log);
-  const ctx: AppContext = { config, site, database, db: database.db, clock, tokens, live: hub, notifier, totals, payments, guessing: new Guessing(), log: app.log, background };
+  const ctx: AppContext = {
+    config,
+    site,
+    database,
+    db: database.db,
+    clock,
+    tokens,
+    live: hub,
+    notifier,
+    totals,
+    payments,
+    guessing: new Guessing(),
+    log: app.log,
+    background,
+  };
   // A total still scheduled is dropped and one being sent finishes, before the hub and the database close.
   app.addHook('preClose', async () => {
     await totals.close();
@@ -172,11 +205,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', guestTokenCeiling(ctx));
   // API answers over about 1 KB go compressed; the built assets are compressed once at build time
   // (web/precompress.ts) and sent as they are. Brotli at quality 4 costs about what gzip does.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Gavel API', version: APP_VERSION, description: 'Charity auction events: bidder app, store, display board.' },
-      components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' }, bearer: { type: 'http', scheme: 'bearer' } } },
+      info: {
+        title: 'Gavel API',
+        version: APP_VERSION,
+        description: 'Charity auction events: bidder app, store, display board.',
+      },
+      components: {
+        securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' }, bearer: { type: 'http', scheme: 'bearer' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -185,7 +228,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       route(api, ctx, 'GET /health', async () => {
         const ok = await database.ping().catch(() => false);
-        return { status: 'success', version: APP_VERSION, database: ok ? 'ok' : 'unavailable', databasekind: database.kind };
+        return {
+          status: 'success',
+          version: APP_VERSION,
+          database: ok ? 'ok' : 'unavailable',
+          databasekind: database.kind,
+        };
       });
       // The API's description lists the admin calls: outside production anyone may read it, in
       // production only the admin.
@@ -241,9 +289,13 @@ async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/assets/*', { schema: { hide: true } }, (request, reply) => reply.sendFile(request.url.split('?')[0]?.slice(1) ?? ''));
+    app.get('/assets/*', { schema: { hide: true } }, (request, reply) =>
+      reply.sendFile(request.url.split('?')[0]?.slice(1) ?? ''),
+    );
     // The test gateway's hosted card form (payments/test-gateway.ts), shown in an iframe by the card screens.
-    app.get(TEST_CARD_FORM_PATH, { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('card-form.html'));
+    app.get(TEST_CARD_FORM_PATH, { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('card-form.html'),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -258,6 +310,8 @@ async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
       const page = parseBoardRoute(path) && existsSync(join(dist, 'board.html')) ? 'board.html' : 'index.html';
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
-    return reply.status(404).send({ status: 'failure', code: 'not_found', message: `No such path: ${request.method} ${path}` });
+    return reply
+      .status(404)
+      .send({ status: 'failure', code: 'not_found', message: `No such path: ${request.method} ${path}` });
   });
 }

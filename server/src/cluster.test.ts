@@ -36,7 +36,19 @@ function start(env: Record<string, string>): Started {
   const dir = mkdtempSync(join(tmpdir(), 'gavel-cluster-'));
   dirs.push(dir);
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: dir, JWT_SECRET: 'cluster-test-secret-0123456789abcdefghijkl', ADMIN_TOKEN, SEED_DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      JWT_SECRET: 'cluster-test-secret-0123456789abcdefghijkl',
+      ADMIN_TOKEN,
+      SEED_DEMO: 'false',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -57,17 +69,36 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
 }
 
 /** One call on a connection of its own (the cluster hands out connections, not requests); which worker answered. */
-function call(method: string, path: string, body?: object, token?: string): Promise<{ status: number; json: Record<string, unknown>; worker: string }> {
+function call(
+  method: string,
+  path: string,
+  body?: object,
+  token?: string,
+): Promise<{ status: number; json: Record<string, unknown>; worker: string }> {
   return new Promise((resolve, reject) => {
     const payload = body ? JSON.stringify(body) : undefined;
     const req = request(
-      { host: '127.0.0.1', port: PORT, method, path, agent: false, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        method,
+        path,
+        agent: false,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
       (res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d.toString()));
         res.on('end', () => {
           const parsed: unknown = text.startsWith('{') ? JSON.parse(text) : {};
-          resolve({ status: res.statusCode ?? 0, json: parsed && typeof parsed === 'object' ? { ...parsed } : {}, worker: String(res.headers['x-gavel-process'] ?? '') });
+          resolve({
+            status: res.statusCode ?? 0,
+            json: parsed && typeof parsed === 'object' ? { ...parsed } : {},
+            worker: String(res.headers['x-gavel-process'] ?? ''),
+          });
         });
       },
     );
@@ -115,14 +146,18 @@ describe('PROCESSES', () => {
     expect(loadConfig({ DATA_DIR: dir }).processes).toBe(1);
     expect(loadConfig({ DATA_DIR: dir, PROCESSES: '3' }).processes).toBe(3);
     expect(loadConfig({ DATA_DIR: dir, PROCESSES: 'auto' }).processes).toBe(availableParallelism());
-    expect(() => loadConfig({ DATA_DIR: dir, PROCESSES: '0' })).toThrow('PROCESSES: must be a number of processes (1, 2, ...) or auto (one per core)');
+    expect(() => loadConfig({ DATA_DIR: dir, PROCESSES: '0' })).toThrow(
+      'PROCESSES: must be a number of processes (1, 2, ...) or auto (one per core)',
+    );
   });
 
   it('refuses several processes on the embedded database, and without Redis, before opening anything', async () => {
     const pglite = start({ PROCESSES: '2', PORT: String(PORT) });
     const noRedis = start({ PROCESSES: '2', PORT: String(PORT), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(await pglite.exited).toBe(2);
-    expect(pglite.output()).toContain('PROCESSES=2 needs PostgreSQL: set DATABASE_URL. The embedded database (PGlite, used without DATABASE_URL) belongs to one process');
+    expect(pglite.output()).toContain(
+      'PROCESSES=2 needs PostgreSQL: set DATABASE_URL. The embedded database (PGlite, used without DATABASE_URL) belongs to one process',
+    );
     expect(await noRedis.exited).toBe(2);
     expect(noRedis.output()).toContain('PROCESSES=2 needs Redis: set REDIS_URL');
   });
@@ -136,7 +171,9 @@ describe.skipIf(!pgUrl || !redisUrl)('PROCESSES=2 on PostgreSQL and Redis', () =
   beforeAll(async () => {
     db = await scratchDatabase(pgUrl ?? '');
     server = start({ PROCESSES: '2', PORT: String(PORT), DATABASE_URL: db.url, REDIS_URL: redisUrl ?? '' });
-    await until('the addresses', () => (server.output().includes('Gavel is running (PostgreSQL, 2 processes)') ? true : undefined));
+    await until('the addresses', () =>
+      server.output().includes('Gavel is running (PostgreSQL, 2 processes)') ? true : undefined,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -156,13 +193,23 @@ describe.skipIf(!pgUrl || !redisUrl)('PROCESSES=2 on PostgreSQL and Redis', () =
     const imported = await fetch(`http://127.0.0.1:${PORT}/api/admin/import`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
-      body: JSON.stringify(eventDocument(now, { items: [{ itemnum: 'c1', name: 'Cluster Item', startingbid: 10, minimumbidincrease: 1 }] })),
+      body: JSON.stringify(
+        eventDocument(now, {
+          items: [{ itemnum: 'c1', name: 'Cluster Item', startingbid: 10, minimumbidincrease: 1 }],
+        }),
+      ),
     });
     expect(imported.status).toBe(200);
     const signUp = async (email: string) => {
       await call('POST', '/api/create', { email, password: 'long password', eventcode: 'gala' });
       const mails = mailbox.parse(await (await fetch(`http://127.0.0.1:${PORT}/dev/mailbox.json`)).json());
-      const verified = await call('POST', '/api/verifyemail', { token: mails.find((m) => m.to === email)?.links[0]?.split('/').pop() ?? '' });
+      const verified = await call('POST', '/api/verifyemail', {
+        token:
+          mails
+            .find((m) => m.to === email)
+            ?.links[0]?.split('/')
+            .pop() ?? '',
+      });
       return String(verified.json.token);
     };
     const ann = await signUp('ann@example.org');
@@ -173,18 +220,29 @@ describe.skipIf(!pgUrl || !redisUrl)('PROCESSES=2 on PostgreSQL and Redis', () =
     // The primary hands connections to the workers in turn: four sockets, two on each.
     const arrivals: Array<Promise<HubMessage>> = [];
     for (let i = 0; i < 4; i++) {
-      const socket = connect(`http://127.0.0.1:${PORT}`, { path: HUB_PATH, auth: { token: bob }, transports: ['websocket'], reconnection: false });
+      const socket = connect(`http://127.0.0.1:${PORT}`, {
+        path: HUB_PATH,
+        auth: { token: bob },
+        transports: ['websocket'],
+        reconnection: false,
+      });
       sockets.push(socket);
-      arrivals.push(new Promise((resolve) => socket.on(RECEIVE, (m: HubMessage) => m.type === 'itemupdate' && resolve(m))));
+      arrivals.push(
+        new Promise((resolve) => socket.on(RECEIVE, (m: HubMessage) => m.type === 'itemupdate' && resolve(m))),
+      );
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
     }
-    const bids = [await call('POST', '/api/submitbid', { eventcode: 'gala', itemid, bid: 10 }, ann), await call('POST', '/api/submitbid', { eventcode: 'gala', itemid, bid: 11 }, bob)];
+    const bids = [
+      await call('POST', '/api/submitbid', { eventcode: 'gala', itemid, bid: 10 }, ann),
+      await call('POST', '/api/submitbid', { eventcode: 'gala', itemid, bid: 11 }, bob),
+    ];
     expect(bids.map((b) => b.status)).toEqual([200, 200]);
     expect(new Set(bids.map((b) => b.worker))).toEqual(new Set(['1', '2']));
-    for (const message of await Promise.all(arrivals)) expect(message).toMatchObject({ type: 'itemupdate', item: { itemid, currentbid: 10 } });
+    for (const message of await Promise.all(arrivals))
+      expect(message).toMatchObject({ type: 'itemupdate', item: { itemid, currentbid: 10 } });
   }, 60_000);
 
   it('replaces a worker that dies', async () => {

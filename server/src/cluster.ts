@@ -36,7 +36,8 @@ export function clusterProblem(config: Config): string | undefined {
   const n = config.processes;
   if (!config.databaseUrl)
     return `PROCESSES=${n} needs PostgreSQL: set DATABASE_URL. The embedded database (PGlite, used without DATABASE_URL) belongs to one process; use PROCESSES=1 with it.`;
-  if (!config.redisUrl) return `PROCESSES=${n} needs Redis: set REDIS_URL, which carries live messages between the processes.`;
+  if (!config.redisUrl)
+    return `PROCESSES=${n} needs Redis: set REDIS_URL, which carries live messages between the processes.`;
   return undefined;
 }
 
@@ -58,7 +59,9 @@ async function checkRedis(url: string): Promise<void> {
     await client.connect();
     await client.quit();
   } catch (err) {
-    throw new Error(`cannot reach Redis at REDIS_URL (${err instanceof Error ? err.message : String(err)})`, { cause: err });
+    throw new Error(`cannot reach Redis at REDIS_URL (${err instanceof Error ? err.message : String(err)})`, {
+      cause: err,
+    });
   }
 }
 
@@ -73,14 +76,16 @@ async function prepareDatabase(config: Config, url: string): Promise<void> {
         `Warning: ${config.processes} processes may open ${config.processes * POOL_SIZE} database connections (${POOL_SIZE} each), ` +
           `close to PostgreSQL's max_connections of ${max}. Raise max_connections or use fewer PROCESSES.`,
       );
-    if (config.seedDemo && (await seedDemoIfEmpty(database.db, new Date()))) console.log('Demo event imported into the empty database.');
+    if (config.seedDemo && (await seedDemoIfEmpty(database.db, new Date())))
+      console.log('Demo event imported into the empty database.');
   } finally {
     await database.close();
   }
 }
 
 function maxConnections(result: unknown): number | undefined {
-  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) return undefined;
+  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows))
+    return undefined;
   const row: unknown = result.rows[0];
   if (typeof row !== 'object' || row === null || !('max_connections' in row)) return undefined;
   const n = Number(row.max_connections);
@@ -151,7 +156,9 @@ export async function runPrimary(config: Config, announce: () => void): Promise<
     }
     youngDeaths = lived >= STABLE_MS ? 0 : youngDeaths + 1;
     const delay = Math.min(LAST_RESTART_MS, FIRST_RESTART_MS * 2 ** Math.max(0, youngDeaths - 1));
-    console.error(`Server process ${worker.process.pid ?? '?'} stopped (${how(code, signal)}); starting another in ${delay / 1000} s.`);
+    console.error(
+      `Server process ${worker.process.pid ?? '?'} stopped (${how(code, signal)}); starting another in ${delay / 1000} s.`,
+    );
     const timer = setTimeout(() => {
       pending.delete(timer);
       if (!stopping) fork();

@@ -95,24 +95,40 @@ describe('loadConfig', () => {
 
     it('in production: no demo and no test payments by default', () => {
       expect(flags(production)).toEqual({ seedDemo: false, testPaymentsAllowed: false });
-      expect(flags({ ...production, SEED_DEMO: 'false', ALLOW_TEST_PAYMENTS: 'false' })).toEqual({ seedDemo: false, testPaymentsAllowed: false });
+      expect(flags({ ...production, SEED_DEMO: 'false', ALLOW_TEST_PAYMENTS: 'false' })).toEqual({
+        seedDemo: false,
+        testPaymentsAllowed: false,
+      });
     });
 
     it('in production: each only when set to true explicitly, and one without the other', () => {
       expect(flags({ ...production, SEED_DEMO: 'true' })).toEqual({ seedDemo: true, testPaymentsAllowed: false });
-      expect(flags({ ...production, ALLOW_TEST_PAYMENTS: 'true' })).toEqual({ seedDemo: false, testPaymentsAllowed: true });
+      expect(flags({ ...production, ALLOW_TEST_PAYMENTS: 'true' })).toEqual({
+        seedDemo: false,
+        testPaymentsAllowed: true,
+      });
     });
 
     it('outside production: the demo by default, and test payments always', () => {
       for (const NODE_ENV of ['development', 'test']) {
         expect(flags({ NODE_ENV })).toEqual({ seedDemo: true, testPaymentsAllowed: true });
-        expect(flags({ NODE_ENV, SEED_DEMO: 'false', ALLOW_TEST_PAYMENTS: 'false' })).toEqual({ seedDemo: false, testPaymentsAllowed: true });
+        expect(flags({ NODE_ENV, SEED_DEMO: 'false', ALLOW_TEST_PAYMENTS: 'false' })).toEqual({
+          seedDemo: false,
+          testPaymentsAllowed: true,
+        });
       }
     });
   });
 
   it('treats an empty variable as unset', () => {
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '', DATABASE_URL: '', JWT_SECRET: ' ', DEFAULT_AUCTION_CODE: '', LOG_LEVEL: '' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '',
+      DATABASE_URL: '',
+      JWT_SECRET: ' ',
+      DEFAULT_AUCTION_CODE: '',
+      LOG_LEVEL: '',
+    });
     expect(config).toMatchObject({ port: 8080, databaseUrl: undefined, defaultAuctionCode: 'demo', logLevel: 'info' });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -152,7 +168,9 @@ describe('loadConfig', () => {
     expect(err.message).toContain(join(dataDir, 'jwt-secret'));
     writeFileSync(join(dataDir, 'jwt-secret'), 'x'.repeat(40));
     writeFileSync(join(dataDir, 'admin-token'), 'short');
-    expect(configError({}).message).toMatch(/ADMIN_TOKEN: the secret kept in .*admin-token is shorter than 16 characters/);
+    expect(configError({}).message).toMatch(
+      /ADMIN_TOKEN: the secret kept in .*admin-token is shorter than 16 characters/,
+    );
   });
 
   it('names DATA_DIR when it cannot be created', () => {

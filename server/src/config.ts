@@ -20,7 +20,10 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
   ),
   /** The address people reach (links, QR codes): one address, or one per organization with {auctioncode}; see lib/site.ts. */
   PUBLIC_URL: optionalString.pipe(
@@ -46,11 +49,24 @@ export const envSchema = z.object({
   /** Import the demo event into an empty database; in production only when set to true explicitly. */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** In production, events may take the test gateway (processor code 1: no money moves) only when this is true. */
-  ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  ALLOW_TEST_PAYMENTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Gavel <no-reply@gavel.localhost>'),
-  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
   /** Server processes on this machine (server/src/cluster.ts): a number, or auto for one per core. */
   PROCESSES: z
     .string()
@@ -60,7 +76,10 @@ export const envSchema = z.object({
   /** Where the Stripe client connects; only for tests and local fakes (the default is Stripe's own API). */
   STRIPE_API_URL: optionalString.pipe(z.url('must be an absolute URL such as http://127.0.0.1:12111').optional()),
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export interface Config {
@@ -119,7 +138,9 @@ function keptSecret(variable: string, dataDir: string, file: string, bytes: numb
       return value;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
-        throw new ConfigError(`Invalid configuration:\n  ${variable}: cannot write ${path} (${(err as Error).message})`);
+        throw new ConfigError(
+          `Invalid configuration:\n  ${variable}: cannot write ${path} (${(err as Error).message})`,
+        );
     }
   }
   const value = readFileSync(path, 'utf8').trim();

@@ -19,7 +19,10 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'gavel-delivery-'));
   mkdirSync(join(dist, 'assets'));
   // As web/precompress.ts leaves the build: each text file with its .br and .gz beside it.
-  for (const [file, text] of [['assets/main-1a2b.js', SCRIPT], ['index.html', INDEX]] as const) {
+  for (const [file, text] of [
+    ['assets/main-1a2b.js', SCRIPT],
+    ['index.html', INDEX],
+  ] as const) {
     writeFileSync(join(dist, file), text);
     writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text));
     writeFileSync(join(dist, `${file}.gz`), gzipSync(text));
@@ -31,10 +34,11 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
 describe('the built assets', () => {
-  it("are sent as the brotli copy to a browser that accepts it, else gzip, else as they are, always immutable", async () => {
+  it('are sent as the brotli copy to a browser that accepts it, else gzip, else as they are, always immutable', async () => {
     const br = await get('/assets/main-1a2b.js', 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
@@ -63,7 +67,11 @@ describe('the built assets', () => {
 
 describe('API answers', () => {
   it('are compressed when over about 1 KB and the caller accepts it, and left alone when small', async () => {
-    const big = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    const big = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(big.statusCode).toBe(200);
     expect(big.headers['content-encoding']).toBe('br');
     const openapi = JSON.parse(brotliDecompressSync(big.rawPayload).toString()) as { paths: Record<string, unknown> };
@@ -94,7 +102,12 @@ describe('API answers', () => {
     const limited = await createTestApp({ RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1' });
     try {
       const send = (padding: number) =>
-        limited.app.inject({ method: 'POST', url: '/api/submitbid', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ eventcode: 'gala', padding: 'x'.repeat(padding) }) });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/submitbid',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ eventcode: 'gala', padding: 'x'.repeat(padding) }),
+        });
       expect((await send(10)).statusCode).not.toBe(429);
       expect((await send(10)).statusCode).toBe(429);
       const big = await send(2 * 1024 * 1024);
@@ -106,11 +119,32 @@ describe('API answers', () => {
   });
 
   it('still takes a large event document on the import, whose limit is its own', async () => {
-    const items = Array.from({ length: 300 }, (_, i) => ({ itemnum: String(i + 1), name: `Item ${i + 1}`, startingbid: 10, description: 'A lovely evening. '.repeat(30) }));
-    const doc = { organization: { auctioncode: 'demo', name: 'Test Foundation' }, event: { eventcode: 'big', eventname: 'Big Gala', eventopens: '2026-12-01T18:00:00Z', biddingopens: '2026-12-01T18:00:00Z', biddingcloses: '2026-12-02T18:00:00Z', eventcloses: '2026-12-03T18:00:00Z' }, items };
+    const items = Array.from({ length: 300 }, (_, i) => ({
+      itemnum: String(i + 1),
+      name: `Item ${i + 1}`,
+      startingbid: 10,
+      description: 'A lovely evening. '.repeat(30),
+    }));
+    const doc = {
+      organization: { auctioncode: 'demo', name: 'Test Foundation' },
+      event: {
+        eventcode: 'big',
+        eventname: 'Big Gala',
+        eventopens: '2026-12-01T18:00:00Z',
+        biddingopens: '2026-12-01T18:00:00Z',
+        biddingcloses: '2026-12-02T18:00:00Z',
+        eventcloses: '2026-12-03T18:00:00Z',
+      },
+      items,
+    };
     const payload = JSON.stringify(doc);
     expect(payload.length).toBeGreaterThan(150 * 1024);
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: { ...ADMIN, 'content-type': 'application/json' }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { ...ADMIN, 'content-type': 'application/json' },
+      payload,
+    });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   });
 });

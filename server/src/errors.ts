@@ -96,11 +96,17 @@ type SchemaIssue = { keyword: string; instancePath: string; message?: string; pa
 /** fastify-type-provider-zod's issues as {path, message}, each message read against the value sent. */
 function schemaProblems(issues: ReadonlyArray<SchemaIssue>, source: unknown): Problem[] {
   return issues.map((v) => {
-    const path = v.instancePath.split('/').filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+    const path = v.instancePath
+      .split('/')
+      .filter(Boolean)
+      .map((k) => (/^\d+$/.test(k) ? Number(k) : k));
     if (path.length === 0 && v.keyword === 'invalid_type') return { path: formatPath(path), message: NOT_AN_OBJECT };
     // zod leaves the offending value out of its issues; without it every wrong type reads 'is required'.
     const input = valueAt(source, path);
-    return { path: formatPath(path), message: plainMessage({ code: v.keyword, message: v.message ?? 'is not valid', ...v.params, input }) };
+    return {
+      path: formatPath(path),
+      message: plainMessage({ code: v.keyword, message: v.message ?? 'is not valid', ...v.params, input }),
+    };
   });
 }
 
@@ -125,13 +131,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? 'The request is not valid.'
         : first.message === NOT_AN_OBJECT && err.validationContext === 'body'
           ? 'The request body must be a JSON object.'
-          : isSentence(err.validation[0]) ? first.message : `${first.path}: ${first.message}`;
+          : isSentence(err.validation[0])
+            ? first.message
+            : `${first.path}: ${first.message}`;
       request.log.info({ errors }, 'invalid request');
       return reply.status(400).send(body('bad_request', message, errors));
     }
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(body('too_large', 'The request is too large.'));
-    if (status === 429) return reply.status(429).send(body('rate_limited', 'Too many requests. Please wait a moment and try again.'));
+    if (status === 429)
+      return reply.status(429).send(body('rate_limited', 'Too many requests. Please wait a moment and try again.'));
     if (status >= 400 && status < 500) {
       request.log.info({ err: err.message }, 'bad request');
       const message =
@@ -145,7 +154,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (databaseUnavailable(err)) {
       request.log.warn({ err: err.message }, 'database unavailable');
       reply.header('retry-after', '2');
-      return reply.status(503).send(body('unavailable', 'We could not reach the database just now. Please try again in a moment.'));
+      return reply
+        .status(503)
+        .send(body('unavailable', 'We could not reach the database just now. Please try again in a moment.'));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));

@@ -24,7 +24,8 @@ async function main(): Promise<void> {
     throw err;
   }
   if (cluster.isWorker) return runWorker(config);
-  if (config.processes > 1) return runPrimary(config, () => announce(config, `PostgreSQL, ${config.processes} processes`));
+  if (config.processes > 1)
+    return runPrimary(config, () => announce(config, `PostgreSQL, ${config.processes} processes`));
   // The embedded database belongs to one process: take DATA_DIR before opening it.
   let claim: DataDirClaim | undefined;
   if (!config.databaseUrl) {
@@ -68,7 +69,8 @@ function announce(config: Config, running: string): void {
     `  API description:         ${base}/api/docs/json${config.nodeEnv === 'production' ? '  (with the admin token)' : ''}`,
   ];
   if (config.nodeEnv !== 'production') lines.push(`  Dev mailbox:             ${base}/dev/mailbox`);
-  if (config.adminTokenGenerated) lines.push(`  Admin token (kept in ${config.dataDir}/admin-token): ${config.adminToken}`);
+  if (config.adminTokenGenerated)
+    lines.push(`  Admin token (kept in ${config.dataDir}/admin-token): ${config.adminToken}`);
   console.log(lines.join('\n') + '\n');
 }
 

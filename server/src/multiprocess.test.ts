@@ -28,7 +28,9 @@ const sockets: Socket[] = [];
 
 async function waitHealthy(port: number): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -46,8 +48,15 @@ const api = async (port: number, path: string, body: object, token?: string) => 
 
 async function signUp(email: string): Promise<string> {
   await api(ports[0] ?? 0, '/create', { email, password: 'long password', eventcode: 'gala' });
-  const mails = (await (await fetch(`http://127.0.0.1:${ports[0]}/dev/mailbox.json`)).json()) as Array<{ to: string; links: string[] }>;
-  const secret = mails.find((m) => m.to === email)?.links[0]?.split('/').pop() ?? '';
+  const mails = (await (await fetch(`http://127.0.0.1:${ports[0]}/dev/mailbox.json`)).json()) as Array<{
+    to: string;
+    links: string[];
+  }>;
+  const secret =
+    mails
+      .find((m) => m.to === email)
+      ?.links[0]?.split('/')
+      .pop() ?? '';
   // Verified through the other process: the link lives in the shared database.
   const verified = await api(ports[1] ?? 0, '/verifyemail', { token: secret });
   return String(verified.json.token);
@@ -60,7 +69,19 @@ describe.skipIf(!pgUrl || !redisUrl)('several server processes', () => {
       const dir = mkdtempSync(join(tmpdir(), 'gavel-multi-'));
       dirs.push(dir);
       const child = spawn(process.execPath, ['--import', 'tsx', main], {
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: db.url, REDIS_URL: redisUrl, JWT_SECRET: 'multi-process-secret-0123456789abcdefghijkl', ADMIN_TOKEN, SEED_DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dir,
+          DATABASE_URL: db.url,
+          REDIS_URL: redisUrl,
+          JWT_SECRET: 'multi-process-secret-0123456789abcdefghijkl',
+          ADMIN_TOKEN,
+          SEED_DEMO: 'false',
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+        },
         stdio: 'ignore',
       });
       procs.push(child);
@@ -79,7 +100,17 @@ describe.skipIf(!pgUrl || !redisUrl)('several server processes', () => {
 
   it('carries a bid made through one process to a bidder connected to the other, and closes once', async () => {
     const now = new Date();
-    const doc = eventDocument(now, { items: [{ itemnum: 'x1', name: 'Shared Item', startingbid: 10, minimumbidincrease: 1, closing: new Date(now.getTime() + 6_000).toISOString() }] });
+    const doc = eventDocument(now, {
+      items: [
+        {
+          itemnum: 'x1',
+          name: 'Shared Item',
+          startingbid: 10,
+          minimumbidincrease: 1,
+          closing: new Date(now.getTime() + 6_000).toISOString(),
+        },
+      ],
+    });
     const imported = await fetch(`http://127.0.0.1:${ports[0]}/api/admin/import`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
@@ -91,13 +122,19 @@ describe.skipIf(!pgUrl || !redisUrl)('several server processes', () => {
     const items = await api(ports[0] ?? 0, '/auctionitems', { eventcode: 'gala' }, bobToken);
     const itemid = (items.json.auctionitems as Array<{ itemid: number }>)[0]?.itemid;
 
-    const socket = connect(`http://127.0.0.1:${ports[0]}`, { path: HUB_PATH, auth: { token: bobToken }, transports: ['websocket'] });
+    const socket = connect(`http://127.0.0.1:${ports[0]}`, {
+      path: HUB_PATH,
+      auth: { token: bobToken },
+      transports: ['websocket'],
+    });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    const arrived = new Promise<HubMessage>((resolve) => socket.on(RECEIVE, (m: HubMessage) => m.type === 'itemupdate' && resolve(m)));
+    const arrived = new Promise<HubMessage>((resolve) =>
+      socket.on(RECEIVE, (m: HubMessage) => m.type === 'itemupdate' && resolve(m)),
+    );
     const bid = await api(ports[1] ?? 0, '/submitbid', { eventcode: 'gala', itemid, bid: 10 }, annToken);
     expect(bid.status).toBe(200);
     expect(await arrived).toMatchObject({ type: 'itemupdate', item: { itemid, currentbid: 10, numberofbids: 1 } });

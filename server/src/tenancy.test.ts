@@ -17,9 +17,21 @@ describe('one organization cannot read another', () => {
   beforeAll(async () => {
     t = await createTestApp({ DEFAULT_AUCTION_CODE: 'home', PUBLIC_URL }, new Date('2026-12-06T01:00:00Z'));
     const docs = [
-      galaDocument({ auctioncode: 'acme', orgname: 'Acme', event: { eventname: 'Acme Gala', privacypolicy: '<p>Acme policy</p>' } }),
-      galaDocument({ auctioncode: 'other', orgname: 'Other', event: { eventname: 'Other Gala', privacypolicy: '<p>Other policy</p>' } }),
-      galaDocument({ auctioncode: 'home', orgname: 'Home', event: { eventname: 'Home Gala', privacypolicy: '<p>Home policy</p>' } }),
+      galaDocument({
+        auctioncode: 'acme',
+        orgname: 'Acme',
+        event: { eventname: 'Acme Gala', privacypolicy: '<p>Acme policy</p>' },
+      }),
+      galaDocument({
+        auctioncode: 'other',
+        orgname: 'Other',
+        event: { eventname: 'Other Gala', privacypolicy: '<p>Other policy</p>' },
+      }),
+      galaDocument({
+        auctioncode: 'home',
+        orgname: 'Home',
+        event: { eventname: 'Home Gala', privacypolicy: '<p>Home policy</p>' },
+      }),
       // An event code only one organization has.
       galaDocument({ auctioncode: 'acme', orgname: 'Acme', eventcode: 'acmeonly', event: { eventname: 'Acme Only' } }),
     ];
@@ -83,7 +95,11 @@ describe('one organization cannot read another', () => {
   });
 
   it('ignores X-Forwarded-Host unless the proxy is trusted', async () => {
-    const res = await post('/api/event/', { host: 'other.example.org', 'x-forwarded-host': 'acme.example.org' }, { eventcode: 'gala' });
+    const res = await post(
+      '/api/event/',
+      { host: 'other.example.org', 'x-forwarded-host': 'acme.example.org' },
+      { eventcode: 'gala' },
+    );
     expect(res.json()).toMatchObject({ eventname: 'Other Gala' });
   });
 
@@ -91,7 +107,10 @@ describe('one organization cannot read another', () => {
     const { event, organization } = await findTenant(t.ctx.db, 'ACME', 'GALA');
     expect(organization.auctioncode).toBe('acme');
     expect(event.eventname).toBe('Acme Gala');
-    await expect(findTenant(t.ctx.db, 'other', 'acmeonly')).rejects.toMatchObject({ code: 'event_not_found', statusCode: 404 });
+    await expect(findTenant(t.ctx.db, 'other', 'acmeonly')).rejects.toMatchObject({
+      code: 'event_not_found',
+      statusCode: 404,
+    });
   });
 });
 

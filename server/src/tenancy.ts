@@ -61,9 +61,12 @@ export function forgetTenants(db: Db): void {
 export function assertAdmin(request: FastifyRequest, adminToken: string): void {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
-  if (!match) throw new AppError('unauthorized', 'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.');
+  if (!match)
+    throw new AppError('unauthorized', 'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.');
   // Compare digests so the comparison takes the same time whatever the token's length.
-  const given = createHash('sha256').update(match[1] ?? '').digest();
+  const given = createHash('sha256')
+    .update(match[1] ?? '')
+    .digest();
   const expected = createHash('sha256').update(adminToken).digest();
   if (!timingSafeEqual(given, expected)) throw new AppError('forbidden', 'The admin token is not valid.');
 }

@@ -18,7 +18,9 @@ const SideMenu = lazy(() => import('./ui/SideMenu').then((m) => ({ default: m.Si
 const RootNotFound = lazyPage(() => import('./features/event/RootNotFound'), 'RootNotFound');
 
 // A refusal (a missing item, a bad request) is the answer and is shown at once; only transient failures are retried.
-const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 5_000, retry: retryTransient } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 5_000, retry: retryTransient } },
+});
 
 function Shell() {
   const location = useLocation();
@@ -27,41 +29,41 @@ function Shell() {
   return (
     <SessionProvider eventcode={eventcode}>
       <LiveProvider>
-      {menuOffered ? (
-        <Suspense fallback={null}>
-          <SideMenu />
-        </Suspense>
-      ) : null}
-      <IonRouterOutlet id="main">
-        {/* Every page in a boundary of its own: a page that throws shows what happened and the way home, never a blank screen. */}
-        <Route
-          path="/"
-          element={
-            <RouteBoundary home="event">
-              <RootNotFound />
-            </RouteBoundary>
-          }
-        />
-        <Route
-          path="/:eventcode"
-          element={
-            <RouteBoundary home="event">
-              <EventHome />
-            </RouteBoundary>
-          }
-        />
-        {routes.map(({ path, Page, home = 'event' }) => (
+        {menuOffered ? (
+          <Suspense fallback={null}>
+            <SideMenu />
+          </Suspense>
+        ) : null}
+        <IonRouterOutlet id="main">
+          {/* Every page in a boundary of its own: a page that throws shows what happened and the way home, never a blank screen. */}
           <Route
-            key={path}
-            path={`/:eventcode/${path}`}
+            path="/"
             element={
-              <RouteBoundary home={home}>
-                <Page />
+              <RouteBoundary home="event">
+                <RootNotFound />
               </RouteBoundary>
             }
           />
-        ))}
-      </IonRouterOutlet>
+          <Route
+            path="/:eventcode"
+            element={
+              <RouteBoundary home="event">
+                <EventHome />
+              </RouteBoundary>
+            }
+          />
+          {routes.map(({ path, Page, home = 'event' }) => (
+            <Route
+              key={path}
+              path={`/:eventcode/${path}`}
+              element={
+                <RouteBoundary home={home}>
+                  <Page />
+                </RouteBoundary>
+              }
+            />
+          ))}
+        </IonRouterOutlet>
       </LiveProvider>
     </SessionProvider>
   );

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { STATE_CODES, TEXT_NOTIFICATION_COLUMN, canReceiveTexts, formatPhone, joinEmail, joinEmailError, newPasswordPair, passwordError, phoneDigits, phoneRules, profileErrors, setupStepOneErrors } from './validation';
+import {
+  STATE_CODES,
+  TEXT_NOTIFICATION_COLUMN,
+  canReceiveTexts,
+  formatPhone,
+  joinEmail,
+  joinEmailError,
+  newPasswordPair,
+  passwordError,
+  phoneDigits,
+  phoneRules,
+  profileErrors,
+  setupStepOneErrors,
+} from './validation';
 import { z } from 'zod';
 
 describe('join email', () => {
@@ -46,7 +59,9 @@ describe('profile rules', () => {
     expect(phoneDigits('2 (312) 555-0199')).toBe('23125550199');
     expect(profileErrors({ ...ok, cellphone: '2 (312) 555-0199' })).toEqual({ cellphone: 'Phone number is invalid.' });
     expect(profileErrors({ ...ok, cellphone: '+1 312 555 01999' })).toEqual({ cellphone: 'Phone number is invalid.' });
-    expect(profileErrors({ ...ok, cellphone: '+11 (312) 555-0199' })).toEqual({ cellphone: 'Phone number is invalid.' });
+    expect(profileErrors({ ...ok, cellphone: '+11 (312) 555-0199' })).toEqual({
+      cellphone: 'Phone number is invalid.',
+    });
   });
   it('any 10-digit number reads the same with +1 in front', () => {
     fc.assert(
@@ -93,7 +108,10 @@ describe('the same rules as form schemas', () => {
   });
   it('puts the phone rule on the phone field', () => {
     const schema = z.object({ cellphone: z.string() }).superRefine(phoneRules);
-    expect(schema.safeParse({ cellphone: '555-01' }).error?.issues[0]).toMatchObject({ path: ['cellphone'], message: 'Phone number is invalid.' });
+    expect(schema.safeParse({ cellphone: '555-01' }).error?.issues[0]).toMatchObject({
+      path: ['cellphone'],
+      message: 'Phone number is invalid.',
+    });
     expect(schema.safeParse({ cellphone: '' }).success).toBe(true);
   });
 });

@@ -75,7 +75,9 @@ export interface ProfileFields {
 }
 
 /** The profile form's rules; the field names of the first failing rules with their messages. */
-export function profileErrors(p: ProfileFields): Partial<Record<'firstname' | 'lastname' | 'cellphone' | 'zip' | 'state', string>> {
+export function profileErrors(
+  p: ProfileFields,
+): Partial<Record<'firstname' | 'lastname' | 'cellphone' | 'zip' | 'state', string>> {
   const errors: Partial<Record<'firstname' | 'lastname' | 'cellphone' | 'zip' | 'state', string>> = {};
   // A name of only invisible characters (zero-width spaces) is an empty name.
   if (!hasVisibleText(p.firstname)) errors.firstname = 'Firstname is invalid.';
@@ -90,7 +92,11 @@ export function profileErrors(p: ProfileFields): Partial<Record<'firstname' | 'l
 }
 
 /** Setup wizard, step 1. */
-export function setupStepOneErrors(p: { firstname: string; lastname: string; zip: string }): Partial<Record<'firstname' | 'lastname' | 'zip', string>> {
+export function setupStepOneErrors(p: {
+  firstname: string;
+  lastname: string;
+  zip: string;
+}): Partial<Record<'firstname' | 'lastname' | 'zip', string>> {
   const errors: Partial<Record<'firstname' | 'lastname' | 'zip', string>> = {};
   if (!hasVisibleText(p.firstname)) errors.firstname = 'First name is required.';
   if (!hasVisibleText(p.lastname)) errors.lastname = 'Last name is required.';
@@ -101,12 +107,82 @@ export function setupStepOneErrors(p: { firstname: string; lastname: string; zip
 
 /** US states, DC, territories, military mail codes and Canadian provinces and territories. */
 export const STATE_CODES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY',
-  'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH',
-  'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
-  'AS', 'GU', 'MP', 'PR', 'VI', 'UM', 'FM', 'MH', 'PW',
-  'AA', 'AE', 'AP',
-  'AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+  'AS',
+  'GU',
+  'MP',
+  'PR',
+  'VI',
+  'UM',
+  'FM',
+  'MH',
+  'PW',
+  'AA',
+  'AE',
+  'AP',
+  'AB',
+  'BC',
+  'MB',
+  'NB',
+  'NL',
+  'NS',
+  'NT',
+  'NU',
+  'ON',
+  'PE',
+  'QC',
+  'SK',
+  'YT',
 ] as const;
 export type StateCode = (typeof STATE_CODES)[number];
 
@@ -115,9 +191,12 @@ export function isStateCode(s: string): s is StateCode {
 }
 
 /** A rule above as a zod refinement: each field it faults gets its message. */
-function fieldRules<T>(errorsOf: (value: T) => Partial<Record<string, string | null>>): (value: T, ctx: z.RefinementCtx<T>) => void {
+function fieldRules<T>(
+  errorsOf: (value: T) => Partial<Record<string, string | null>>,
+): (value: T, ctx: z.RefinementCtx<T>) => void {
   return (value, ctx) => {
-    for (const [field, message] of Object.entries(errorsOf(value))) if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+    for (const [field, message] of Object.entries(errorsOf(value)))
+      if (message) ctx.addIssue({ code: 'custom', path: [field], message });
   };
 }
 

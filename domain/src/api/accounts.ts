@@ -4,7 +4,11 @@ import { int4, multiLine, oneLine, plainText, rowId } from '../bounds';
 import { tenantBody } from './common';
 
 const email = z.string().trim().min(1, 'Email is required.').max(254, 'Email is too long.').superRefine(oneLine);
-const password = z.string().min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH, 'Password is too long.').superRefine(multiLine);
+const password = z
+  .string()
+  .min(1, 'Password is required.')
+  .max(PASSWORD_MAX_LENGTH, 'Password is too long.')
+  .superRefine(multiLine);
 
 export const accountStatus = z.enum(['verified', 'notverified', 'guest', 'exists', 'doesnotexist']);
 export type AccountStatus = z.infer<typeof accountStatus>;
@@ -26,7 +30,12 @@ const userNotifications = z
     rows.forEach((row, i) => {
       const first = seen.get(row.notificationrowid);
       if (first === undefined) seen.set(row.notificationrowid, i);
-      else ctx.addIssue({ code: 'custom', path: [i, 'notificationrowid'], message: `repeats notification row ${row.notificationrowid} of notifications[${first}]` });
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'notificationrowid'],
+          message: `repeats notification row ${row.notificationrowid} of notifications[${first}]`,
+        });
     });
   });
 

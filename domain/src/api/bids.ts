@@ -17,7 +17,12 @@ export const submitBidRequest = tenantBody
     bid: bidAmount('bid').optional(),
     buyitnow: z.boolean().optional(),
     /** Buy It Now's units: at most what any item holds (MAX_ITEM_UNITS); the room left in the item's sold count is checked under its lock. */
-    quantity: z.number().int().min(1, 'Quantity must be at least 1.').max(MAX_ITEM_UNITS, 'Quantity must be at most 1,000,000.').optional(),
+    quantity: z
+      .number()
+      .int()
+      .min(1, 'Quantity must be at least 1.')
+      .max(MAX_ITEM_UNITS, 'Quantity must be at most 1,000,000.')
+      .optional(),
     autobid: z.boolean().optional(),
     maxbid: bidAmount('maximum bid').optional(),
     increment: increment.optional(),
@@ -25,7 +30,8 @@ export const submitBidRequest = tenantBody
   .superRefine((body, ctx) => {
     // A missing amount is asked for, in a sentence of its own (not a field's type error).
     if (body.buyitnow) return;
-    if (!body.autobid && body.bid === undefined) ctx.addIssue({ code: 'custom', path: ['bid'], message: bidMessages.noAmount(), params: { sentence: true } });
+    if (!body.autobid && body.bid === undefined)
+      ctx.addIssue({ code: 'custom', path: ['bid'], message: bidMessages.noAmount(), params: { sentence: true } });
     if (body.autobid && body.maxbid === undefined && body.bid === undefined)
       ctx.addIssue({ code: 'custom', path: ['maxbid'], message: bidMessages.noMaximum(), params: { sentence: true } });
   });

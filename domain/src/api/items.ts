@@ -65,7 +65,10 @@ export const itemRequest = tenantBody.extend({ itemid: rowId });
 export const itemDetailsResponse = z.object({ status: z.literal('success'), item: auctionItem });
 export type ItemDetailsResponse = z.infer<typeof itemDetailsResponse>;
 
-export const itemPhotosResponse = z.object({ status: z.literal('success'), itemphotos: z.array(z.object({ photourl: z.string() })) });
+export const itemPhotosResponse = z.object({
+  status: z.literal('success'),
+  itemphotos: z.array(z.object({ photourl: z.string() })),
+});
 
 export const bidHistoryEntry = z.object({
   biddername: z.string(),
@@ -80,7 +83,11 @@ export const bidHistoryEntry = z.object({
 export type BidHistoryEntry = z.infer<typeof bidHistoryEntry>;
 export const bidHistoryResponse = z.object({ status: z.literal('success'), entries: z.array(bidHistoryEntry) });
 
-export const watchlistResponse = z.object({ status: z.literal('success'), itemid: z.number().int(), watchlist: z.boolean() });
+export const watchlistResponse = z.object({
+  status: z.literal('success'),
+  itemid: z.number().int(),
+  watchlist: z.boolean(),
+});
 
 export const itemOverviewResponse = z.object({
   status: z.literal('success'),

@@ -11,7 +11,11 @@ import { codeSchema, tenantBody } from './common';
 export const PROCESSOR_NONE = 0;
 export const PROCESSOR_TEST = 1;
 export const PROCESSOR_STRIPE = 2;
-export const processorCode = z.union([z.literal(PROCESSOR_NONE), z.literal(PROCESSOR_TEST), z.literal(PROCESSOR_STRIPE)]);
+export const processorCode = z.union([
+  z.literal(PROCESSOR_NONE),
+  z.literal(PROCESSOR_TEST),
+  z.literal(PROCESSOR_STRIPE),
+]);
 export type ProcessorCode = z.infer<typeof processorCode>;
 
 /** What the web needs to show the event's card entry. Never a secret key. */
@@ -138,7 +142,15 @@ export const adminOrder = z.object({
   bidderdisplaynumber: z.number().int(),
   biddername: z.string(),
   email: z.string(),
-  items: z.array(z.object({ historyid: z.number().int(), itemnum: z.string(), name: z.string(), quantity: z.number().int(), amount: money })),
+  items: z.array(
+    z.object({
+      historyid: z.number().int(),
+      itemnum: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      amount: money,
+    }),
+  ),
   subtotal: money,
   donation: money,
   fee: money,

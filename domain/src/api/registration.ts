@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { freeText, INT4_MAX, plainText, rowId } from '../bounds';
 import { codeSchema } from './common';
 import { eventVenue } from './event';
-import { FIELD_CONTROLS, type FieldControl, MAX_FIELD_NUMBER, MAX_GROUP_NAME, MAX_TEXT_LENGTH, NEW_REGISTRATION_ID } from '../registration/fields';
+import {
+  FIELD_CONTROLS,
+  type FieldControl,
+  MAX_FIELD_NUMBER,
+  MAX_GROUP_NAME,
+  MAX_TEXT_LENGTH,
+  NEW_REGISTRATION_ID,
+} from '../registration/fields';
 
 /**
  * Guest registration's calls (spec store-and-display.md, sections 3 and 7). The purchaser's and a
@@ -12,11 +19,22 @@ import { FIELD_CONTROLS, type FieldControl, MAX_FIELD_NUMBER, MAX_GROUP_NAME, MA
 
 const id = rowId;
 
-export const fieldControl = z.number().int().refine((n): n is FieldControl => FIELD_CONTROLS.includes(n as FieldControl));
+export const fieldControl = z
+  .number()
+  .int()
+  .refine((n): n is FieldControl => FIELD_CONTROLS.includes(n as FieldControl));
 /** A field's value on the wire: a boolean (yes/no), a lookup id, a number, dollars (currency) or text. */
-export const fieldValue = z.union([z.boolean(), z.number().min(-MAX_FIELD_NUMBER).max(MAX_FIELD_NUMBER), z.string().max(MAX_TEXT_LENGTH)]);
+export const fieldValue = z.union([
+  z.boolean(),
+  z.number().min(-MAX_FIELD_NUMBER).max(MAX_FIELD_NUMBER),
+  z.string().max(MAX_TEXT_LENGTH),
+]);
 /** A value a caller saves: the same, its text free of control characters but for line breaks and tabs. */
-const fieldValueIn = z.union([z.boolean(), z.number().min(-MAX_FIELD_NUMBER).max(MAX_FIELD_NUMBER), freeText(MAX_TEXT_LENGTH)]);
+const fieldValueIn = z.union([
+  z.boolean(),
+  z.number().min(-MAX_FIELD_NUMBER).max(MAX_FIELD_NUMBER),
+  freeText(MAX_TEXT_LENGTH),
+]);
 
 export const guestField = z.object({
   fieldid: z.number().int(),
@@ -29,7 +47,11 @@ export const guestField = z.object({
 });
 export type GuestField = z.infer<typeof guestField>;
 
-export const guestLookup = z.object({ lookupfieldid: z.number().int(), lookupid: z.number().int(), lookup: z.string() });
+export const guestLookup = z.object({
+  lookupfieldid: z.number().int(),
+  lookupid: z.number().int(),
+  lookup: z.string(),
+});
 export type GuestLookup = z.infer<typeof guestLookup>;
 
 export const existingGuest = z.object({ existingguestid: z.number().int(), existingguestname: z.string() });
@@ -45,18 +67,31 @@ export const guestSeat = z.object({
 });
 export type GuestSeat = z.infer<typeof guestSeat>;
 
-export const guestGroup = z.object({ groupid: z.number().int(), groupname: z.string(), allowchangegroupname: z.boolean(), guests: z.array(guestSeat) });
+export const guestGroup = z.object({
+  groupid: z.number().int(),
+  groupname: z.string(),
+  allowchangegroupname: z.boolean(),
+  guests: z.array(guestSeat),
+});
 export type GuestGroup = z.infer<typeof guestGroup>;
 
 /** When guests must be registered by, ISO-8601; '' when the event sets no deadline. */
 const editDeadline = z.string();
 
 /** GET storeguest: the purchaser's groups. */
-export const storeGuestGroupsResponse = z.object({ status: z.literal('success'), purchasername: z.string(), groups: z.array(guestGroup), editdeadline: editDeadline });
+export const storeGuestGroupsResponse = z.object({
+  status: z.literal('success'),
+  purchasername: z.string(),
+  groups: z.array(guestGroup),
+  editdeadline: editDeadline,
+});
 export type StoreGuestGroupsResponse = z.infer<typeof storeGuestGroupsResponse>;
 
 /** POST storeguest: the edit dialog of one seat, showing its person, or another (registrationid), or a new one (-1). */
-export const storeGuestRequest = z.object({ guestid: id, registrationid: z.number().int().min(NEW_REGISTRATION_ID).max(INT4_MAX).optional() });
+export const storeGuestRequest = z.object({
+  guestid: id,
+  registrationid: z.number().int().min(NEW_REGISTRATION_ID).max(INT4_MAX).optional(),
+});
 
 export const storeGuestResponse = z.object({
   status: z.literal('success'),
@@ -96,7 +131,12 @@ export const saveGuestResponse = z.object({
 });
 
 export const groupNameRequest = z.object({ groupid: id, groupname: plainText(MAX_GROUP_NAME * 4) });
-export const groupNameResponse = z.object({ status: z.literal('success'), message: z.string(), groupid: z.number().int(), groupname: z.string() });
+export const groupNameResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  groupid: z.number().int(),
+  groupname: z.string(),
+});
 
 /** The links' id, and the event the page is under (a link opens only in its own event). */
 export const registrationLinkParams = z.object({ id: plainText(200).min(10) });
@@ -131,7 +171,11 @@ export const guestRegistrationResponse = z.object({
 export type GuestRegistrationResponse = z.infer<typeof guestRegistrationResponse>;
 
 /** The organizer's seating list. */
-export const adminRegistrationsQuery = z.object({ eventcode: codeSchema, auctioncode: codeSchema.optional(), format: z.enum(['json', 'csv']).default('json') });
+export const adminRegistrationsQuery = z.object({
+  eventcode: codeSchema,
+  auctioncode: codeSchema.optional(),
+  format: z.enum(['json', 'csv']).default('json'),
+});
 
 export const adminSeat = z.object({
   guestid: z.number().int(),
@@ -162,4 +206,9 @@ export const adminRegistrationsResponse = z.object({
 });
 export type AdminRegistrationsResponse = z.infer<typeof adminRegistrationsResponse>;
 
-export const adminLockGuestRequest = z.object({ eventcode: codeSchema, auctioncode: codeSchema.optional(), guestid: id, locked: z.boolean() });
+export const adminLockGuestRequest = z.object({
+  eventcode: codeSchema,
+  auctioncode: codeSchema.optional(),
+  guestid: id,
+  locked: z.boolean(),
+});

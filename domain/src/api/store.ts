@@ -147,17 +147,37 @@ export type StoreCartResponse = z.infer<typeof storeCartResponse>;
 
 export const storeAddItemRequest = z.object({
   itemid: rowId,
-  quantity: z.number().int('The quantity must be a whole number.').min(0, 'The quantity cannot be below 0.').max(MAX_LINE_QUANTITY, 'The quantity must be at most 10,000.'),
+  quantity: z
+    .number()
+    .int('The quantity must be a whole number.')
+    .min(0, 'The quantity cannot be below 0.')
+    .max(MAX_LINE_QUANTITY, 'The quantity must be at most 10,000.'),
 });
 
 export const storeAddItemResponse = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), message: z.string(), itemid: z.number().int(), quantity: z.number().int(), token: z.string(), expires: z.string(), maxexpires: z.string() }),
+  z.object({
+    status: z.literal('success'),
+    message: z.string(),
+    itemid: z.number().int(),
+    quantity: z.number().int(),
+    token: z.string(),
+    expires: z.string(),
+    maxexpires: z.string(),
+  }),
   /** Not enough left: what this cart may still have of the item. */
-  z.object({ status: z.literal('failure'), message: z.string(), itemid: z.number().int(), itemname: z.string(), quantityremaining: z.number().int() }),
+  z.object({
+    status: z.literal('failure'),
+    message: z.string(),
+    itemid: z.number().int(),
+    itemname: z.string(),
+    quantityremaining: z.number().int(),
+  }),
 ]);
 export type StoreAddItemResponse = z.infer<typeof storeAddItemResponse>;
 
-export const storeDiscountRequest = z.object({ discountcode: z.string().trim().max(40, 'The promo code must be at most 40 characters.').superRefine(oneLine) });
+export const storeDiscountRequest = z.object({
+  discountcode: z.string().trim().max(40, 'The promo code must be at most 40 characters.').superRefine(oneLine),
+});
 export const storeDiscountResponse = z.object({
   status: z.enum(['success', 'failure']),
   message: z.string(),
@@ -197,7 +217,10 @@ export const storeCheckoutRequest = z.object({
   email: field(254),
   subtotal: amount('subtotal'),
   discountamount: amount('discount'),
-  additionaldonation: moneyIn('donation', MAX_STORE_DONATION).refine((c) => c % 100 === 0, 'The donation must be in whole dollars.'),
+  additionaldonation: moneyIn('donation', MAX_STORE_DONATION).refine(
+    (c) => c % 100 === 0,
+    'The donation must be in whole dollars.',
+  ),
   ccfeesamount: amount('processing fee'),
   totalamount: amount('total'),
   paymentmethod: storePaymentMethod,
@@ -236,7 +259,11 @@ export const storeCheckoutResponse = z.object({
 });
 export type StoreCheckoutResponse = z.infer<typeof storeCheckoutResponse>;
 
-export const adminStoreOrdersQuery = z.object({ eventcode: codeSchema, auctioncode: codeSchema.optional(), format: z.enum(['json', 'csv']).default('json') });
+export const adminStoreOrdersQuery = z.object({
+  eventcode: codeSchema,
+  auctioncode: codeSchema.optional(),
+  format: z.enum(['json', 'csv']).default('json'),
+});
 
 export const adminStoreOrder = z.object({
   orderid: z.number().int(),
@@ -258,4 +285,8 @@ export const adminStoreOrder = z.object({
   /** Paid by card through the test gateway (processor code 1): no money moved (isTestPayment). */
   testpayment: z.boolean(),
 });
-export const adminStoreOrdersResponse = z.object({ status: z.literal('success'), message: z.string(), orders: z.array(adminStoreOrder) });
+export const adminStoreOrdersResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  orders: z.array(adminStoreOrder),
+});

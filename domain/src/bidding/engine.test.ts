@@ -38,12 +38,18 @@ describe('the issue examples (starting bid 100, minimum increase 10)', () => {
   it('A bids 150: history A 150, B 160; B leads at 160', () => {
     const { state, history } = run(steps.slice(0, 3));
     expect(state).toMatchObject({ leader: B, currentbid: 160_00 });
-    expect(history.slice(2)).toEqual([[A, 150], [B, 160]]);
+    expect(history.slice(2)).toEqual([
+      [A, 150],
+      [B, 160],
+    ]);
   });
   it('A sets a maximum of 300 by 20: history B 200, A 220; A leads at 220', () => {
     const { state, history } = run(steps);
     expect(state).toMatchObject({ leader: A, currentbid: 220_00 });
-    expect(history.slice(4)).toEqual([[B, 200], [A, 220]]);
+    expect(history.slice(4)).toEqual([
+      [B, 200],
+      [A, 220],
+    ]);
   });
 });
 
@@ -54,12 +60,28 @@ describe('rules', () => {
   });
   it('refuses a bid below the minimum with the spec message', () => {
     const out = placeBid(item, emptyBidState(), { kind: 'manual', bidderId: A, amount: 99_00, seq: 1 }, true);
-    expect(out).toEqual({ ok: false, error: { code: 'below_minimum', message: 'Please adjust the bid amount. The minimum bid for this item is $100.00.' } });
+    expect(out).toEqual({
+      ok: false,
+      error: {
+        code: 'below_minimum',
+        message: 'Please adjust the bid amount. The minimum bid for this item is $100.00.',
+      },
+    });
   });
   it('refuses an automatic maximum or increment below the minimum', () => {
-    const low = placeBid(item, emptyBidState(), { kind: 'auto', bidderId: A, max: 90_00, increment: 10_00, seq: 1 }, true);
+    const low = placeBid(
+      item,
+      emptyBidState(),
+      { kind: 'auto', bidderId: A, max: 90_00, increment: 10_00, seq: 1 },
+      true,
+    );
     expect(low.ok || low.error.message).toBe('Maximum bid price must be at least $100.00');
-    const inc = placeBid(item, emptyBidState(), { kind: 'auto', bidderId: A, max: 200_00, increment: 5_00, seq: 1 }, true);
+    const inc = placeBid(
+      item,
+      emptyBidState(),
+      { kind: 'auto', bidderId: A, max: 200_00, increment: 5_00, seq: 1 },
+      true,
+    );
     expect(inc.ok || inc.error.message).toBe('Desired bid increment must be at least $10.00');
   });
   it('a tie goes to the earlier maximum at the tied amount', () => {
@@ -68,7 +90,11 @@ describe('rules', () => {
       { kind: 'auto', bidderId: B, max: 200_00, increment: 10_00, seq: 2 },
     ]);
     expect(state).toMatchObject({ leader: A, currentbid: 200_00 });
-    expect(history).toEqual([[A, 100], [B, 200], [A, 200]]);
+    expect(history).toEqual([
+      [A, 100],
+      [B, 200],
+      [A, 200],
+    ]);
   });
   it('a standing leader raising the maximum does not move the price', () => {
     const { state, history } = run([
@@ -83,11 +109,20 @@ describe('rules', () => {
     const manual = placeBid(item, state, { kind: 'manual', bidderId: A, amount: 150_00, seq: 2 }, true);
     expect(manual.ok).toBe(false);
     const lower = placeBid(item, state, { kind: 'auto', bidderId: A, max: 150_00, increment: 10_00, seq: 2 }, true);
-    expect(lower.ok || lower.error.message).toBe('Please adjust the max bid amount. The minimum bid for this item is $200.00.');
+    expect(lower.ok || lower.error.message).toBe(
+      'Please adjust the max bid amount. The minimum bid for this item is $200.00.',
+    );
   });
   it('refuses everything once bidding is closed, and automatic bids where not allowed', () => {
-    expect(placeBid(item, emptyBidState(), { kind: 'manual', bidderId: A, amount: 100_00, seq: 1 }, false).ok).toBe(false);
-    const noAuto = placeBid({ ...item, allowautobid: false }, emptyBidState(), { kind: 'auto', bidderId: A, max: 200_00, increment: 10_00, seq: 1 }, true);
+    expect(placeBid(item, emptyBidState(), { kind: 'manual', bidderId: A, amount: 100_00, seq: 1 }, false).ok).toBe(
+      false,
+    );
+    const noAuto = placeBid(
+      { ...item, allowautobid: false },
+      emptyBidState(),
+      { kind: 'auto', bidderId: A, max: 200_00, increment: 10_00, seq: 1 },
+      true,
+    );
     expect(noAuto.ok).toBe(false);
   });
 });
@@ -116,7 +151,13 @@ describe('properties over random bid sequences', () => {
             const min = minimumNextBid(it, state);
             const amount = min + r.steps * minimumbidincrease - (r.extra === 0 ? minimumbidincrease : 0);
             const action: BidAction = r.auto
-              ? { kind: 'auto', bidderId: r.bidderId, max: amount + r.extra * 100, increment: minimumbidincrease * (1 + r.incSteps), seq }
+              ? {
+                  kind: 'auto',
+                  bidderId: r.bidderId,
+                  max: amount + r.extra * 100,
+                  increment: minimumbidincrease * (1 + r.incSteps),
+                  seq,
+                }
               : { kind: 'manual', bidderId: r.bidderId, amount, seq };
             const out = placeBid(it, state, action, true);
             if (!out.ok) {

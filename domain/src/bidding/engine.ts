@@ -42,7 +42,15 @@ export interface HistoryEntry {
   isAuto: boolean;
 }
 
-export type BidErrorCode = 'closed' | 'below_minimum' | 'max_below_minimum' | 'increment_below_minimum' | 'above_cap' | 'already_leading' | 'auto_not_allowed' | 'max_below_current_max';
+export type BidErrorCode =
+  | 'closed'
+  | 'below_minimum'
+  | 'max_below_minimum'
+  | 'increment_below_minimum'
+  | 'above_cap'
+  | 'already_leading'
+  | 'auto_not_allowed'
+  | 'max_below_current_max';
 
 export interface BidError {
   code: BidErrorCode;
@@ -74,19 +82,18 @@ export function checkBid(item: BidItem, state: BidState, action: BidAction, bidd
   if (action.kind === 'manual') {
     if (leading) return { code: 'already_leading', message: 'You are already the high bidder.' };
     if (action.amount > BID_CAP) return { code: 'above_cap', message: bidMessages.aboveCap() };
-    if (action.amount < min)
-      return { code: 'below_minimum', message: bidMessages.belowMinimum(min) };
+    if (action.amount < min) return { code: 'below_minimum', message: bidMessages.belowMinimum(min) };
     return null;
   }
-  if (!item.allowautobid) return { code: 'auto_not_allowed', message: 'Automatic bidding is not available for this item.' };
+  if (!item.allowautobid)
+    return { code: 'auto_not_allowed', message: 'Automatic bidding is not available for this item.' };
   if (action.max > BID_CAP) return { code: 'above_cap', message: bidMessages.aboveCap() };
   if (action.increment < item.minimumbidincrease)
     return { code: 'increment_below_minimum', message: bidMessages.incrementBelowMinimum(item.minimumbidincrease) };
   if (leading && mine) {
     // Raising one's own maximum: it may not go below what already stands.
     const floor = Math.max(mine.max, state.currentbid ?? 0);
-    if (action.max < floor)
-      return { code: 'max_below_current_max', message: bidMessages.maxBelowCurrentMax(floor) };
+    if (action.max < floor) return { code: 'max_below_current_max', message: bidMessages.maxBelowCurrentMax(floor) };
     return null;
   }
   if (action.max < min) return { code: 'max_below_minimum', message: bidMessages.maxBelowMinimum(min) };
@@ -102,12 +109,20 @@ export function placeBid(item: BidItem, state: BidState, action: BidAction, bidd
   const minBefore = minimumNextBid(item, state);
   const challengerMax: Maximum =
     action.kind === 'manual'
-      ? { bidderId: action.bidderId, max: action.amount, increment: item.minimumbidincrease, isAuto: false, seq: action.seq }
+      ? {
+          bidderId: action.bidderId,
+          max: action.amount,
+          increment: item.minimumbidincrease,
+          isAuto: false,
+          seq: action.seq,
+        }
       : { bidderId: action.bidderId, max: action.max, increment: action.increment, isAuto: true, seq: action.seq };
 
   // A standing leader changing their own maximum: the price does not move.
   if (state.leader === action.bidderId) {
-    const maxima = state.maxima.map((m) => (m.bidderId === action.bidderId ? { ...challengerMax, seq: m.max === challengerMax.max ? m.seq : action.seq } : m));
+    const maxima = state.maxima.map((m) =>
+      m.bidderId === action.bidderId ? { ...challengerMax, seq: m.max === challengerMax.max ? m.seq : action.seq } : m,
+    );
     return { ok: true, state: { ...state, maxima }, history: [] };
   }
 

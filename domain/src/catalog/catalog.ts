@@ -8,7 +8,9 @@ import { formatMinutesSeconds } from '../time';
  */
 export type UserItemStatus = 'default' | 'highBidder' | 'winner' | 'losingBidder';
 
-export function userItemStatus(item: Pick<AuctionItem, 'currentlywinningbid' | 'accountbiddingon' | 'bidstatus'>): UserItemStatus {
+export function userItemStatus(
+  item: Pick<AuctionItem, 'currentlywinningbid' | 'accountbiddingon' | 'bidstatus'>,
+): UserItemStatus {
   if (item.currentlywinningbid && item.bidstatus === 'biddingclosed') return 'winner';
   if (item.currentlywinningbid && item.accountbiddingon) return 'highBidder';
   if (item.accountbiddingon && !item.currentlywinningbid) return 'losingBidder';
@@ -23,19 +25,35 @@ export const USER_STATUS_LABEL: Record<UserItemStatus, string> = {
 };
 
 /** Place Bid shows for an authorized bidder on an open, online, biddable item — not to an auto-bidding leader. */
-export function showPlaceBid(item: Pick<AuctionItem, 'buyitnowonly' | 'bidstatus' | 'itemisliveonly' | 'currentlywinningbid' | 'accountisautobid'>, authorized: boolean): boolean {
+export function showPlaceBid(
+  item: Pick<AuctionItem, 'buyitnowonly' | 'bidstatus' | 'itemisliveonly' | 'currentlywinningbid' | 'accountisautobid'>,
+  authorized: boolean,
+): boolean {
   if (!authorized || item.buyitnowonly || item.itemisliveonly || item.bidstatus !== 'biddingopen') return false;
   return !(item.currentlywinningbid && item.accountisautobid);
 }
 
-export function showUpdateMaxBid(item: Pick<AuctionItem, 'bidstatus' | 'currentlywinningbid' | 'accountisautobid' | 'itemisliveonly'>, authorized: boolean): boolean {
-  return authorized && !item.itemisliveonly && item.bidstatus === 'biddingopen' && item.currentlywinningbid && item.accountisautobid;
+export function showUpdateMaxBid(
+  item: Pick<AuctionItem, 'bidstatus' | 'currentlywinningbid' | 'accountisautobid' | 'itemisliveonly'>,
+  authorized: boolean,
+): boolean {
+  return (
+    authorized &&
+    !item.itemisliveonly &&
+    item.bidstatus === 'biddingopen' &&
+    item.currentlywinningbid &&
+    item.accountisautobid
+  );
 }
 
 /** Buy It Now quantity limit: the per-purchase maximum when set and below what is left, else what is left. */
-export function buyNowLimit(item: Pick<AuctionItem, 'maxpurchasequantity' | 'quantityavailable' | 'unlimitedquantity'>): number {
+export function buyNowLimit(
+  item: Pick<AuctionItem, 'maxpurchasequantity' | 'quantityavailable' | 'unlimitedquantity'>,
+): number {
   if (item.unlimitedquantity) return item.maxpurchasequantity > 0 ? item.maxpurchasequantity : 100;
-  return item.maxpurchasequantity > 0 && item.maxpurchasequantity < item.quantityavailable ? item.maxpurchasequantity : item.quantityavailable;
+  return item.maxpurchasequantity > 0 && item.maxpurchasequantity < item.quantityavailable
+    ? item.maxpurchasequantity
+    : item.quantityavailable;
 }
 
 /** Price times quantity, in cents (so nothing needs rounding). */
@@ -43,14 +61,23 @@ export function buyNowSubtotal(price: Cents, quantity: number): Cents {
   return price * quantity;
 }
 
-export const SORTS = ['Featured Items', 'Ending Soonest', 'A to Z', 'Z to A', 'Price Low to High', 'Price High to Low'] as const;
+export const SORTS = [
+  'Featured Items',
+  'Ending Soonest',
+  'A to Z',
+  'Z to A',
+  'Price Low to High',
+  'Price High to Low',
+] as const;
 export type SortOption = (typeof SORTS)[number];
 
 export const FILTERS = ['Watchlist', 'My Bids', 'Live Auction Only', 'Online Auction'] as const;
 export type FilterOption = (typeof FILTERS)[number];
 
 /** What a card shows as its price: the buy price for buy-now items, else the current (or starting) bid. */
-export function displayPrice(item: Pick<AuctionItem, 'buyitnowonly' | 'buyitnowprice' | 'currentbid' | 'startingbid' | 'numberofbids'>): Cents {
+export function displayPrice(
+  item: Pick<AuctionItem, 'buyitnowonly' | 'buyitnowprice' | 'currentbid' | 'startingbid' | 'numberofbids'>,
+): Cents {
   if (item.buyitnowonly) return item.buyitnowprice;
   return item.numberofbids > 0 ? item.currentbid : item.startingbid;
 }
@@ -62,9 +89,14 @@ export function tagsOf(items: ReadonlyArray<Pick<AuctionItem, 'tags'>>): string[
 }
 
 /** The filters to offer: Live Auction Only only when some item is live-only; Watchlist and My Bids not to guests, who have neither. */
-export function availableFilters(items: ReadonlyArray<Pick<AuctionItem, 'itemisliveonly'>>, guest = false): FilterOption[] {
+export function availableFilters(
+  items: ReadonlyArray<Pick<AuctionItem, 'itemisliveonly'>>,
+  guest = false,
+): FilterOption[] {
   const live = items.some((i) => i.itemisliveonly);
-  return FILTERS.filter((f) => (f !== 'Live Auction Only' || live) && !(guest && (f === 'Watchlist' || f === 'My Bids')));
+  return FILTERS.filter(
+    (f) => (f !== 'Live Auction Only' || live) && !(guest && (f === 'Watchlist' || f === 'My Bids')),
+  );
 }
 
 const FILTER_TEST: Record<FilterOption, (i: AuctionItem) => boolean> = {
@@ -119,14 +151,15 @@ export function sortItems(items: AuctionItem[], sort: SortOption): AuctionItem[]
 }
 
 export type HeaderCountdown =
-  | { kind: 'none' }
-  | { kind: 'closing'; text: string }
-  | { kind: 'closed'; text: string; toCheckout: boolean };
+  { kind: 'none' } | { kind: 'closing'; text: string } | { kind: 'closed'; text: string; toCheckout: boolean };
 
 /** The main header's countdown: under an hour 'Bidding Closes in mm:ss'; after close, the checkout prompt. */
 export function headerCountdown(biddingCloses: Date, now: Date, wonItems: number): HeaderCountdown {
   const left = biddingCloses.getTime() - now.getTime();
-  if (left <= 0) return wonItems > 0 ? { kind: 'closed', text: 'Bidding Closed; Go to Checkout', toCheckout: true } : { kind: 'closed', text: 'BIDDING CLOSED', toCheckout: false };
+  if (left <= 0)
+    return wonItems > 0
+      ? { kind: 'closed', text: 'Bidding Closed; Go to Checkout', toCheckout: true }
+      : { kind: 'closed', text: 'BIDDING CLOSED', toCheckout: false };
   if (left < 3_600_000) return { kind: 'closing', text: `Bidding Closes in ${formatMinutesSeconds(left)}` };
   return { kind: 'none' };
 }

@@ -20,22 +20,47 @@ import {
 
 describe('parseBoardRoute', () => {
   it('reads the detail routes: location and timeframe, defaults otherwise', () => {
-    expect(parseBoardRoute('/gala/detail')).toEqual({ eventcode: 'gala', view: 'detail', location: '', timeframeSeconds: BOARD_TIMEFRAME_SECONDS, pageSize: 1 });
+    expect(parseBoardRoute('/gala/detail')).toEqual({
+      eventcode: 'gala',
+      view: 'detail',
+      location: '',
+      timeframeSeconds: BOARD_TIMEFRAME_SECONDS,
+      pageSize: 1,
+    });
     expect(parseBoardRoute('/gala/detail/Main%20Hall')).toMatchObject({ location: 'Main Hall', timeframeSeconds: 10 });
-    expect(parseBoardRoute('/gala/detail/Main%20Hall/15/')).toMatchObject({ location: 'Main Hall', timeframeSeconds: 15, pageSize: 1 });
+    expect(parseBoardRoute('/gala/detail/Main%20Hall/15/')).toMatchObject({
+      location: 'Main Hall',
+      timeframeSeconds: 15,
+      pageSize: 1,
+    });
   });
 
   it('reads the list routes: location, timeframe, pagecount, and list/pc/{pagecount}', () => {
-    expect(parseBoardRoute('/gala/list')).toMatchObject({ view: 'list', location: '', timeframeSeconds: 10, pageSize: BOARD_PAGE_SIZE });
+    expect(parseBoardRoute('/gala/list')).toMatchObject({
+      view: 'list',
+      location: '',
+      timeframeSeconds: 10,
+      pageSize: BOARD_PAGE_SIZE,
+    });
     expect(parseBoardRoute('/gala/list/Silent%20Room')).toMatchObject({ location: 'Silent Room', pageSize: 6 });
-    expect(parseBoardRoute('/gala/list/Silent%20Room/20/4')).toMatchObject({ location: 'Silent Room', timeframeSeconds: 20, pageSize: 4 });
+    expect(parseBoardRoute('/gala/list/Silent%20Room/20/4')).toMatchObject({
+      location: 'Silent Room',
+      timeframeSeconds: 20,
+      pageSize: 4,
+    });
     expect(parseBoardRoute('/gala/list/pc/2')).toMatchObject({ location: '', pageSize: 2, timeframeSeconds: 10 });
     expect(parseBoardRoute('/gala/list/PC/3')).toMatchObject({ location: '', pageSize: 3 });
   });
 
   it('takes timeframe and pagecount from the query too; the path wins', () => {
-    expect(parseBoardRoute('/gala/list', '?pagecount=3&timeframe=5')).toMatchObject({ pageSize: 3, timeframeSeconds: 5 });
-    expect(parseBoardRoute('/gala/list/Hall/20/4', '?pagecount=3&timeframe=5')).toMatchObject({ pageSize: 4, timeframeSeconds: 20 });
+    expect(parseBoardRoute('/gala/list', '?pagecount=3&timeframe=5')).toMatchObject({
+      pageSize: 3,
+      timeframeSeconds: 5,
+    });
+    expect(parseBoardRoute('/gala/list/Hall/20/4', '?pagecount=3&timeframe=5')).toMatchObject({
+      pageSize: 4,
+      timeframeSeconds: 20,
+    });
     expect(parseBoardRoute('/gala/detail', 'timeframe=30')).toMatchObject({ timeframeSeconds: 30, pageSize: 1 });
   });
 
@@ -44,11 +69,20 @@ describe('parseBoardRoute', () => {
       expect(parseBoardRoute(`/gala/detail/Hall/${bad}`)?.timeframeSeconds).toBe(BOARD_TIMEFRAME_SECONDS);
       expect(parseBoardRoute('/gala/list', `?timeframe=${bad}`)?.timeframeSeconds).toBe(BOARD_TIMEFRAME_SECONDS);
     }
-    for (const bad of ['0', '13', 'six', '-3']) expect(parseBoardRoute(`/gala/list/pc/${bad}`)?.pageSize).toBe(BOARD_PAGE_SIZE);
+    for (const bad of ['0', '13', 'six', '-3'])
+      expect(parseBoardRoute(`/gala/list/pc/${bad}`)?.pageSize).toBe(BOARD_PAGE_SIZE);
   });
 
   it('is not a board for other paths, and survives a broken escape', () => {
-    for (const path of ['/', '/gala', '/gala/auction-items', '/gala/detail/a/10/extra', '/gala/list/a/1/2/3', '/gala/listing']) expect(parseBoardRoute(path)).toBeNull();
+    for (const path of [
+      '/',
+      '/gala',
+      '/gala/auction-items',
+      '/gala/detail/a/10/extra',
+      '/gala/list/a/1/2/3',
+      '/gala/listing',
+    ])
+      expect(parseBoardRoute(path)).toBeNull();
     expect(parseBoardRoute('/gala/list/%E0%A4%A')).toMatchObject({ location: '%E0%A4%A' });
   });
 
@@ -75,9 +109,18 @@ describe('the board’s words', () => {
   it('counts down to the close, then says Bidding Closed', () => {
     const opens = new Date('2026-12-05T18:00:00Z');
     const closes = new Date('2026-12-05T21:00:00Z');
-    expect(boardCountdown(new Date('2026-12-05T17:30:00Z'), opens, closes)).toEqual({ text: 'Bidding Opens in 30:00', closed: false });
-    expect(boardCountdown(new Date('2026-12-05T18:30:00Z'), opens, closes)).toEqual({ text: 'Bidding Ends in 2h 30m', closed: false });
-    expect(boardCountdown(new Date('2026-12-05T20:55:01Z'), opens, closes)).toEqual({ text: 'Bidding Ends in 04:59', closed: false });
+    expect(boardCountdown(new Date('2026-12-05T17:30:00Z'), opens, closes)).toEqual({
+      text: 'Bidding Opens in 30:00',
+      closed: false,
+    });
+    expect(boardCountdown(new Date('2026-12-05T18:30:00Z'), opens, closes)).toEqual({
+      text: 'Bidding Ends in 2h 30m',
+      closed: false,
+    });
+    expect(boardCountdown(new Date('2026-12-05T20:55:01Z'), opens, closes)).toEqual({
+      text: 'Bidding Ends in 04:59',
+      closed: false,
+    });
     expect(boardCountdown(closes, opens, closes)).toEqual({ text: 'Bidding Closed', closed: true });
     expect(boardCountdown(new Date('2026-12-06T00:00:00Z'), opens, closes).text).toBe(boardMessages.closed);
   });
@@ -97,10 +140,23 @@ describe('the board’s words', () => {
 
   it('prices without decimals: starting bid, current bid, Buy It Now, and the words that replace a price', () => {
     expect(boardPriceLine(priced())).toEqual({ label: 'Starting Bid', value: '$600' });
-    expect(boardPriceLine(priced({ numberofbids: 3, currentbid: 125_050 }))).toEqual({ label: 'Current Bid', value: '$1,251' });
-    expect(boardPriceLine(priced({ buyitnowonly: true, buyitnowprice: 9_000, quantityavailable: 5 }))).toEqual({ label: 'Buy It Now', value: '$90' });
-    expect(boardPriceLine(priced({ quantityavailable: 0, numberofbids: 2, currentbid: 100 }))).toEqual({ label: '', value: 'Sold Out' });
-    expect(boardPriceLine(priced({ buyitnowonly: true, quantityunlimited: true, quantityavailable: 0, buyitnowprice: 2_500 }))).toEqual({ label: 'Buy It Now', value: '$25' });
+    expect(boardPriceLine(priced({ numberofbids: 3, currentbid: 125_050 }))).toEqual({
+      label: 'Current Bid',
+      value: '$1,251',
+    });
+    expect(boardPriceLine(priced({ buyitnowonly: true, buyitnowprice: 9_000, quantityavailable: 5 }))).toEqual({
+      label: 'Buy It Now',
+      value: '$90',
+    });
+    expect(boardPriceLine(priced({ quantityavailable: 0, numberofbids: 2, currentbid: 100 }))).toEqual({
+      label: '',
+      value: 'Sold Out',
+    });
+    expect(
+      boardPriceLine(
+        priced({ buyitnowonly: true, quantityunlimited: true, quantityavailable: 0, buyitnowprice: 2_500 }),
+      ),
+    ).toEqual({ label: 'Buy It Now', value: '$25' });
     expect(boardPriceLine(priced({ itemisliveonly: true }))).toEqual({ label: '', value: 'Live Auction' });
   });
 

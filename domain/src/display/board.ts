@@ -99,7 +99,12 @@ export function parseBoardRoute(pathname: string, search = ''): BoardRoute | nul
       wholeIn(timeframe, BOARD_MIN_TIMEFRAME_SECONDS, BOARD_MAX_TIMEFRAME_SECONDS) ??
       wholeIn(query.timeframe, BOARD_MIN_TIMEFRAME_SECONDS, BOARD_MAX_TIMEFRAME_SECONDS) ??
       BOARD_TIMEFRAME_SECONDS,
-    pageSize: view === 'detail' ? 1 : (wholeIn(pagecount, 1, BOARD_MAX_PAGE_SIZE) ?? wholeIn(query.pagecount, 1, BOARD_MAX_PAGE_SIZE) ?? BOARD_PAGE_SIZE),
+    pageSize:
+      view === 'detail'
+        ? 1
+        : (wholeIn(pagecount, 1, BOARD_MAX_PAGE_SIZE) ??
+          wholeIn(query.pagecount, 1, BOARD_MAX_PAGE_SIZE) ??
+          BOARD_PAGE_SIZE),
   };
 }
 
@@ -144,7 +149,9 @@ export function boardPriceLine(item: BoardPriced): { label: string; value: strin
 }
 
 /** The Buy It Now price a card shows beside the bids: only for an item that takes bids and also sells now. */
-export function boardBuyNow(item: Pick<BoardPriced, 'buyitnowonly' | 'buyitnowprice'> & { buyitnowavailable: boolean }): Cents | null {
+export function boardBuyNow(
+  item: Pick<BoardPriced, 'buyitnowonly' | 'buyitnowprice'> & { buyitnowavailable: boolean },
+): Cents | null {
   return item.buyitnowavailable && !item.buyitnowonly && item.buyitnowprice > 0 ? item.buyitnowprice : null;
 }
 
@@ -164,7 +171,9 @@ export function boardQuantity(item: Pick<BoardPriced, 'quantityavailable' | 'qua
  * nothing, since '1 available' of the only one is noise, and an item with none left says nothing
  * either, since its price line reads 'Sold Out'.
  */
-export function boardAvailability(item: Pick<BoardPriced, 'quantityavailable' | 'quantityunlimited'> & { quantity: number }): { count: string; words: string } | null {
+export function boardAvailability(
+  item: Pick<BoardPriced, 'quantityavailable' | 'quantityunlimited'> & { quantity: number },
+): { count: string; words: string } | null {
   if (item.quantityunlimited) return { count: boardMessages.unlimited, words: boardMessages.unlimited };
   if (item.quantity <= 1 || item.quantityavailable <= 0) return null;
   const count = boardQuantity(item);

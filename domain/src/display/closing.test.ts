@@ -37,36 +37,81 @@ describe('formatTimeLeftShort', () => {
 
 describe('boardClosing', () => {
   it("counts down to the item's close: 'Closes in …', in the fewest units", () => {
-    expect(boardClosing(open(), opens, at('2026-12-05T18:30:00Z'))).toEqual({ text: 'Closes in 2h 30m', soon: false, closed: false });
-    expect(boardClosing(open(), opens, at('2026-12-05T20:48:00Z'))).toEqual({ text: 'Closes in 12m', soon: false, closed: false });
-    expect(boardClosing(open({ closing: '2026-12-07T00:00:00.000Z' }), opens, at('2026-12-05T20:00:00Z'))?.text).toBe('Closes in 1d 4h');
+    expect(boardClosing(open(), opens, at('2026-12-05T18:30:00Z'))).toEqual({
+      text: 'Closes in 2h 30m',
+      soon: false,
+      closed: false,
+    });
+    expect(boardClosing(open(), opens, at('2026-12-05T20:48:00Z'))).toEqual({
+      text: 'Closes in 12m',
+      soon: false,
+      closed: false,
+    });
+    expect(boardClosing(open({ closing: '2026-12-07T00:00:00.000Z' }), opens, at('2026-12-05T20:00:00Z'))?.text).toBe(
+      'Closes in 1d 4h',
+    );
   });
 
   it('marks the last ten minutes closing soon, up to the last second', () => {
     const tenBefore = new Date(Date.parse(closes) - BOARD_CLOSING_SOON_MS);
-    expect(boardClosing(open(), opens, new Date(tenBefore.getTime() - 1))).toMatchObject({ text: 'Closes in 10m', soon: false });
+    expect(boardClosing(open(), opens, new Date(tenBefore.getTime() - 1))).toMatchObject({
+      text: 'Closes in 10m',
+      soon: false,
+    });
     expect(boardClosing(open(), opens, tenBefore)).toEqual({ text: 'Closes in 10m', soon: true, closed: false });
-    expect(boardClosing(open(), opens, at('2026-12-05T20:55:30Z'))).toEqual({ text: 'Closes in 4m', soon: true, closed: false });
-    expect(boardClosing(open(), opens, at('2026-12-05T20:59:15Z'))).toEqual({ text: 'Closes in 45s', soon: true, closed: false });
-    expect(boardClosing(open(), opens, at('2026-12-05T20:59:59.500Z'))).toEqual({ text: 'Closes in 1s', soon: true, closed: false });
+    expect(boardClosing(open(), opens, at('2026-12-05T20:55:30Z'))).toEqual({
+      text: 'Closes in 4m',
+      soon: true,
+      closed: false,
+    });
+    expect(boardClosing(open(), opens, at('2026-12-05T20:59:15Z'))).toEqual({
+      text: 'Closes in 45s',
+      soon: true,
+      closed: false,
+    });
+    expect(boardClosing(open(), opens, at('2026-12-05T20:59:59.500Z'))).toEqual({
+      text: 'Closes in 1s',
+      soon: true,
+      closed: false,
+    });
   });
 
   it("says 'Closed' from the close on, or once the server closed the item early", () => {
-    expect(boardClosing(open(), opens, at(closes))).toEqual({ text: boardClosingWords.closed, soon: false, closed: true });
-    expect(boardClosing(open(), opens, at('2026-12-06T03:00:00Z'))).toEqual({ text: 'Closed', soon: false, closed: true });
-    expect(boardClosing(open({ bidstatus: 'biddingclosed' }), opens, at('2026-12-05T19:00:00Z'))).toEqual({ text: 'Closed', soon: false, closed: true });
+    expect(boardClosing(open(), opens, at(closes))).toEqual({
+      text: boardClosingWords.closed,
+      soon: false,
+      closed: true,
+    });
+    expect(boardClosing(open(), opens, at('2026-12-06T03:00:00Z'))).toEqual({
+      text: 'Closed',
+      soon: false,
+      closed: true,
+    });
+    expect(boardClosing(open({ bidstatus: 'biddingclosed' }), opens, at('2026-12-05T19:00:00Z'))).toEqual({
+      text: 'Closed',
+      soon: false,
+      closed: true,
+    });
   });
 
   it('uses the close it is given, so an item closing before the event counts down to its own', () => {
     const own = open({ closing: '2026-12-05T20:00:00.000Z' });
-    expect(boardClosing(own, opens, at('2026-12-05T19:55:00Z'))).toEqual({ text: 'Closes in 5m', soon: true, closed: false });
+    expect(boardClosing(own, opens, at('2026-12-05T19:55:00Z'))).toEqual({
+      text: 'Closes in 5m',
+      soon: true,
+      closed: false,
+    });
     expect(boardClosing(own, opens, at('2026-12-05T20:30:00Z'))?.closed).toBe(true);
   });
 
   it('works from the times, not a stale status: an item answered before opening counts down once bidding opens', () => {
     const early = open({ bidstatus: 'biddingnotopen' });
     expect(boardClosing(early, opens, at('2026-12-05T17:59:59Z'))).toBeNull();
-    expect(boardClosing(early, opens, at('2026-12-05T18:00:00Z'))).toEqual({ text: 'Closes in 3h 0m', soon: false, closed: false });
+    expect(boardClosing(early, opens, at('2026-12-05T18:00:00Z'))).toEqual({
+      text: 'Closes in 3h 0m',
+      soon: false,
+      closed: false,
+    });
   });
 
   it('says nothing of a live-auction item, a sold-out one, or a close it cannot read', () => {
@@ -99,12 +144,21 @@ describe('boardAvailability', () => {
   });
 
   it('counts what is left of an item sold in several units, down to the last one', () => {
-    expect(boardAvailability({ quantity: 10, quantityavailable: 10, quantityunlimited: false })).toEqual({ count: '10', words: '10 available' });
-    expect(boardAvailability({ quantity: 10, quantityavailable: 1, quantityunlimited: false })).toEqual({ count: '1', words: '1 available' });
+    expect(boardAvailability({ quantity: 10, quantityavailable: 10, quantityunlimited: false })).toEqual({
+      count: '10',
+      words: '10 available',
+    });
+    expect(boardAvailability({ quantity: 10, quantityavailable: 1, quantityunlimited: false })).toEqual({
+      count: '1',
+      words: '1 available',
+    });
   });
 
   it("says 'Unlimited' where there is no limit", () => {
-    expect(boardAvailability({ quantity: 0, quantityavailable: 0, quantityunlimited: true })).toEqual({ count: 'Unlimited', words: 'Unlimited' });
+    expect(boardAvailability({ quantity: 0, quantityavailable: 0, quantityunlimited: true })).toEqual({
+      count: 'Unlimited',
+      words: 'Unlimited',
+    });
   });
 });
 

@@ -41,11 +41,20 @@ export interface BoardClosing {
  * (an item closed early) wins.
  */
 export function boardClosing(item: BoardClosingFields, biddingopens: Date | string, now: Date): BoardClosing | null {
-  if (item.itemisliveonly || noneLeft({ quantityavailable: item.quantityavailable, unlimitedquantity: item.quantityunlimited })) return null;
+  if (
+    item.itemisliveonly ||
+    noneLeft({ quantityavailable: item.quantityavailable, unlimitedquantity: item.quantityunlimited })
+  )
+    return null;
   const closes = Date.parse(item.closing);
   if (!Number.isFinite(closes)) return null;
   const left = closes - now.getTime();
-  if (item.bidstatus === 'biddingclosed' || left <= 0) return { text: boardClosingWords.closed, soon: false, closed: true };
+  if (item.bidstatus === 'biddingclosed' || left <= 0)
+    return { text: boardClosingWords.closed, soon: false, closed: true };
   if (now.getTime() < new Date(biddingopens).getTime()) return null;
-  return { text: boardClosingWords.closesIn(formatTimeLeftShort(left)), soon: left <= BOARD_CLOSING_SOON_MS, closed: false };
+  return {
+    text: boardClosingWords.closesIn(formatTimeLeftShort(left)),
+    soon: left <= BOARD_CLOSING_SOON_MS,
+    closed: false,
+  };
 }

@@ -28,7 +28,8 @@ export const imageRef = z
   .max(3_000_000, 'is too large (at most about 2 MB of image data)')
   .superRefine(
     siteLink(
-      (s) => /^https:\/\/[^\s]+$/.test(s) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(s),
+      (s) =>
+        /^https:\/\/[^\s]+$/.test(s) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(s),
       'must be a path on this server (/...), an https:// address, or a base64 data:image URL',
     ),
   );
@@ -38,5 +39,9 @@ export const siteHref = z
   .string()
   .max(2_000, 'must be at most 2000 characters')
   .superRefine((link, ctx) => {
-    if (link !== '') siteLink((s) => /^https:\/\/\S*$/.test(s), 'must be a path on this site (/...) or an https:// address')(link, ctx);
+    if (link !== '')
+      siteLink((s) => /^https:\/\/\S*$/.test(s), 'must be a path on this site (/...) or an https:// address')(
+        link,
+        ctx,
+      );
   });

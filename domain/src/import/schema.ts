@@ -25,9 +25,16 @@ const text = (max: number) => plainText(max);
 const lines = (max: number) => freeText(max);
 const html = lines(100_000).default('');
 
-const instant = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00' });
+const instant = z.iso.datetime({
+  offset: true,
+  error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00',
+});
 
-const quantityInt = z.number().int('must be a whole number').min(0, 'cannot be negative').max(MAX_ITEM_UNITS, 'must be at most 1,000,000');
+const quantityInt = z
+  .number()
+  .int('must be a whole number')
+  .min(0, 'cannot be negative')
+  .max(MAX_ITEM_UNITS, 'must be at most 1,000,000');
 
 export const importItem = z
   .object({
@@ -70,7 +77,11 @@ export const importItem = z
     if (biddable && item.startingbid <= 0)
       ctx.addIssue({ code: 'custom', path: ['startingbid'], message: 'must be above 0 for an item taking bids' });
     if (biddable && item.minimumbidincrease <= 0)
-      ctx.addIssue({ code: 'custom', path: ['minimumbidincrease'], message: 'must be above 0 for an item taking bids' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minimumbidincrease'],
+        message: 'must be above 0 for an item taking bids',
+      });
     if (item.unlimitedquantity && !item.buyitnowonly)
       ctx.addIssue({ code: 'custom', path: ['unlimitedquantity'], message: 'is only for Buy It Now only items' });
   });
@@ -114,7 +125,8 @@ export const importVenue = z
       .superRefine((a, ctx) => {
         const problem = nameProblem(a, false);
         if (problem) ctx.addIssue({ code: 'custom', message: problem, input: a });
-        if (a.split('\n').length > VENUE_ADDRESS_LINES) ctx.addIssue({ code: 'custom', message: `must have at most ${VENUE_ADDRESS_LINES} lines`, input: a });
+        if (a.split('\n').length > VENUE_ADDRESS_LINES)
+          ctx.addIssue({ code: 'custom', message: `must have at most ${VENUE_ADDRESS_LINES} lines`, input: a });
       })
       .default(''),
     starts: instant,
@@ -122,7 +134,8 @@ export const importVenue = z
   })
   .strict()
   .superRefine((venue, ctx) => {
-    if (venue.ends && new Date(venue.ends) <= new Date(venue.starts)) ctx.addIssue({ code: 'custom', path: ['ends'], message: 'must be after starts' });
+    if (venue.ends && new Date(venue.ends) <= new Date(venue.starts))
+      ctx.addIssue({ code: 'custom', path: ['ends'], message: 'must be after starts' });
   });
 export type ImportVenue = z.infer<typeof importVenue>;
 
@@ -134,7 +147,9 @@ export const importEvent = z
   .object({
     eventcode: codeSchema,
     eventname: nameText(200),
-    timezone: text(100).default(DEFAULT_TIME_ZONE).refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago'),
+    timezone: text(100)
+      .default(DEFAULT_TIME_ZONE)
+      .refine(isValidTimeZone, 'must be an IANA time zone such as America/Chicago'),
     logourl: imageRef.optional(),
     sponsorurl: z.array(imageRef).max(30, 'at most 30 sponsor images').default([]),
     welcomemessage: html,
@@ -155,18 +170,34 @@ export const importEvent = z
     eventallowguestentry: z.boolean().default(true),
     addressrequired: z.boolean().default(false),
     ziprequired: z.boolean().default(true),
-    notificationcolumns: z.array(importNotificationColumn).max(5).default([
-      { title: 'Email', value: 'email' },
-      { title: 'Text', value: 'text' },
-    ]),
-    notificationrows: z.array(importNotificationRow).max(20).default([
-      { notificationrowid: 1, title: 'When I am outbid', kind: 'outbid', flags: { email: true, text: true } },
-      { notificationrowid: 2, title: 'When I win an item', kind: 'won', flags: { email: true, text: true } },
-      { notificationrowid: 3, title: 'When bidding is about to close', kind: 'closingsoon', flags: { email: true, text: false } },
-    ]),
+    notificationcolumns: z
+      .array(importNotificationColumn)
+      .max(5)
+      .default([
+        { title: 'Email', value: 'email' },
+        { title: 'Text', value: 'text' },
+      ]),
+    notificationrows: z
+      .array(importNotificationRow)
+      .max(20)
+      .default([
+        { notificationrowid: 1, title: 'When I am outbid', kind: 'outbid', flags: { email: true, text: true } },
+        { notificationrowid: 2, title: 'When I win an item', kind: 'won', flags: { email: true, text: true } },
+        {
+          notificationrowid: 3,
+          title: 'When bidding is about to close',
+          kind: 'closingsoon',
+          flags: { email: true, text: false },
+        },
+      ]),
     shownotificationsmenuitem: z.boolean().default(true),
     /** Extended bidding: a bid in an item's last N minutes pushes its close to N minutes after the bid. 0 = off. */
-    extendedbiddingminutes: z.number().int('must be a whole number').min(0, 'cannot be negative').max(60, 'must be at most 60').default(0),
+    extendedbiddingminutes: z
+      .number()
+      .int('must be a whole number')
+      .min(0, 'cannot be negative')
+      .max(60, 'must be at most 60')
+      .default(0),
     /** The latest time an extension may push a close to; absent = no limit. */
     extendedbiddinglatest: instant.optional(),
     /** Card payments: 0 none, 1 the built-in test gateway (no money moves), 2 Stripe. See docs/payments.md. */
@@ -176,7 +207,10 @@ export const importEvent = z
     processorsecretkey: text(300).default(''),
     processorwebhooksecret: text(300).default(''),
     processoraccountid: text(100).default(''),
-    currency: z.string().regex(/^[a-z]{3}$/, 'must be a three-letter ISO currency code in lowercase, such as usd').default('usd'),
+    currency: z
+      .string()
+      .regex(/^[a-z]{3}$/, 'must be a three-letter ISO currency code in lowercase, such as usd')
+      .default('usd'),
     /** A bidder must have a card on file to register (sign in), or to bid. */
     needscardtoregister: z.boolean().default(false),
     needscardtobid: z.boolean().default(false),
@@ -190,7 +224,11 @@ export const importEvent = z
   .strict()
   .superRefine((ev, ctx) => {
     if (ev.extendedbiddinglatest && new Date(ev.extendedbiddinglatest) < new Date(ev.biddingcloses))
-      ctx.addIssue({ code: 'custom', path: ['extendedbiddinglatest'], message: "cannot be before the event's bidding close" });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['extendedbiddinglatest'],
+        message: "cannot be before the event's bidding close",
+      });
     const times = {
       eventopens: new Date(ev.eventopens),
       eventcloses: new Date(ev.eventcloses),
@@ -198,9 +236,24 @@ export const importEvent = z
       biddingcloses: new Date(ev.biddingcloses),
     };
     if (ev.paymentprocessorcode === PROCESSOR_STRIPE) {
-      if (!/^pk_/.test(ev.processorpublickey)) ctx.addIssue({ code: 'custom', path: ['processorpublickey'], message: 'must be a Stripe publishable key (pk_...) when paymentprocessorcode is 2' });
-      if (!/^(sk|rk)_/.test(ev.processorsecretkey)) ctx.addIssue({ code: 'custom', path: ['processorsecretkey'], message: 'must be a Stripe secret key (sk_... or rk_...) when paymentprocessorcode is 2' });
-      if (ev.processoraccountid && !/^acct_/.test(ev.processoraccountid)) ctx.addIssue({ code: 'custom', path: ['processoraccountid'], message: 'must be a Stripe account id (acct_...)' });
+      if (!/^pk_/.test(ev.processorpublickey))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['processorpublickey'],
+          message: 'must be a Stripe publishable key (pk_...) when paymentprocessorcode is 2',
+        });
+      if (!/^(sk|rk)_/.test(ev.processorsecretkey))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['processorsecretkey'],
+          message: 'must be a Stripe secret key (sk_... or rk_...) when paymentprocessorcode is 2',
+        });
+      if (ev.processoraccountid && !/^acct_/.test(ev.processoraccountid))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['processoraccountid'],
+          message: 'must be a Stripe account id (acct_...)',
+        });
     }
     for (const [field, message] of eventTimeProblems(times)) ctx.addIssue({ code: 'custom', path: [field], message });
     const columns = new Set(ev.notificationcolumns.map((c) => c.value));
@@ -211,7 +264,11 @@ export const importEvent = z
       seen.add(row.notificationrowid);
       for (const key of Object.keys(row.flags)) {
         if (!columns.has(key))
-          ctx.addIssue({ code: 'custom', path: ['notificationrows', i, 'flags', key], message: 'is not one of the notification columns' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['notificationrows', i, 'flags', key],
+            message: 'is not one of the notification columns',
+          });
       }
     });
   });
@@ -233,10 +290,18 @@ export const importDocument = z
       const key = item.itemnum.toLowerCase();
       const first = seen.get(key);
       if (first !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['items', i, 'itemnum'], message: `repeats the itemnum of items[${first}]` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', i, 'itemnum'],
+          message: `repeats the itemnum of items[${first}]`,
+        });
       else seen.set(key, i);
       if (item.closing && new Date(item.closing) > new Date(doc.event.biddingcloses))
-        ctx.addIssue({ code: 'custom', path: ['items', i, 'closing'], message: "cannot be after the event's bidding close" });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', i, 'closing'],
+          message: "cannot be after the event's bidding close",
+        });
       if (item.closing && new Date(item.closing) <= new Date(doc.event.biddingopens))
         ctx.addIssue({ code: 'custom', path: ['items', i, 'closing'], message: 'must be after bidding opens' });
     });

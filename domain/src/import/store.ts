@@ -13,10 +13,21 @@ import { dollars, imageRef, siteHref } from './schema-parts';
 /** One line of text (codes); names and labels people read have visible text (nameText); HTML and descriptions may hold line breaks and tabs. */
 const text = (max: number) => plainText(max);
 const html = freeText(100_000).default('');
-const instant = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00' });
-const count = z.number().int('must be a whole number').min(0, 'cannot be negative').max(1_000_000, 'must be at most 1,000,000');
+const instant = z.iso.datetime({
+  offset: true,
+  error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00',
+});
+const count = z
+  .number()
+  .int('must be a whole number')
+  .min(0, 'cannot be negative')
+  .max(1_000_000, 'must be at most 1,000,000');
 
-const button = (label: string) => z.object({ label: optionalNameText(60).default(label), show: z.boolean().default(true) }).strict().prefault({});
+const button = (label: string) =>
+  z
+    .object({ label: optionalNameText(60).default(label), show: z.boolean().default(true) })
+    .strict()
+    .prefault({});
 
 export const importStoreTab = z
   .object({
@@ -50,15 +61,24 @@ export const importStoreItem = z
   })
   .strict()
   .superRefine((item, ctx) => {
-    if (item.itemtypecode === FREE_ITEM_TYPE && item.price !== 0) ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be 0 for a free item (itemtypecode 4)' });
-    if (item.itemtypecode !== FREE_ITEM_TYPE && item.price <= 0) ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be above 0 (use itemtypecode 4 for a free item)' });
-    if (item.seats > 0 && item.tab !== 'Tickets') ctx.addIssue({ code: 'custom', path: ['seats'], message: 'is only for items of the Tickets tab' });
+    if (item.itemtypecode === FREE_ITEM_TYPE && item.price !== 0)
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be 0 for a free item (itemtypecode 4)' });
+    if (item.itemtypecode !== FREE_ITEM_TYPE && item.price <= 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: 'must be above 0 (use itemtypecode 4 for a free item)',
+      });
+    if (item.seats > 0 && item.tab !== 'Tickets')
+      ctx.addIssue({ code: 'custom', path: ['seats'], message: 'is only for items of the Tickets tab' });
   });
 export type ImportStoreItem = z.infer<typeof importStoreItem>;
 
 export const importPromoCode = z
   .object({
-    code: text(40).trim().regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _'),
+    code: text(40)
+      .trim()
+      .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _'),
     /** One of percent (1 to 100) or amount (dollars). */
     percent: z.number().gt(0, 'must be above 0').max(100, 'must be at most 100').optional(),
     amount: dollars.optional(),
@@ -70,9 +90,12 @@ export const importPromoCode = z
   })
   .strict()
   .superRefine((p, ctx) => {
-    if ((p.percent === undefined) === (p.amount === undefined)) ctx.addIssue({ code: 'custom', path: ['percent'], message: 'give exactly one of percent or amount' });
-    if (p.amount !== undefined && p.amount <= 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be above 0' });
-    if (p.validfrom && p.validuntil && new Date(p.validuntil) <= new Date(p.validfrom)) ctx.addIssue({ code: 'custom', path: ['validuntil'], message: 'must be after validfrom' });
+    if ((p.percent === undefined) === (p.amount === undefined))
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'give exactly one of percent or amount' });
+    if (p.amount !== undefined && p.amount <= 0)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'must be above 0' });
+    if (p.validfrom && p.validuntil && new Date(p.validuntil) <= new Date(p.validfrom))
+      ctx.addIssue({ code: 'custom', path: ['validuntil'], message: 'must be after validfrom' });
   });
 export type ImportPromoCode = z.infer<typeof importPromoCode>;
 
@@ -82,7 +105,11 @@ export const importStore = z
     landinghtml: html,
     footerhtml: html,
     buttons: z
-      .object({ event: button('Register for the Event'), auction: button('Go to the Auction'), donate: button('Donate') })
+      .object({
+        event: button('Register for the Event'),
+        auction: button('Go to the Auction'),
+        donate: button('Donate'),
+      })
       .strict()
       .prefault({}),
     /** Where the auction button goes; absent: the event's own auction. */
@@ -91,7 +118,12 @@ export const importStore = z
     items: z.array(importStoreItem).max(500, 'at most 500 store items').default([]),
     promocodes: z.array(importPromoCode).max(500, 'at most 500 promo codes').default([]),
     /** How long a cart holds its units after its last change. */
-    holdminutes: z.number().int().min(1, 'must be at least 1').max(240, 'must be at most 240').default(DEFAULT_HOLD_MINUTES),
+    holdminutes: z
+      .number()
+      .int()
+      .min(1, 'must be at least 1')
+      .max(240, 'must be at most 240')
+      .default(DEFAULT_HOLD_MINUTES),
     billme: z.boolean().default(false),
     /** The processing fee percent a buyer may cover; absent: the event's ccfeespercent. */
     ccfeespercent: z.number().min(0, 'cannot be negative').max(20, 'must be at most 20').optional(),
@@ -105,23 +137,35 @@ export const importStore = z
   .superRefine((store, ctx) => {
     const names = new Set<string>();
     store.tabs.forEach((t, i) => {
-      if (names.has(t.tabname)) ctx.addIssue({ code: 'custom', path: ['tabs', i, 'tabname'], message: 'is listed twice' });
+      if (names.has(t.tabname))
+        ctx.addIssue({ code: 'custom', path: ['tabs', i, 'tabname'], message: 'is listed twice' });
       names.add(t.tabname);
     });
     const codes = new Map<string, number>();
     store.items.forEach((item, i) => {
       const key = item.code.toLowerCase();
       const first = codes.get(key);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['items', i, 'code'], message: `repeats the code of items[${first}]` });
+      if (first !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'code'], message: `repeats the code of items[${first}]` });
       else codes.set(key, i);
     });
     const promos = new Set<string>();
     store.promocodes.forEach((p, i) => {
       const key = p.code.toLowerCase();
-      if (promos.has(key)) ctx.addIssue({ code: 'custom', path: ['promocodes', i, 'code'], message: 'is listed twice (codes are case-insensitive)' });
+      if (promos.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['promocodes', i, 'code'],
+          message: 'is listed twice (codes are case-insensitive)',
+        });
       promos.add(key);
       p.items.forEach((code, j) => {
-        if (!codes.has(code.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['promocodes', i, 'items', j], message: 'is not the code of a store item' });
+        if (!codes.has(code.toLowerCase()))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['promocodes', i, 'items', j],
+            message: 'is not the code of a store item',
+          });
       });
     });
   });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { Cents } from '../money';
-import { amountCorrections, autoBidProblem, bidMessages, defaultIncrement, manualBidProblem, maxBidProblem, readTypedAmount } from './rules';
+import {
+  amountCorrections,
+  autoBidProblem,
+  bidMessages,
+  defaultIncrement,
+  manualBidProblem,
+  maxBidProblem,
+  readTypedAmount,
+} from './rules';
 
 /**
  * The bid forms' schemas: what a bidder typed (text) to what /submitbid and /maxbid take (cents),
@@ -37,7 +45,9 @@ export function placeBidSchema(item: PlaceBidLimits) {
       const typed = readTypedAmount(v.amount);
       if (!typed) return fail('amount', bidMessages.noAmount());
       const problem = manualBidProblem(typed.cents, min);
-      return problem ? fail('amount', problem) : { request: { autobid: false, bid: typed.cents }, corrections: amountCorrections('bid', typed) };
+      return problem
+        ? fail('amount', problem)
+        : { request: { autobid: false, bid: typed.cents }, corrections: amountCorrections('bid', typed) };
     }
     const max = readTypedAmount(v.max);
     const typedIncrement = readTypedAmount(v.increment);
@@ -45,7 +55,10 @@ export function placeBidSchema(item: PlaceBidLimits) {
     const increment = typedIncrement?.cents ?? minIncrement;
     const problem = autoBidProblem(maxbid, increment, min, minIncrement);
     if (problem) return fail(maxbid < min ? 'max' : 'increment', problem);
-    return { request: { autobid: true, maxbid, increment }, corrections: [...amountCorrections('maximum bid', max), ...amountCorrections('bid increment', typedIncrement)] };
+    return {
+      request: { autobid: true, maxbid, increment },
+      corrections: [...amountCorrections('maximum bid', max), ...amountCorrections('bid increment', typedIncrement)],
+    };
   });
 }
 
@@ -67,7 +80,11 @@ export function maxBidSchema(item: MaxBidLimits) {
     const maxbid = max?.cents ?? currentMax;
     const increment = typedIncrement?.cents ?? currentIncrement;
     const problem = maxBidProblem(maxbid, increment, currentMax, currentIncrement);
-    if (!problem) return { request: { maxbid, increment }, corrections: [...amountCorrections('maximum bid', max), ...amountCorrections('bid increment', typedIncrement)] };
+    if (!problem)
+      return {
+        request: { maxbid, increment },
+        corrections: [...amountCorrections('maximum bid', max), ...amountCorrections('bid increment', typedIncrement)],
+      };
     ctx.issues.push({ code: 'custom', message: problem, input: v, path: [maxbid < currentMax ? 'max' : 'increment'] });
     return z.NEVER;
   });

@@ -4,7 +4,14 @@ import { submitBidRequest } from '../api/bids';
 import { INT4_MAX } from '../bounds';
 import { buyNowLimit } from '../catalog/catalog';
 import { zodProblems } from '../validation';
-import { buyNowAllowance, buyNowMessages, buyNowQuantityProblem, buyNowView, MAX_ITEM_UNITS, quantityAvailable } from './rules';
+import {
+  buyNowAllowance,
+  buyNowMessages,
+  buyNowQuantityProblem,
+  buyNowView,
+  MAX_ITEM_UNITS,
+  quantityAvailable,
+} from './rules';
 
 /**
  * Security finding 11: an item's maxpurchasequantity limits one bidder across all their Buy It Now
@@ -41,8 +48,16 @@ describe('the per-bidder allowance', () => {
   });
 
   it('replays the attack: three purchases of 5 of an unlimited item with a limit of 5 take 5 in all', () => {
-    expect(play(unlimited, [5, 5, 5])).toEqual({ bought: 5, sold: 5, refusals: [buyNowMessages.limitReached(5), buyNowMessages.limitReached(5)] });
-    expect(play(unlimited, [2, 4, 3, 1])).toEqual({ bought: 5, sold: 5, refusals: [buyNowMessages.atMostMore(3), buyNowMessages.limitReached(5)] });
+    expect(play(unlimited, [5, 5, 5])).toEqual({
+      bought: 5,
+      sold: 5,
+      refusals: [buyNowMessages.limitReached(5), buyNowMessages.limitReached(5)],
+    });
+    expect(play(unlimited, [2, 4, 3, 1])).toEqual({
+      bought: 5,
+      sold: 5,
+      refusals: [buyNowMessages.atMostMore(3), buyNowMessages.limitReached(5)],
+    });
     expect(play(unlimited, [6])).toEqual({ bought: 0, sold: 0, refusals: ['You can buy at most 5 of this item.'] });
   });
 
@@ -62,12 +77,22 @@ describe('the per-bidder allowance', () => {
 
   it('takes a purchase exactly when it fits the allowance, the per-purchase limit and what is left', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 100 }), (max, bought, left, quantity) => {
-        const item = { quantity: left, quantitysold: 0, unlimitedquantity: false, maxpurchasequantity: max };
-        const fits = quantity <= Math.min(max - bought, buyNowLimit({ ...item, quantityavailable: quantityAvailable(item) }));
-        expect(buyNowQuantityProblem(item, bought, quantity) === null).toBe(fits);
-        if (bought >= max) expect(buyNowQuantityProblem(item, bought, quantity)).toBe(`You have reached the limit of ${max} for this item.`);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 100 }),
+        (max, bought, left, quantity) => {
+          const item = { quantity: left, quantitysold: 0, unlimitedquantity: false, maxpurchasequantity: max };
+          const fits =
+            quantity <= Math.min(max - bought, buyNowLimit({ ...item, quantityavailable: quantityAvailable(item) }));
+          expect(buyNowQuantityProblem(item, bought, quantity) === null).toBe(fits);
+          if (bought >= max)
+            expect(buyNowQuantityProblem(item, bought, quantity)).toBe(
+              `You have reached the limit of ${max} for this item.`,
+            );
+        },
+      ),
     );
   });
 
@@ -84,20 +109,39 @@ describe('the item as one bidder sees it', () => {
     expect(buyNowView(item, 0)).toEqual({ maxpurchasequantity: 5, buyitnowavailable: true });
     expect(buyNowView(item, 3)).toEqual({ maxpurchasequantity: 2, buyitnowavailable: true });
     expect(buyNowView(item, 5)).toEqual({ maxpurchasequantity: 0, buyitnowavailable: false });
-    expect(buyNowView({ ...item, maxpurchasequantity: 0 }, 40)).toEqual({ maxpurchasequantity: 0, buyitnowavailable: true });
+    expect(buyNowView({ ...item, maxpurchasequantity: 0 }, 40)).toEqual({
+      maxpurchasequantity: 0,
+      buyitnowavailable: true,
+    });
     expect(buyNowView({ ...item, quantitysold: 20 }, 0)).toEqual({ maxpurchasequantity: 5, buyitnowavailable: false });
   });
 
   it('lets the phone’s quantity picker (buyNowLimit) go no further than the server takes', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 49 }), fc.integer({ min: 1, max: 60 }), fc.boolean(), (max, bought, left, isUnlimited) => {
-        const item = { quantity: left, quantitysold: 0, unlimitedquantity: isUnlimited, maxpurchasequantity: max, ...offer };
-        const view = buyNowView(item, bought);
-        if (!view.buyitnowavailable) return;
-        const picker = buyNowLimit({ maxpurchasequantity: view.maxpurchasequantity, quantityavailable: quantityAvailable(item), unlimitedquantity: isUnlimited });
-        expect(buyNowQuantityProblem(item, bought, picker)).toBeNull();
-        expect(buyNowQuantityProblem(item, bought, picker + 1)).not.toBeNull();
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 0, max: 49 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.boolean(),
+        (max, bought, left, isUnlimited) => {
+          const item = {
+            quantity: left,
+            quantitysold: 0,
+            unlimitedquantity: isUnlimited,
+            maxpurchasequantity: max,
+            ...offer,
+          };
+          const view = buyNowView(item, bought);
+          if (!view.buyitnowavailable) return;
+          const picker = buyNowLimit({
+            maxpurchasequantity: view.maxpurchasequantity,
+            quantityavailable: quantityAvailable(item),
+            unlimitedquantity: isUnlimited,
+          });
+          expect(buyNowQuantityProblem(item, bought, picker)).toBeNull();
+          expect(buyNowQuantityProblem(item, bought, picker + 1)).not.toBeNull();
+        },
+      ),
     );
   });
 });
@@ -112,17 +156,27 @@ describe('counts that cannot overflow', () => {
 
   it('never takes a purchase that leaves the sold count beyond an integer column', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: INT4_MAX }), fc.integer({ min: 0, max: MAX_ITEM_UNITS }), fc.integer({ min: 1, max: MAX_ITEM_UNITS }), (sold, max, quantity) => {
-        const item = { ...unlimited, maxpurchasequantity: max, quantitysold: sold };
-        if (buyNowQuantityProblem(item, 0, quantity) === null) expect(sold + quantity).toBeLessThanOrEqual(INT4_MAX);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: INT4_MAX }),
+        fc.integer({ min: 0, max: MAX_ITEM_UNITS }),
+        fc.integer({ min: 1, max: MAX_ITEM_UNITS }),
+        (sold, max, quantity) => {
+          const item = { ...unlimited, maxpurchasequantity: max, quantitysold: sold };
+          if (buyNowQuantityProblem(item, 0, quantity) === null) expect(sold + quantity).toBeLessThanOrEqual(INT4_MAX);
+        },
+      ),
     );
   });
 
   it('bounds the request: no quantity beyond what any item holds reaches the server', () => {
-    const ask = (quantity: number) => submitBidRequest.safeParse({ eventcode: 'gala', itemid: 1, buyitnow: true, quantity });
-    expect(zodProblems(ask(INT4_MAX).error ?? fail())).toEqual([{ path: 'quantity', message: 'Quantity must be at most 1,000,000.' }]);
-    expect(zodProblems(ask(0).error ?? fail())).toEqual([{ path: 'quantity', message: 'Quantity must be at least 1.' }]);
+    const ask = (quantity: number) =>
+      submitBidRequest.safeParse({ eventcode: 'gala', itemid: 1, buyitnow: true, quantity });
+    expect(zodProblems(ask(INT4_MAX).error ?? fail())).toEqual([
+      { path: 'quantity', message: 'Quantity must be at most 1,000,000.' },
+    ]);
+    expect(zodProblems(ask(0).error ?? fail())).toEqual([
+      { path: 'quantity', message: 'Quantity must be at least 1.' },
+    ]);
     expect(ask(MAX_ITEM_UNITS).success).toBe(true);
   });
 });

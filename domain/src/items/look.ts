@@ -13,7 +13,8 @@ import { noneLeft } from './rules';
  */
 export type ItemVariant = 'bid' | 'buynow' | 'live' | 'soldout' | 'closed';
 
-export type PriceLine = { kind: 'amount'; label: string; amount: Cents } | { kind: 'word'; word: 'SOLD OUT' | 'Live Auction' | 'Closed' };
+export type PriceLine =
+  { kind: 'amount'; label: string; amount: Cents } | { kind: 'word'; word: 'SOLD OUT' | 'Live Auction' | 'Closed' };
 
 export interface ItemTime {
   text: string;
@@ -79,24 +80,58 @@ export function itemTime(item: Pick<AuctionItem, 'bidstatus' | 'closing'>, now: 
 export function itemLook(item: LookFields, now: Date, where: 'card' | 'detail'): ItemLook {
   const variant = itemVariant(item);
   const open = item.bidstatus === 'biddingopen';
-  const buyNow = open && item.buyitnowavailable && !noneLeft(item) ? { price: item.buyitnowprice, left: item.unlimitedquantity ? null : item.quantityavailable } : null;
+  const buyNow =
+    open && item.buyitnowavailable && !noneLeft(item)
+      ? { price: item.buyitnowprice, left: item.unlimitedquantity ? null : item.quantityavailable }
+      : null;
   switch (variant) {
     case 'live':
       return { variant, price: { kind: 'word', word: 'Live Auction' }, bids: null, time: null, buyNow: null };
     case 'soldout':
-      return { variant, price: { kind: 'word', word: 'SOLD OUT' }, bids: null, time: { text: 'Closed', urgent: false }, buyNow: null };
+      return {
+        variant,
+        price: { kind: 'word', word: 'SOLD OUT' },
+        bids: null,
+        time: { text: 'Closed', urgent: false },
+        buyNow: null,
+      };
     case 'closed': {
       const closedTime = { text: 'Closed', urgent: false };
-      if (item.buyitnowonly || item.numberofbids === 0) return { variant, price: { kind: 'word', word: 'Closed' }, bids: item.buyitnowonly ? null : 'No bids', time: closedTime, buyNow: null };
+      if (item.buyitnowonly || item.numberofbids === 0)
+        return {
+          variant,
+          price: { kind: 'word', word: 'Closed' },
+          bids: item.buyitnowonly ? null : 'No bids',
+          time: closedTime,
+          buyNow: null,
+        };
       const label = item.currentlywinningbid ? 'Winning Bid' : 'Final Bid';
-      return { variant, price: { kind: 'amount', label, amount: item.currentbid }, bids: countBids(item.numberofbids), time: closedTime, buyNow: null };
+      return {
+        variant,
+        price: { kind: 'amount', label, amount: item.currentbid },
+        bids: countBids(item.numberofbids),
+        time: closedTime,
+        buyNow: null,
+      };
     }
     case 'buynow':
-      return { variant, price: { kind: 'amount', label: 'Buy Now', amount: item.buyitnowprice }, bids: null, time: itemTime(item, now), buyNow };
+      return {
+        variant,
+        price: { kind: 'amount', label: 'Buy Now', amount: item.buyitnowprice },
+        bids: null,
+        time: itemTime(item, now),
+        buyNow,
+      };
     case 'bid': {
       const hasBids = item.numberofbids > 0;
       const label = hasBids ? (where === 'card' ? 'Last Bid' : 'Current Bid') : 'Starting Bid';
-      return { variant, price: { kind: 'amount', label, amount: hasBids ? item.currentbid : item.startingbid }, bids: countBids(item.numberofbids), time: itemTime(item, now), buyNow };
+      return {
+        variant,
+        price: { kind: 'amount', label, amount: hasBids ? item.currentbid : item.startingbid },
+        bids: countBids(item.numberofbids),
+        time: itemTime(item, now),
+        buyNow,
+      };
     }
   }
 }
@@ -106,11 +141,15 @@ export function itemLook(item: LookFields, now: Date, where: 'card' | 'detail'):
  * keeps them in the lead, that it was passed once another bidder's went higher; null without one.
  * Only ever the caller's own maximum: the item answer carries no one else's.
  */
-export function yourMaximum(item: Pick<AuctionItem, 'accountisautobid' | 'accountautobidamount' | 'currentlywinningbid' | 'bidstatus'>): string | null {
+export function yourMaximum(
+  item: Pick<AuctionItem, 'accountisautobid' | 'accountautobidamount' | 'currentlywinningbid' | 'bidstatus'>,
+): string | null {
   if (!item.accountisautobid || item.accountautobidamount <= 0) return null;
   if (item.currentlywinningbid) return `Your maximum: ${formatMoney(item.accountautobidamount)}`;
   // After the close a lost bid says nothing more than its status does.
-  return item.bidstatus === 'biddingopen' ? `Your maximum of ${formatMoney(item.accountautobidamount)} was passed.` : null;
+  return item.bidstatus === 'biddingopen'
+    ? `Your maximum of ${formatMoney(item.accountautobidamount)} was passed.`
+    : null;
 }
 
 /**
@@ -118,12 +157,17 @@ export function yourMaximum(item: Pick<AuctionItem, 'accountisautobid' | 'accoun
  * what this bidder may still buy when they have bought some), what is left, or the most one
  * purchase of an unlimited item takes.
  */
-export function buyNowLimitNote(item: Pick<AuctionItem, 'maxpurchasequantity' | 'maxpurchaseperbidder' | 'quantityavailable' | 'unlimitedquantity'>): string {
+export function buyNowLimitNote(
+  item: Pick<AuctionItem, 'maxpurchasequantity' | 'maxpurchaseperbidder' | 'quantityavailable' | 'unlimitedquantity'>,
+): string {
   const limit = buyNowLimit(item);
-  const byAllowance = item.maxpurchasequantity > 0 && (item.unlimitedquantity || item.maxpurchasequantity < item.quantityavailable);
+  const byAllowance =
+    item.maxpurchasequantity > 0 && (item.unlimitedquantity || item.maxpurchasequantity < item.quantityavailable);
   if (byAllowance) {
     const perBidder = Math.max(item.maxpurchaseperbidder, item.maxpurchasequantity);
-    return perBidder > limit ? `You can buy ${limit} more: the limit is ${perBidder} per bidder.` : `Limit ${limit} per bidder.`;
+    return perBidder > limit
+      ? `You can buy ${limit} more: the limit is ${perBidder} per bidder.`
+      : `Limit ${limit} per bidder.`;
   }
   if (item.unlimitedquantity) return `Up to ${limit} per purchase.`;
   return limit === 1 ? 'Only 1 left.' : `${limit} left.`;
@@ -136,7 +180,17 @@ export type BidMode = 'bid' | 'max';
  * way back instead of a form that would only be refused.
  */
 export function whyNoBid(
-  item: Pick<AuctionItem, 'itemisliveonly' | 'buyitnowonly' | 'bidstatus' | 'quantityavailable' | 'unlimitedquantity' | 'numberofbids' | 'currentlywinningbid' | 'accountisautobid'>,
+  item: Pick<
+    AuctionItem,
+    | 'itemisliveonly'
+    | 'buyitnowonly'
+    | 'bidstatus'
+    | 'quantityavailable'
+    | 'unlimitedquantity'
+    | 'numberofbids'
+    | 'currentlywinningbid'
+    | 'accountisautobid'
+  >,
   authorized: boolean,
   mode: BidMode,
 ): string | null {
@@ -147,8 +201,12 @@ export function whyNoBid(
   if (item.bidstatus === 'biddingclosed') return 'Bidding on this item is closed.';
   if (noneLeft(item)) return 'This item is sold out.';
   const autoLeader = item.currentlywinningbid && item.accountisautobid;
-  if (mode === 'bid' && autoLeader) return 'You are the high bidder with an automatic bid. Update your maximum bid instead.';
-  if (mode === 'max' && !autoLeader) return item.accountisautobid ? 'You have been outbid: your automatic bid is used up. Place a new bid instead.' : 'You have no automatic bid on this item. Place a bid instead.';
+  if (mode === 'bid' && autoLeader)
+    return 'You are the high bidder with an automatic bid. Update your maximum bid instead.';
+  if (mode === 'max' && !autoLeader)
+    return item.accountisautobid
+      ? 'You have been outbid: your automatic bid is used up. Place a new bid instead.'
+      : 'You have no automatic bid on this item. Place a bid instead.';
   return null;
 }
 

@@ -3,10 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { money, moneyIn } from '../money';
 import { maxBidSchema, placeBidSchema } from './bid-forms';
-import { amountCorrections, BID_CAP, quickBids, readTypedAmount, buyNowAvailable, extendedClose, isSoldOut, itemBidStatus, itemCloses, publicBidderName, quantityAvailable } from './rules';
+import {
+  amountCorrections,
+  BID_CAP,
+  quickBids,
+  readTypedAmount,
+  buyNowAvailable,
+  extendedClose,
+  isSoldOut,
+  itemBidStatus,
+  itemCloses,
+  publicBidderName,
+  quantityAvailable,
+} from './rules';
 
 const at = (iso: string) => new Date(`2026-12-01T${iso}:00Z`);
-const event = { biddingopens: at('18:00'), biddingcloses: at('21:00'), extendedbiddingminutes: 0, extendedbiddinglatest: null };
+const event = {
+  biddingopens: at('18:00'),
+  biddingcloses: at('21:00'),
+  extendedbiddingminutes: 0,
+  extendedbiddinglatest: null,
+};
 const stock = { quantity: 3, quantitysold: 0, unlimitedquantity: false };
 const buyNow = { ...stock, buyitnowonly: false, buyitnowavailable: true, buyitnowprice: 50_00, currentbid: null };
 
@@ -65,18 +82,31 @@ describe('bid input', () => {
     expect(bidInputCents('abc')).toBeNull();
     expect(bidInputCents('$1,250.5')).toBe(125_050);
     expect(bidInputCents('1234567.899')).toBe(BID_CAP);
-    fc.assert(fc.property(fc.integer({ min: 0, max: BID_CAP }), (cents) => {
-      expect(bidInputCents((cents / 100).toFixed(2))).toBe(cents);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: BID_CAP }), (cents) => {
+        expect(bidInputCents((cents / 100).toFixed(2))).toBe(cents);
+      }),
+    );
   });
   it('says when reading an amount capped or rounded it, and never otherwise', () => {
-    expect(readTypedAmount('1234567.899')).toEqual({ cents: BID_CAP, capped: true, rounded: false, typed: '1234567.899' });
+    expect(readTypedAmount('1234567.899')).toEqual({
+      cents: BID_CAP,
+      capped: true,
+      rounded: false,
+      typed: '1234567.899',
+    });
     expect(readTypedAmount('250.555')).toEqual({ cents: 250_56, capped: false, rounded: true, typed: '250.555' });
-    expect(amountCorrections('bid', readTypedAmount('1234567.899'))).toEqual(['You typed 1234567.899 as your bid; the most it may be is $1,000,000.00.']);
-    expect(amountCorrections('bid', readTypedAmount('250.555'))).toEqual(['You typed 250.555 as your bid; it is rounded to $250.56.']);
-    fc.assert(fc.property(fc.integer({ min: 0, max: BID_CAP }), (cents) => {
-      expect(amountCorrections('bid', readTypedAmount((cents / 100).toFixed(2)))).toEqual([]);
-    }));
+    expect(amountCorrections('bid', readTypedAmount('1234567.899'))).toEqual([
+      'You typed 1234567.899 as your bid; the most it may be is $1,000,000.00.',
+    ]);
+    expect(amountCorrections('bid', readTypedAmount('250.555'))).toEqual([
+      'You typed 250.555 as your bid; it is rounded to $250.56.',
+    ]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: BID_CAP }), (cents) => {
+        expect(amountCorrections('bid', readTypedAmount((cents / 100).toFixed(2)))).toEqual([]);
+      }),
+    );
   });
   it('offers the minimum and a step or two above it as quick bids, never above the cap', () => {
     expect(quickBids(100_00, 10_00)).toEqual([100_00, 110_00, 120_00]);
@@ -85,19 +115,38 @@ describe('bid input', () => {
   });
   it('checks a bid against the minimum with the spec message; an empty amount is an error', () => {
     const schema = placeBidSchema({ minimumnextbid: 100_00, minimumbidincrease: 10_00 });
-    const typed = (v: Partial<z.input<typeof schema>>) => schema.safeParse({ amount: '', auto: false, max: '', increment: '', ...v });
-    expect(typed({ amount: '95' }).error?.issues[0]?.message).toBe('Please adjust the bid amount. The minimum bid for this item is $100.00.');
+    const typed = (v: Partial<z.input<typeof schema>>) =>
+      schema.safeParse({ amount: '', auto: false, max: '', increment: '', ...v });
+    expect(typed({ amount: '95' }).error?.issues[0]?.message).toBe(
+      'Please adjust the bid amount. The minimum bid for this item is $100.00.',
+    );
     expect(typed({ amount: '' }).error?.issues[0]?.message).toBe('Please enter your bid amount.');
     expect(typed({ amount: '100' }).data).toEqual({ request: { autobid: false, bid: 100_00 }, corrections: [] });
     expect(typed({ amount: '1234567.899' }).data?.corrections).toHaveLength(1);
-    expect(typed({ auto: true, max: '50' }).error?.issues[0]?.message).toBe('Maximum bid price must be at least $100.00');
-    expect(typed({ auto: true, max: '500', increment: '1' }).error?.issues[0]?.message).toBe('Desired bid increment must be at least $10.00');
-    expect(typed({ auto: true, max: '500' }).data).toEqual({ request: { autobid: true, maxbid: 500_00, increment: 10_00 }, corrections: [] });
+    expect(typed({ auto: true, max: '50' }).error?.issues[0]?.message).toBe(
+      'Maximum bid price must be at least $100.00',
+    );
+    expect(typed({ auto: true, max: '500', increment: '1' }).error?.issues[0]?.message).toBe(
+      'Desired bid increment must be at least $10.00',
+    );
+    expect(typed({ auto: true, max: '500' }).data).toEqual({
+      request: { autobid: true, maxbid: 500_00, increment: 10_00 },
+      corrections: [],
+    });
   });
   it('keeps a leader at or above their own maximum', () => {
-    const schema = maxBidSchema({ accountautobidamount: 300_00, accountautobidincrement: 20_00, minimumbidincrease: 10_00 });
-    expect(schema.safeParse({ max: '250', increment: '' }).error?.issues[0]?.message).toBe('Please adjust the max bid amount. The minimum bid for this item is $300.00.');
-    expect(schema.safeParse({ max: '', increment: '' }).data).toEqual({ request: { maxbid: 300_00, increment: 20_00 }, corrections: [] });
+    const schema = maxBidSchema({
+      accountautobidamount: 300_00,
+      accountautobidincrement: 20_00,
+      minimumbidincrease: 10_00,
+    });
+    expect(schema.safeParse({ max: '250', increment: '' }).error?.issues[0]?.message).toBe(
+      'Please adjust the max bid amount. The minimum bid for this item is $300.00.',
+    );
+    expect(schema.safeParse({ max: '', increment: '' }).data).toEqual({
+      request: { maxbid: 300_00, increment: 20_00 },
+      corrections: [],
+    });
   });
 });
 

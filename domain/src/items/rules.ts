@@ -44,7 +44,11 @@ export function itemCloses(item: Pick<ItemTimes, 'closing'>, event: Pick<EventBi
   return item.closing ?? event.biddingcloses;
 }
 
-export function itemBidStatus(item: ItemTimes, event: Pick<EventBiddingTimes, 'biddingopens' | 'biddingcloses'>, now: Date): BidStatus {
+export function itemBidStatus(
+  item: ItemTimes,
+  event: Pick<EventBiddingTimes, 'biddingopens' | 'biddingcloses'>,
+  now: Date,
+): BidStatus {
   if (item.closedAt) return 'biddingclosed';
   if (now < event.biddingopens) return 'biddingnotopen';
   if (now >= itemCloses(item, event)) return 'biddingclosed';
@@ -93,7 +97,10 @@ export function buyNowAllowance(maxpurchasequantity: number, bought: number): nu
  * maxpurchasequantity): maxpurchasequantity is what they may still buy (0 still means no limit),
  * and Buy It Now is not offered to a bidder who has reached the limit. `bought` 0 for a guest.
  */
-export function buyNowView(item: ItemBuyNow & { maxpurchasequantity: number }, bought: number): { maxpurchasequantity: number; buyitnowavailable: boolean } {
+export function buyNowView(
+  item: ItemBuyNow & { maxpurchasequantity: number },
+  bought: number,
+): { maxpurchasequantity: number; buyitnowavailable: boolean } {
   const allowance = buyNowAllowance(item.maxpurchasequantity, bought);
   return { maxpurchasequantity: allowance ?? 0, buyitnowavailable: buyNowAvailable(item) && allowance !== 0 };
 }
@@ -112,10 +119,18 @@ export const buyNowMessages = {
  * sold count (an integer column) can still hold, so that no purchase makes it overflow.
  * `bought`: the units this bidder has already bought of the item.
  */
-export function buyNowQuantityProblem(item: ItemStock & { maxpurchasequantity: number }, bought: number, quantity: number): string | null {
+export function buyNowQuantityProblem(
+  item: ItemStock & { maxpurchasequantity: number },
+  bought: number,
+  quantity: number,
+): string | null {
   const allowance = buyNowAllowance(item.maxpurchasequantity, bought);
   if (allowance === 0) return buyNowMessages.limitReached(item.maxpurchasequantity);
-  const perPurchase = buyNowLimit({ maxpurchasequantity: item.maxpurchasequantity, quantityavailable: quantityAvailable(item), unlimitedquantity: item.unlimitedquantity });
+  const perPurchase = buyNowLimit({
+    maxpurchasequantity: item.maxpurchasequantity,
+    quantityavailable: quantityAvailable(item),
+    unlimitedquantity: item.unlimitedquantity,
+  });
   const room = INT4_MAX - item.quantitysold;
   const most = Math.min(perPurchase, allowance ?? perPurchase, room);
   if (quantity <= most) return null;
@@ -140,7 +155,10 @@ export function extendedClose(item: Pick<ItemTimes, 'closing'>, event: EventBidd
 }
 
 /** How a bidder appears in a public bid history: first name and initial, or anonymous. */
-export function publicBidderName(row: { firstname: string; lastname: string; bidanonymously: boolean; bidderdisplaynumber: number }, allowAnonymous: boolean): string {
+export function publicBidderName(
+  row: { firstname: string; lastname: string; bidanonymously: boolean; bidderdisplaynumber: number },
+  allowAnonymous: boolean,
+): string {
   if (row.bidanonymously && allowAnonymous) return 'Anonymous Bidder';
   const first = row.firstname.trim();
   if (!first) return `Bidder ${row.bidderdisplaynumber}`;
@@ -149,7 +167,10 @@ export function publicBidderName(row: { firstname: string; lastname: string; bid
 }
 
 /** How a bidder appears on the display board's ticker: their number, or null (shown as 'Anonymous'). */
-export function boardBidderNumber(row: { bidanonymously: boolean; bidderdisplaynumber: number }, allowAnonymous: boolean): number | null {
+export function boardBidderNumber(
+  row: { bidanonymously: boolean; bidderdisplaynumber: number },
+  allowAnonymous: boolean,
+): number | null {
   return row.bidanonymously && allowAnonymous ? null : row.bidderdisplaynumber;
 }
 
@@ -158,7 +179,8 @@ export const bidMessages = {
   belowMinimum: (min: Cents) => `Please adjust the bid amount. The minimum bid for this item is ${formatMoney(min)}.`,
   maxBelowMinimum: (min: Cents) => `Maximum bid price must be at least ${formatMoney(min)}`,
   incrementBelowMinimum: (min: Cents) => `Desired bid increment must be at least ${formatMoney(min)}`,
-  maxBelowCurrentMax: (floor: Cents) => `Please adjust the max bid amount. The minimum bid for this item is ${formatMoney(floor)}.`,
+  maxBelowCurrentMax: (floor: Cents) =>
+    `Please adjust the max bid amount. The minimum bid for this item is ${formatMoney(floor)}.`,
   aboveCap: () => `Bids cannot be above ${formatMoney(BID_CAP)}.`,
   incrementAboveCap: () => `The bid increment cannot be above ${formatMoney(BID_CAP)}.`,
   noAmount: () => 'Please enter your bid amount.',
@@ -195,8 +217,10 @@ export function readTypedAmount(input: string): TypedAmount | null {
 /** What the bidder is told about an amount that was changed in reading it; empty when none. */
 export function amountCorrections(what: string, amount: TypedAmount | null): string[] {
   if (!amount) return [];
-  if (amount.capped) return [`You typed ${amount.typed} as your ${what}; the most it may be is ${formatMoney(BID_CAP)}.`];
-  if (amount.rounded) return [`You typed ${amount.typed} as your ${what}; it is rounded to ${formatMoney(amount.cents)}.`];
+  if (amount.capped)
+    return [`You typed ${amount.typed} as your ${what}; the most it may be is ${formatMoney(BID_CAP)}.`];
+  if (amount.rounded)
+    return [`You typed ${amount.typed} as your ${what}; it is rounded to ${formatMoney(amount.cents)}.`];
   return [];
 }
 

@@ -5,19 +5,32 @@ import { type CloseFields, headerItemsCountdown, soonestItemClose, welcomeCountd
 const now = new Date('2026-12-05T20:00:00Z');
 const eventCloses = new Date('2026-12-06T01:00:00Z');
 const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
-const item = (over: Partial<CloseFields> = {}): CloseFields => ({ closing: eventCloses.toISOString(), bidstatus: 'biddingopen', itemisliveonly: false, quantityavailable: 1, unlimitedquantity: false, ...over });
+const item = (over: Partial<CloseFields> = {}): CloseFields => ({
+  closing: eventCloses.toISOString(),
+  bidstatus: 'biddingopen',
+  itemisliveonly: false,
+  quantityavailable: 1,
+  unlimitedquantity: false,
+  ...over,
+});
 
 describe('the soonest item close', () => {
   it('names the first item close that comes before the event’s', () => {
     const items = [item(), item({ closing: at(117) }), item({ closing: at(180) })];
     expect(soonestItemClose(items, eventCloses, now)).toEqual({ at: new Date(at(117)), label: 'First items close' });
-    expect(welcomeCountdown(items, eventCloses, now)).toEqual({ items: { label: 'First items close in', left: '1h 57m' }, bidding: { label: 'Bidding closes in', left: '5h 0m' } });
+    expect(welcomeCountdown(items, eventCloses, now)).toEqual({
+      items: { label: 'First items close in', left: '1h 57m' },
+      bidding: { label: 'Bidding closes in', left: '5h 0m' },
+    });
   });
 
   it('is null when every open item closes with the event (its close is then the first)', () => {
     expect(soonestItemClose([item(), item()], eventCloses, now)).toBeNull();
     expect(soonestItemClose([], eventCloses, now)).toBeNull();
-    expect(welcomeCountdown([item()], eventCloses, now)).toEqual({ items: null, bidding: { label: 'Bidding closes in', left: '5h 0m' } });
+    expect(welcomeCountdown([item()], eventCloses, now)).toEqual({
+      items: null,
+      bidding: { label: 'Bidding closes in', left: '5h 0m' },
+    });
     // An item extended past the event's close is no earlier close either.
     expect(soonestItemClose([item({ closing: at(400) })], eventCloses, now)).toBeNull();
   });
@@ -59,7 +72,13 @@ describe('the soonest item close', () => {
       fc.property(fc.array(arbitraryItem, { maxLength: 12 }), (specs) => {
         const items = specs.map(({ minutes, ...rest }) => item({ ...rest, closing: at(minutes) }));
         const soonest = soonestItemClose(items, eventCloses, now);
-        const open = items.filter((i) => !i.itemisliveonly && i.bidstatus !== 'biddingclosed' && (i.unlimitedquantity || i.quantityavailable > 0) && Date.parse(i.closing) > now.getTime());
+        const open = items.filter(
+          (i) =>
+            !i.itemisliveonly &&
+            i.bidstatus !== 'biddingclosed' &&
+            (i.unlimitedquantity || i.quantityavailable > 0) &&
+            Date.parse(i.closing) > now.getTime(),
+        );
         const earliest = Math.min(...open.map((i) => Date.parse(i.closing)));
         if (!soonest) {
           expect(open.every((i) => Date.parse(i.closing) >= eventCloses.getTime())).toBe(true);

@@ -6,7 +6,10 @@ import { noneLeft } from './rules';
  * Items may close before the event's bidding does (an item's own `closing`). A bidder told only
  * the event's last close would miss them, so the countdowns name the soonest item close too.
  */
-export type CloseFields = Pick<AuctionItem, 'closing' | 'bidstatus' | 'itemisliveonly' | 'quantityavailable' | 'unlimitedquantity'>;
+export type CloseFields = Pick<
+  AuctionItem,
+  'closing' | 'bidstatus' | 'itemisliveonly' | 'quantityavailable' | 'unlimitedquantity'
+>;
 
 export interface SoonestClose {
   at: Date;
@@ -19,7 +22,12 @@ export const HEADER_COUNTDOWN_MS = 3_600_000;
 
 /** An item that still ends at its close: open, not live-only (those close in the room), not sold out, its close still ahead. */
 function closesLater(item: CloseFields, now: Date): boolean {
-  return !item.itemisliveonly && item.bidstatus !== 'biddingclosed' && !noneLeft(item) && Date.parse(item.closing) > now.getTime();
+  return (
+    !item.itemisliveonly &&
+    item.bidstatus !== 'biddingclosed' &&
+    !noneLeft(item) &&
+    Date.parse(item.closing) > now.getTime()
+  );
 }
 
 /**
@@ -50,10 +58,16 @@ export interface CountdownLine {
  * The Welcome page's countdown: the soonest item close when it comes first ('First items close in
  * 1h 57m'), and the event's bidding close ('Bidding closes in 5h 0m').
  */
-export function welcomeCountdown(items: readonly CloseFields[], biddingCloses: Date, now: Date): { items: CountdownLine | null; bidding: CountdownLine } {
+export function welcomeCountdown(
+  items: readonly CloseFields[],
+  biddingCloses: Date,
+  now: Date,
+): { items: CountdownLine | null; bidding: CountdownLine } {
   const soonest = soonestItemClose(items, biddingCloses, now);
   return {
-    items: soonest ? { label: `${soonest.label} in`, left: formatTimeLeft(soonest.at.getTime() - now.getTime()) } : null,
+    items: soonest
+      ? { label: `${soonest.label} in`, left: formatTimeLeft(soonest.at.getTime() - now.getTime()) }
+      : null,
     bidding: { label: 'Bidding closes in', left: formatTimeLeft(biddingCloses.getTime() - now.getTime()) },
   };
 }

@@ -36,7 +36,10 @@ export function readDonation(text: string): { cents: number; capped: boolean } {
 }
 
 /** Subtotal, donation, fee and total as the page shows them and the server checks them. */
-export function amountsOf(ctx: CheckoutContext, values: Pick<CheckoutFields, 'donation' | 'coverFee' | 'payWith'>): CheckoutAmounts & { feeOffered: number } {
+export function amountsOf(
+  ctx: CheckoutContext,
+  values: Pick<CheckoutFields, 'donation' | 'coverFee' | 'payWith'>,
+): CheckoutAmounts & { feeOffered: number } {
   const subtotal = cartTotal(ctx.lines.map((l) => ({ ...l, checked: true })));
   const donation = readDonation(values.donation).cents;
   // Bill Me is no card payment, so there is no card fee to cover.
@@ -76,7 +79,10 @@ export function checkoutSchema(ctx: CheckoutContext) {
  * was paid: 'Payment received — order 12' only for a card payment that went through; a Bill Me
  * order is saved, and a payment still being confirmed is not yet received.
  */
-export function orderOutcomeLine(answer: { status: 'success' | 'pending' | 'requires_action'; checkoutid: number }, billme: boolean): string {
+export function orderOutcomeLine(
+  answer: { status: 'success' | 'pending' | 'requires_action'; checkoutid: number },
+  billme: boolean,
+): string {
   if (billme) return `Order ${answer.checkoutid} is saved — the organizer will bill you.`;
   if (answer.status === 'success') return `Payment received — order ${answer.checkoutid}`;
   return `Order ${answer.checkoutid} is placed — your payment is being confirmed.`;

@@ -10,10 +10,12 @@ export const checkoutMessages = {
   totalChanged: 'Your total has changed since this page was loaded. Please review the new total and try again.',
   notYours: 'One of these items is not in your cart. Please reload your cart and try again.',
   alreadyPaid: 'One of these items has already been paid for. Please reload your cart.',
-  paymentPending: 'We are confirming your payment with the card processor. Your order history will show it shortly; you will not be charged twice.',
+  paymentPending:
+    'We are confirming your payment with the card processor. Your order history will show it shortly; you will not be charged twice.',
   noProcessor: 'Card payments are not set up for this event yet. Please contact the event organizer.',
   /** The event is on the test gateway, and this server takes no test payments (production without ALLOW_TEST_PAYMENTS). */
-  testPaymentsOff: 'This event is set up for test payments, which this server does not take: no card can be entered or charged. Please contact the event organizer.',
+  testPaymentsOff:
+    'This event is set up for test payments, which this server does not take: no card can be entered or charged. Please contact the event organizer.',
   billMeOff: 'This event does not allow Bill Me. Please pay by card.',
   noCardOnFile: 'You have no card on file. Please enter a card.',
   billMeThanks: 'Your order is saved. The organizer will bill you later.',
@@ -49,7 +51,12 @@ export interface CheckoutAmounts {
 }
 
 /** Order total = subtotal + donation + the fee when the buyer covers it (spec section 9). */
-export function checkoutAmounts(input: { subtotal: Cents; donation: Cents; coverFee: boolean; percent: number }): CheckoutAmounts {
+export function checkoutAmounts(input: {
+  subtotal: Cents;
+  donation: Cents;
+  coverFee: boolean;
+  percent: number;
+}): CheckoutAmounts {
   const fee = input.coverFee ? processingFee(input.subtotal + input.donation, input.percent) : 0;
   return { subtotal: input.subtotal, donation: input.donation, fee, total: input.subtotal + input.donation + fee };
 }
@@ -65,4 +72,5 @@ export function cardExpiry(card: { expmonth: number; expyear: number }): string 
 }
 
 /** The refusal of a bid or Buy It Now where the event needs a card on file and there is none. */
-export const CARD_NEEDED_TO_BID = 'Please add a card on file to bid. Your card is charged only for items you win or buy.';
+export const CARD_NEEDED_TO_BID =
+  'Please add a card on file to bid. Your card is charged only for items you win or buy.';

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cardFieldMessages, cardFieldProblems, expiryPassed, luhnValid, readExpiry, TEST_CARDS, testCardOutcome } from './cards';
+import {
+  cardBrand,
+  cardFieldMessages,
+  cardFieldProblems,
+  expiryPassed,
+  luhnValid,
+  readExpiry,
+  TEST_CARDS,
+  testCardOutcome,
+} from './cards';
 import { amountsOf, checkoutSchema, orderOutcomeLine, readDonation } from './checkout-form';
 import { cardExpiry, cardLabel, checkoutAmounts, checkoutMessages, MAX_DONATION, processingFee } from './fees';
 
@@ -27,11 +36,16 @@ describe('the card fee', () => {
 
   it('makes the total subtotal + donation + fee, with the fee only when covered', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: MAX_DONATION }), fc.boolean(), (subtotal, donation, coverFee) => {
-        const a = checkoutAmounts({ subtotal, donation, coverFee, percent: 3 });
-        expect(a.total).toBe(subtotal + donation + a.fee);
-        expect(a.fee).toBe(coverFee ? processingFee(subtotal + donation, 3) : 0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: 0, max: MAX_DONATION }),
+        fc.boolean(),
+        (subtotal, donation, coverFee) => {
+          const a = checkoutAmounts({ subtotal, donation, coverFee, percent: 3 });
+          expect(a.total).toBe(subtotal + donation + a.fee);
+          expect(a.fee).toBe(coverFee ? processingFee(subtotal + donation, 3) : 0);
+        },
+      ),
     );
   });
 
@@ -77,16 +91,40 @@ describe("the hosted form's card checks", () => {
       cvc: cardFieldMessages.cvc,
       zip: cardFieldMessages.zip,
     });
-    expect(cardFieldProblems({ number: '4111 1111 1111 1111', expiry: '12/30', cvc: '123', zip: '60601' }, now)).toEqual({ number: cardFieldMessages.notTestCard });
-    expect(cardFieldProblems({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', zip: '60601' }, now)).toEqual({});
+    expect(
+      cardFieldProblems({ number: '4111 1111 1111 1111', expiry: '12/30', cvc: '123', zip: '60601' }, now),
+    ).toEqual({ number: cardFieldMessages.notTestCard });
+    expect(
+      cardFieldProblems({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', zip: '60601' }, now),
+    ).toEqual({});
     expect(cardBrand('378282246310005')).toBe('American Express');
   });
 });
 
 describe('the checkout form', () => {
   const lines = [
-    { historyid: 1, itemid: 10, name: 'Wine', itemnum: '1', amount: 4000, quantity: 1, imageurl: '', checked: true, kind: 'buynow' as const },
-    { historyid: 2, itemid: 11, name: 'Tote', itemnum: '2', amount: 2550, quantity: 2, imageurl: '', checked: true, kind: 'buynow' as const },
+    {
+      historyid: 1,
+      itemid: 10,
+      name: 'Wine',
+      itemnum: '1',
+      amount: 4000,
+      quantity: 1,
+      imageurl: '',
+      checked: true,
+      kind: 'buynow' as const,
+    },
+    {
+      historyid: 2,
+      itemid: 11,
+      name: 'Tote',
+      itemnum: '2',
+      amount: 2550,
+      quantity: 2,
+      imageurl: '',
+      checked: true,
+      kind: 'buynow' as const,
+    },
   ];
   const ctx = { eventcode: 'gala', lines, showFees: true, percent: 3 };
 
@@ -98,12 +136,25 @@ describe('the checkout form', () => {
 
   it('sends the totals the server will compute, and no fee with Bill Me', () => {
     const body = checkoutSchema(ctx).parse({ donation: '10', coverFee: true, payWith: 'new', token: 'tok' });
-    expect(body).toMatchObject({ historyid: [1, 2], usecard: false, billme: false, additionaldonation: 1000, ccfeesexactamount: 303, totalamount: 9100 + 1000 + 303, processortoken: 'tok' });
+    expect(body).toMatchObject({
+      historyid: [1, 2],
+      usecard: false,
+      billme: false,
+      additionaldonation: 1000,
+      ccfeesexactamount: 303,
+      totalamount: 9100 + 1000 + 303,
+      processortoken: 'tok',
+    });
     expect(amountsOf(ctx, { donation: '', coverFee: true, payWith: 'billme' })).toMatchObject({ fee: 0, total: 9100 });
   });
 
   it("refuses no items and a new card without a token, in the spec's words", () => {
-    const none = checkoutSchema({ ...ctx, lines: [] }).safeParse({ donation: '', coverFee: false, payWith: 'saved', token: '' });
+    const none = checkoutSchema({ ...ctx, lines: [] }).safeParse({
+      donation: '',
+      coverFee: false,
+      payWith: 'saved',
+      token: '',
+    });
     expect(none.error?.issues[0]?.message).toBe(checkoutMessages.noItems);
     const noToken = checkoutSchema(ctx).safeParse({ donation: '', coverFee: false, payWith: 'new', token: '' });
     expect(noToken.error?.issues[0]?.message).toBe('Please enter a valid credit card.');
@@ -111,8 +162,14 @@ describe('the checkout form', () => {
 
   it("names the order in the thank-you: 'Payment received' only for a card payment that went through", () => {
     expect(orderOutcomeLine({ status: 'success', checkoutid: 12 }, false)).toBe('Payment received — order 12');
-    expect(orderOutcomeLine({ status: 'success', checkoutid: 13 }, true)).toBe('Order 13 is saved — the organizer will bill you.');
-    expect(orderOutcomeLine({ status: 'pending', checkoutid: 14 }, false)).toBe('Order 14 is placed — your payment is being confirmed.');
-    for (const status of ['pending', 'requires_action'] as const) for (const billme of [true, false]) expect(orderOutcomeLine({ status, checkoutid: 1 }, billme)).not.toContain('Payment received');
+    expect(orderOutcomeLine({ status: 'success', checkoutid: 13 }, true)).toBe(
+      'Order 13 is saved — the organizer will bill you.',
+    );
+    expect(orderOutcomeLine({ status: 'pending', checkoutid: 14 }, false)).toBe(
+      'Order 14 is placed — your payment is being confirmed.',
+    );
+    for (const status of ['pending', 'requires_action'] as const)
+      for (const billme of [true, false])
+        expect(orderOutcomeLine({ status, checkoutid: 1 }, billme)).not.toContain('Payment received');
   });
 });

@@ -30,7 +30,11 @@ export const hubRefusals = {
  * connection the server refused, so the clients do it themselves.
  */
 export function isPassingRefusal(message: string): boolean {
-  return message === hubRefusals.unavailable || message === hubRefusals.tooManyForToken || message === hubRefusals.tooManyForAddress;
+  return (
+    message === hubRefusals.unavailable ||
+    message === hubRefusals.tooManyForToken ||
+    message === hubRefusals.tooManyForAddress
+  );
 }
 
 /** The public part of an item that changes with bids: what everyone in the event may see. */
@@ -86,11 +90,28 @@ export const hubMessage = z.discriminatedUnion('type', [
    * To one bidder, after the `itemupdate` that carried them: which of its new bids are theirs
    * (automatic bids the engine placed for them included), so their pages mark them as their own.
    */
-  z.object({ type: z.literal('mybids'), itemid: z.number().int(), bidnos: z.array(z.number().int().positive()), ...codes }),
+  z.object({
+    type: z.literal('mybids'),
+    itemid: z.number().int(),
+    bidnos: z.array(z.number().int().positive()),
+    ...codes,
+  }),
   /** To one bidder: their standing on an item changed (outbid, leading, won); pages patch from it. */
-  z.object({ type: z.literal('itembid'), itemid: z.number().int(), status: z.enum(['leading', 'outbid', 'won', 'lost']), currentlywinningbid: z.boolean(), ...codes }),
+  z.object({
+    type: z.literal('itembid'),
+    itemid: z.number().int(),
+    status: z.enum(['leading', 'outbid', 'won', 'lost']),
+    currentlywinningbid: z.boolean(),
+    ...codes,
+  }),
   /** To one bidder: the answer to their own bid with their own view of the item, for their other open tabs. */
-  z.object({ type: z.literal('submitbid'), itemid: z.number().int(), message: z.string(), item: auctionItem, ...codes }),
+  z.object({
+    type: z.literal('submitbid'),
+    itemid: z.number().int(),
+    message: z.string(),
+    item: auctionItem,
+    ...codes,
+  }),
   z.object({ type: z.literal('eventclosing'), closesat: z.string(), ...codes }),
   /** To everyone in the event: the total raised changed (the display board's total and goal bar). */
   z.object({ type: z.literal('eventtotal'), raised: money, ...codes }),
@@ -122,6 +143,13 @@ export const clientMessage = z.discriminatedUnion('type', [
 export type ClientMessage = z.infer<typeof clientMessage>;
 
 /** Does a message belong to this event? Codes compare case-insensitively. */
-export function isForEvent(message: { eventcode: string; auctioncode: string }, eventcode: string, auctioncode: string): boolean {
-  return message.eventcode.toLowerCase() === eventcode.toLowerCase() && message.auctioncode.toLowerCase() === auctioncode.toLowerCase();
+export function isForEvent(
+  message: { eventcode: string; auctioncode: string },
+  eventcode: string,
+  auctioncode: string,
+): boolean {
+  return (
+    message.eventcode.toLowerCase() === eventcode.toLowerCase() &&
+    message.auctioncode.toLowerCase() === auctioncode.toLowerCase()
+  );
 }

@@ -36,7 +36,8 @@ describe('guest-link mail caps', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 200 }), (s) => {
         // Every seat but the purchaser's gets a link, and then a few corrections still do.
-        for (let n = 0; n < s - 1 + GUEST_LINK_CHANGES_PER_DAY; n++) expect(guestLinkMailAllowed({ seats: s, byPurchase: n, toRecipient: 0 })).toBe(true);
+        for (let n = 0; n < s - 1 + GUEST_LINK_CHANGES_PER_DAY; n++)
+          expect(guestLinkMailAllowed({ seats: s, byPurchase: n, toRecipient: 0 })).toBe(true);
       }),
       { numRuns: 50 },
     );
@@ -50,13 +51,34 @@ describe('people per purchase', () => {
         expect(peopleCap(s)).toBe(2 * s);
       }),
     );
-    expect(registrationMessages.tooManyPeople(1)).toBe('This purchase already lists 2 people, twice its 1 seat. Please choose someone from the Guest list instead of Add New.');
+    expect(registrationMessages.tooManyPeople(1)).toBe(
+      'This purchase already lists 2 people, twice its 1 seat. Please choose someone from the Guest list instead of Add New.',
+    );
     expect(registrationMessages.tooManyPeople(8)).toContain('16 people, twice its 8 seats');
   });
 });
 
 describe('a group’s new name', () => {
-  const invisible = fc.array(fc.constantFrom(' ', '\u00a0', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u3000', '\u3164', '\u2800', '\u0301', '\t'), { minLength: 1, maxLength: 12 }).map((a) => a.join(''));
+  const invisible = fc
+    .array(
+      fc.constantFrom(
+        ' ',
+        '\u00a0',
+        '\u200b',
+        '\u200c',
+        '\u200d',
+        '\u2060',
+        '\ufeff',
+        '\u00ad',
+        '\u3000',
+        '\u3164',
+        '\u2800',
+        '\u0301',
+        '\t',
+      ),
+      { minLength: 1, maxLength: 12 },
+    )
+    .map((a) => a.join(''));
 
   it('must show something: invisible characters alone are asked for again', () => {
     expect(groupNameProblem('')).toBe(registrationMessages.groupNameRequired);

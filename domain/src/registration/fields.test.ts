@@ -50,16 +50,21 @@ describe('fieldProblem', () => {
   it('answers "{label} is required." for an empty required field of every control but yes/no', () => {
     for (const f of nonYesNo) {
       const required = { ...f, fieldrequired: true };
-      for (const empty of [undefined, '', '   ']) expect(fieldProblem(required, empty, mealChoices)).toBe(`${f.fieldlabel} is required.`);
+      for (const empty of [undefined, '', '   '])
+        expect(fieldProblem(required, empty, mealChoices)).toBe(`${f.fieldlabel} is required.`);
       expect(fieldProblem({ ...f, fieldrequired: false }, '', mealChoices)).toBeUndefined();
     }
   });
 
   it('never finds a problem with a yes/no, required or not, whatever it holds', () => {
     fc.assert(
-      fc.property(fc.boolean(), fc.option(fc.oneof(fc.boolean(), fc.string()), { nil: undefined }), (required, value) => {
-        expect(fieldProblem({ ...valet, fieldrequired: required }, value)).toBeUndefined();
-      }),
+      fc.property(
+        fc.boolean(),
+        fc.option(fc.oneof(fc.boolean(), fc.string()), { nil: undefined }),
+        (required, value) => {
+          expect(fieldProblem({ ...valet, fieldrequired: required }, value)).toBeUndefined();
+        },
+      ),
     );
   });
 
@@ -79,19 +84,24 @@ describe('fieldProblem', () => {
 
   it('takes a lookup that is a choice of the field, and every whole number when no choices are given', () => {
     expect(fieldProblem(meal, '12', mealChoices)).toBeUndefined();
-    for (const bad of ['14', '1.5', 'Fish', '-']) expect(fieldProblem(meal, bad, mealChoices)).toBe('Meal Choice is invalid.');
+    for (const bad of ['14', '1.5', 'Fish', '-'])
+      expect(fieldProblem(meal, bad, mealChoices)).toBe('Meal Choice is invalid.');
     expect(fieldProblem(meal, '99')).toBeUndefined();
     expect(fieldProblem(meal, 'Fish')).toBe('Meal Choice is invalid.');
   });
 
   it('takes a number, whole or not, signed, up to a billion either way', () => {
-    for (const ok of ['41', '-3', '2.5', ' 7 ', '1000000000', '-1000000000']) expect(fieldProblem(age, ok), ok).toBeUndefined();
-    for (const bad of ['4e2', 'forty', '1.', '.5', '1,000', '1000000001', '-1000000000.5']) expect(fieldProblem(age, bad), bad).toBe('Age is invalid.');
+    for (const ok of ['41', '-3', '2.5', ' 7 ', '1000000000', '-1000000000'])
+      expect(fieldProblem(age, ok), ok).toBeUndefined();
+    for (const bad of ['4e2', 'forty', '1.', '.5', '1,000', '1000000001', '-1000000000.5'])
+      expect(fieldProblem(age, bad), bad).toBe('Age is invalid.');
   });
 
   it('takes a currency of at most two decimals, not negative, up to a billion dollars', () => {
-    for (const ok of ['250', '250.5', '250.50', '0', '1000000000']) expect(fieldProblem(pledge, ok), ok).toBeUndefined();
-    for (const bad of ['250.505', '-5', '$5', '5.', '1000000000.01', '1,000']) expect(fieldProblem(pledge, bad), bad).toBe('Pledge is invalid.');
+    for (const ok of ['250', '250.5', '250.50', '0', '1000000000'])
+      expect(fieldProblem(pledge, ok), ok).toBeUndefined();
+    for (const bad of ['250.505', '-5', '$5', '5.', '1000000000.01', '1,000'])
+      expect(fieldProblem(pledge, bad), bad).toBe('Pledge is invalid.');
   });
 
   it('takes a text of the field’s length, counted without the spaces around it, and refuses a longer one', () => {
@@ -99,7 +109,9 @@ describe('fieldProblem', () => {
     expect(fieldProblem(notes, `  ${'x'.repeat(20)}  `)).toBeUndefined();
     expect(fieldProblem(notes, 'x'.repeat(21))).toBe('Notes must be at most 20 characters.');
     // The length is checked before the address.
-    expect(fieldProblem({ ...email, fieldtextlength: 5 }, 'bo@example.org')).toBe('Email must be at most 5 characters.');
+    expect(fieldProblem({ ...email, fieldtextlength: 5 }, 'bo@example.org')).toBe(
+      'Email must be at most 5 characters.',
+    );
   });
 
   it('refuses a text exactly when it is longer than the field allows', () => {
@@ -116,11 +128,15 @@ describe('guestFormProblems', () => {
   it('keys each field’s first problem by its id, and is empty when the form may be saved', () => {
     const fields = [valet, meal, age, notes];
     const choicesOf = (fieldid: number) => (fieldid === meal.fieldid ? mealChoices : new Set<number>());
-    expect(guestFormProblems(fields, { [meal.fieldid]: '', [age.fieldid]: 'old', [notes.fieldid]: 'fine' }, choicesOf)).toEqual({
+    expect(
+      guestFormProblems(fields, { [meal.fieldid]: '', [age.fieldid]: 'old', [notes.fieldid]: 'fine' }, choicesOf),
+    ).toEqual({
       [meal.fieldid]: 'Meal Choice is required.',
       [age.fieldid]: 'Age is invalid.',
     });
-    expect(guestFormProblems(fields, { [meal.fieldid]: '14' }, choicesOf)).toEqual({ [meal.fieldid]: 'Meal Choice is invalid.' });
+    expect(guestFormProblems(fields, { [meal.fieldid]: '14' }, choicesOf)).toEqual({
+      [meal.fieldid]: 'Meal Choice is invalid.',
+    });
     expect(guestFormProblems(fields, { [meal.fieldid]: '11', [valet.fieldid]: true }, choicesOf)).toEqual({});
   });
 });
@@ -129,7 +145,15 @@ describe('guestFieldsPayload', () => {
   const fields = [valet, meal, age, pledge, notes];
 
   it('sends yes/no as booleans (an untouched one as false), numbers as numbers and text trimmed', () => {
-    expect(guestFieldsPayload(fields, { [valet.fieldid]: true, [meal.fieldid]: '12', [age.fieldid]: ' 41.5 ', [pledge.fieldid]: '250.50', [notes.fieldid]: '  Window seat ' })).toEqual([
+    expect(
+      guestFieldsPayload(fields, {
+        [valet.fieldid]: true,
+        [meal.fieldid]: '12',
+        [age.fieldid]: ' 41.5 ',
+        [pledge.fieldid]: '250.50',
+        [notes.fieldid]: '  Window seat ',
+      }),
+    ).toEqual([
       { fieldid: valet.fieldid, value: true },
       { fieldid: meal.fieldid, value: 12 },
       { fieldid: age.fieldid, value: 41.5 },
@@ -140,13 +164,24 @@ describe('guestFieldsPayload', () => {
   });
 
   it('leaves out every empty field that is not a yes/no', () => {
-    expect(guestFieldsPayload(fields, { [valet.fieldid]: false, [meal.fieldid]: '', [age.fieldid]: '  ', [notes.fieldid]: '' })).toEqual([{ fieldid: valet.fieldid, value: false }]);
+    expect(
+      guestFieldsPayload(fields, {
+        [valet.fieldid]: false,
+        [meal.fieldid]: '',
+        [age.fieldid]: '  ',
+        [notes.fieldid]: '',
+      }),
+    ).toEqual([{ fieldid: valet.fieldid, value: false }]);
   });
 });
 
 describe('formValueOf', () => {
   it('shows a yes/no as its checkbox, currency with two decimals, other values as text, and nothing for no value', () => {
-    expect([formValueOf(valet, true), formValueOf(valet, false), formValueOf(valet, null)]).toEqual([true, false, false]);
+    expect([formValueOf(valet, true), formValueOf(valet, false), formValueOf(valet, null)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(formValueOf(pledge, 250.5)).toBe('250.50');
     expect(formValueOf(pledge, 7)).toBe('7.00');
     expect(formValueOf(meal, 12)).toBe('12');
@@ -174,15 +209,18 @@ describe('formValueOf', () => {
     expect(fieldProblem(age, formValueOf(age, 2.5001))).toBeUndefined();
   });
 
-  it.each(wireValues)('round-trips a %s value through the form back to the payload, with no problem on the way', (_control, f, values) => {
-    fc.assert(
-      fc.property(values, (value) => {
-        const shown = formValueOf(f, value);
-        expect(fieldProblem(f, shown, mealChoices)).toBeUndefined();
-        expect(guestFieldsPayload([f], { [f.fieldid]: shown })).toEqual([{ fieldid: f.fieldid, value }]);
-      }),
-    );
-  });
+  it.each(wireValues)(
+    'round-trips a %s value through the form back to the payload, with no problem on the way',
+    (_control, f, values) => {
+      fc.assert(
+        fc.property(values, (value) => {
+          const shown = formValueOf(f, value);
+          expect(fieldProblem(f, shown, mealChoices)).toBeUndefined();
+          expect(guestFieldsPayload([f], { [f.fieldid]: shown })).toEqual([{ fieldid: f.fieldid, value }]);
+        }),
+      );
+    },
+  );
 });
 
 describe('storedValueOf', () => {
@@ -204,21 +242,26 @@ describe('storedValueOf', () => {
   it('keeps a finite number within a billion either way', () => {
     expect(storedValueOf(age, -41.5, mealChoices)).toEqual({ value: -41.5 });
     expect(storedValueOf(age, MAX_FIELD_NUMBER, mealChoices)).toEqual({ value: MAX_FIELD_NUMBER });
-    for (const bad of [MAX_FIELD_NUMBER + 1, -MAX_FIELD_NUMBER - 1, Number.NaN, Number.POSITIVE_INFINITY, '41']) expect(storedValueOf(age, bad, mealChoices), String(bad)).toEqual(invalid('Age'));
+    for (const bad of [MAX_FIELD_NUMBER + 1, -MAX_FIELD_NUMBER - 1, Number.NaN, Number.POSITIVE_INFINITY, '41'])
+      expect(storedValueOf(age, bad, mealChoices), String(bad)).toEqual(invalid('Age'));
   });
 
   it('keeps a currency as cents, refusing a third decimal, a negative amount, more than a billion, or text', () => {
     expect(storedValueOf(pledge, 250.5, mealChoices)).toEqual({ value: 25_050 });
     expect(storedValueOf(pledge, 0.07, mealChoices)).toEqual({ value: 7 });
     expect(storedValueOf(pledge, MAX_FIELD_NUMBER, mealChoices)).toEqual({ value: MAX_FIELD_NUMBER * 100 });
-    for (const bad of [10.005, 0.001, -1, MAX_FIELD_NUMBER + 0.01, '250']) expect(storedValueOf(pledge, bad, mealChoices), String(bad)).toEqual(invalid('Pledge'));
+    for (const bad of [10.005, 0.001, -1, MAX_FIELD_NUMBER + 0.01, '250'])
+      expect(storedValueOf(pledge, bad, mealChoices), String(bad)).toEqual(invalid('Pledge'));
   });
 
   it('refuses a third decimal on every amount below $50,000', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 50_000_000 - 1 }).filter((m) => m % 10 !== 0), (mills) => {
-        expect(storedValueOf(pledge, mills / 1000, mealChoices)).toEqual(invalid('Pledge'));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 50_000_000 - 1 }).filter((m) => m % 10 !== 0),
+        (mills) => {
+          expect(storedValueOf(pledge, mills / 1000, mealChoices)).toEqual(invalid('Pledge'));
+        },
+      ),
     );
   });
 
@@ -231,7 +274,9 @@ describe('storedValueOf', () => {
 
   it('keeps text trimmed, refusing one too long, an Email that is not an address, or a number', () => {
     expect(storedValueOf(notes, '  Window seat ', mealChoices)).toEqual({ value: 'Window seat' });
-    expect(storedValueOf(notes, 'x'.repeat(21), mealChoices)).toEqual({ problem: 'Notes must be at most 20 characters.' });
+    expect(storedValueOf(notes, 'x'.repeat(21), mealChoices)).toEqual({
+      problem: 'Notes must be at most 20 characters.',
+    });
     expect(storedValueOf(email, 'bo@example.org', mealChoices)).toEqual({ value: 'bo@example.org' });
     expect(storedValueOf(email, 'bo.example.org', mealChoices)).toEqual(invalid('Email'));
     // An empty Email is no address to check; whether it is required is the caller's question.

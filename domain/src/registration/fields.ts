@@ -82,7 +82,8 @@ export const registrationMessages = {
   renameNotAllowed: "This group's name cannot be changed.",
   groupNameRequired: 'Please enter a group name.',
   groupNameTooLong: `The group name must be at most ${MAX_GROUP_NAME} characters.`,
-  linkInvalid: 'This registration link is not valid. Please use the link in your most recent email, or contact the event organizer.',
+  linkInvalid:
+    'This registration link is not valid. Please use the link in your most recent email, or contact the event organizer.',
   notYours: 'This guest is not part of your purchase.',
   ownSeatOnly: 'You can only edit your own registration.',
   personLocked: (name: string) => `${name} is in a locked seat and cannot be moved.`,
@@ -145,7 +146,11 @@ export function choicesByField(lookups: ReadonlyArray<{ lookupfieldid: number; l
 }
 
 /** The problem with one field's typed value, or undefined. A lookup's choice is checked against `choices`, that field's own. */
-export function fieldProblem(field: GuestFieldDef, value: FormValue | undefined, choices?: ReadonlySet<number>): string | undefined {
+export function fieldProblem(
+  field: GuestFieldDef,
+  value: FormValue | undefined,
+  choices?: ReadonlySet<number>,
+): string | undefined {
   const label = field.fieldlabel;
   if (field.fieldcontrol === FIELD_CONTROL.yesno) return undefined;
   if (isEmpty(value)) return field.fieldrequired ? registrationMessages.required(label) : undefined;
@@ -156,7 +161,9 @@ export function fieldProblem(field: GuestFieldDef, value: FormValue | undefined,
       return Number.isInteger(id) && (!choices || choices.has(id)) ? undefined : registrationMessages.invalid(label);
     }
     case FIELD_CONTROL.number:
-      return NUMBER.test(text) && Math.abs(Number(text)) <= MAX_FIELD_NUMBER ? undefined : registrationMessages.invalid(label);
+      return NUMBER.test(text) && Math.abs(Number(text)) <= MAX_FIELD_NUMBER
+        ? undefined
+        : registrationMessages.invalid(label);
     case FIELD_CONTROL.currency:
       return CURRENCY.test(text) && Number(text) <= MAX_FIELD_NUMBER ? undefined : registrationMessages.invalid(label);
     default:
@@ -166,7 +173,11 @@ export function fieldProblem(field: GuestFieldDef, value: FormValue | undefined,
 }
 
 /** Every field's problem, keyed by field id (empty when the form may be saved). */
-export function guestFormProblems(fields: readonly GuestFieldDef[], values: Readonly<Record<number, FormValue>>, choicesOf?: ChoicesOf): Record<number, string> {
+export function guestFormProblems(
+  fields: readonly GuestFieldDef[],
+  values: Readonly<Record<number, FormValue>>,
+  choicesOf?: ChoicesOf,
+): Record<number, string> {
   const problems: Record<number, string> = {};
   for (const f of fields) {
     const p = fieldProblem(f, values[f.fieldid], choicesOf?.(f.fieldid));
@@ -176,7 +187,10 @@ export function guestFormProblems(fields: readonly GuestFieldDef[], values: Read
 }
 
 /** A typed value as the payload carries it: yes/no as booleans; empty other fields omitted (spec section 5). */
-export function guestFieldsPayload(fields: readonly GuestFieldDef[], values: Readonly<Record<number, FormValue>>): Array<{ fieldid: number; value: FieldValue }> {
+export function guestFieldsPayload(
+  fields: readonly GuestFieldDef[],
+  values: Readonly<Record<number, FormValue>>,
+): Array<{ fieldid: number; value: FieldValue }> {
   const out: Array<{ fieldid: number; value: FieldValue }> = [];
   for (const f of fields) {
     const v = values[f.fieldid];
@@ -200,7 +214,11 @@ export function formValueOf(field: GuestFieldDef, value: FieldValue | null): For
 }
 
 /** A wire value to what the database keeps (currency to cents), or the problem with it. `choices`: a lookup field's own. */
-export function storedValueOf(field: GuestFieldDef, value: FieldValue, choices: ReadonlySet<number>): { value: StoredValue } | { problem: string } {
+export function storedValueOf(
+  field: GuestFieldDef,
+  value: FieldValue,
+  choices: ReadonlySet<number>,
+): { value: StoredValue } | { problem: string } {
   const invalid = { problem: registrationMessages.invalid(field.fieldlabel) };
   switch (field.fieldcontrol) {
     case FIELD_CONTROL.yesno:
@@ -208,16 +226,20 @@ export function storedValueOf(field: GuestFieldDef, value: FieldValue, choices: 
     case FIELD_CONTROL.lookup:
       return typeof value === 'number' && choices.has(value) ? { value } : invalid;
     case FIELD_CONTROL.number:
-      return typeof value === 'number' && NUMBER.test(String(value)) && Math.abs(value) <= MAX_FIELD_NUMBER ? { value } : invalid;
+      return typeof value === 'number' && NUMBER.test(String(value)) && Math.abs(value) <= MAX_FIELD_NUMBER
+        ? { value }
+        : invalid;
     case FIELD_CONTROL.currency: {
-      const cents: Cents | null = typeof value === 'number' && value >= 0 && value <= MAX_FIELD_NUMBER ? dollarsToCents(value) : null;
+      const cents: Cents | null =
+        typeof value === 'number' && value >= 0 && value <= MAX_FIELD_NUMBER ? dollarsToCents(value) : null;
       return cents === null ? invalid : { value: cents };
     }
     default: {
       if (typeof value !== 'string') return invalid;
       // Only invisible characters are no answer: a required field then says it is required.
       const text = hasVisibleText(value) ? value.trim() : '';
-      if (text.length > field.fieldtextlength) return { problem: registrationMessages.tooLong(field.fieldlabel, field.fieldtextlength) };
+      if (text.length > field.fieldtextlength)
+        return { problem: registrationMessages.tooLong(field.fieldlabel, field.fieldtextlength) };
       if (isEmailField(field) && text !== '' && !EMAIL.test(text)) return invalid;
       return { value: text };
     }
@@ -225,14 +247,21 @@ export function storedValueOf(field: GuestFieldDef, value: FieldValue, choices: 
 }
 
 /** A stored value as the wire carries it (currency back to dollars). */
-export function wireValueOf(field: Pick<GuestFieldDef, 'fieldcontrol'>, value: StoredValue | undefined): FieldValue | null {
+export function wireValueOf(
+  field: Pick<GuestFieldDef, 'fieldcontrol'>,
+  value: StoredValue | undefined,
+): FieldValue | null {
   if (value === undefined) return null;
   if (field.fieldcontrol === FIELD_CONTROL.currency && typeof value === 'number') return centsToDollars(value);
   return value;
 }
 
 /** A stored value in words, for the seating list (lookups by their label). */
-export function displayValueOf(field: Pick<GuestFieldDef, 'fieldcontrol'>, value: StoredValue | undefined, lookupLabel: (id: number) => string | undefined): string {
+export function displayValueOf(
+  field: Pick<GuestFieldDef, 'fieldcontrol'>,
+  value: StoredValue | undefined,
+  lookupLabel: (id: number) => string | undefined,
+): string {
   if (value === undefined || value === '') return '';
   switch (field.fieldcontrol) {
     case FIELD_CONTROL.yesno:

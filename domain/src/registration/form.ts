@@ -19,7 +19,8 @@ const byId = (values: GuestFormValues): Record<number, FormValue> => {
 export function guestFormSchema(fields: readonly GuestField[], choicesOf: ChoicesOf) {
   return z.record(z.string(), z.union([z.string(), z.boolean()])).superRefine((values, ctx) => {
     const problems = guestFormProblems(fields, byId(values), choicesOf);
-    for (const [id, message] of Object.entries(problems)) ctx.addIssue({ code: 'custom', path: [formKey(Number(id))], message });
+    for (const [id, message] of Object.entries(problems))
+      ctx.addIssue({ code: 'custom', path: [formKey(Number(id))], message });
   });
 }
 
@@ -29,6 +30,15 @@ export function guestFormDefaults(fields: readonly GuestField[]): GuestFormValue
 }
 
 /** PUT storeguest's body for what was typed. */
-export function guestSaveRequest(fields: readonly GuestField[], values: GuestFormValues, seat: { guestid: number; registrationid: number; unlock: boolean }) {
-  return { guestid: seat.guestid, registrationid: seat.registrationid, guestfieldslist: guestFieldsPayload(fields, byId(values)), ...(seat.unlock ? { unlock: true } : {}) };
+export function guestSaveRequest(
+  fields: readonly GuestField[],
+  values: GuestFormValues,
+  seat: { guestid: number; registrationid: number; unlock: boolean },
+) {
+  return {
+    guestid: seat.guestid,
+    registrationid: seat.registrationid,
+    guestfieldslist: guestFieldsPayload(fields, byId(values)),
+    ...(seat.unlock ? { unlock: true } : {}),
+  };
 }

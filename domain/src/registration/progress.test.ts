@@ -27,14 +27,18 @@ describe('missingAnswers', () => {
     expect(missingAnswers(fields, { '1': 'Dana', '2': '  ', '4': 12, '6': '7' })).toEqual(['Last Name']);
     expect(missingAnswers(fields, { '1': 'Dana', '2': 'Reyes', '4': 12, '5': false, '6': '7' })).toEqual([]);
     // An answer of 0 is an answer.
-    expect(missingAnswers([field(7, 'Age', { fieldrequired: true, fieldcontrol: FIELD_CONTROL.number })], { '7': 0 })).toEqual([]);
+    expect(
+      missingAnswers([field(7, 'Age', { fieldrequired: true, fieldcontrol: FIELD_CONTROL.number })], { '7': 0 }),
+    ).toEqual([]);
   });
 });
 
 describe('seatsNamed', () => {
   it('counts named seats over every group', () => {
     const seat = (guestisnamed: boolean) => ({ guestisnamed });
-    expect(seatsNamed([{ guests: [seat(true), seat(false)] }, { guests: [seat(true), seat(true), seat(false)] }])).toEqual({ named: 3, total: 5 });
+    expect(
+      seatsNamed([{ guests: [seat(true), seat(false)] }, { guests: [seat(true), seat(true), seat(false)] }]),
+    ).toEqual({ named: 3, total: 5 });
     expect(seatsNamed([])).toEqual({ named: 0, total: 0 });
     expect(progressMessages.seatsNamed(5, 8)).toBe('5 of 8 seats named');
     expect(progressMessages.seatsNamed(1, 1)).toBe('1 of 1 seat named');
@@ -50,7 +54,10 @@ describe('deadlineLine', () => {
 
   it('says by when guests must be registered, then that registration has closed', () => {
     const deadline = '2026-12-04T23:00:00.000Z';
-    expect(deadlineLine(deadline, new Date('2026-12-01T18:00:00Z'), zone)).toEqual({ text: 'Please register your guests by 12-04-2026 5:00 PM CST.', passed: false });
+    expect(deadlineLine(deadline, new Date('2026-12-01T18:00:00Z'), zone)).toEqual({
+      text: 'Please register your guests by 12-04-2026 5:00 PM CST.',
+      passed: false,
+    });
     expect(deadlineLine(deadline, new Date(deadline), zone)).toEqual({
       text: 'Guest registration closed on 12-04-2026 5:00 PM CST. Please contact the event organizer to make changes.',
       passed: true,

@@ -23,12 +23,20 @@ function unanswered(value: StoredValue | undefined): boolean {
 }
 
 /** The labels of the required fields a person has not answered, in the fields' order. */
-export function missingAnswers(fields: readonly GuestFieldDef[], answers: Readonly<Record<string, StoredValue>>): string[] {
-  return fields.filter((f) => f.fieldrequired && f.fieldcontrol !== FIELD_CONTROL.yesno && unanswered(answers[String(f.fieldid)])).map((f) => f.fieldlabel);
+export function missingAnswers(
+  fields: readonly GuestFieldDef[],
+  answers: Readonly<Record<string, StoredValue>>,
+): string[] {
+  return fields
+    .filter((f) => f.fieldrequired && f.fieldcontrol !== FIELD_CONTROL.yesno && unanswered(answers[String(f.fieldid)]))
+    .map((f) => f.fieldlabel);
 }
 
 /** Seats named (a person in them) out of all seats, over every group. */
-export function seatsNamed(groups: ReadonlyArray<{ guests: ReadonlyArray<{ guestisnamed: boolean }> }>): { named: number; total: number } {
+export function seatsNamed(groups: ReadonlyArray<{ guests: ReadonlyArray<{ guestisnamed: boolean }> }>): {
+  named: number;
+  total: number;
+} {
   const seats = groups.flatMap((g) => g.guests);
   return { named: seats.filter((s) => s.guestisnamed).length, total: seats.length };
 }
@@ -38,12 +46,18 @@ export function seatsNamed(groups: ReadonlyArray<{ guests: ReadonlyArray<{ guest
  * the event has no deadline (nothing is said rather than a date made up). ISO time in, words out,
  * in the given zone (default: the phone's own).
  */
-export function deadlineLine(editdeadline: string, now: Date, timeZone?: string): { text: string; passed: boolean } | null {
+export function deadlineLine(
+  editdeadline: string,
+  now: Date,
+  timeZone?: string,
+): { text: string; passed: boolean } | null {
   if (!editdeadline) return null;
   const at = new Date(editdeadline);
   if (Number.isNaN(at.getTime())) return null;
   const time = formatTimeWithZone(at, timeZone);
-  return now >= at ? { text: progressMessages.closed(time), passed: true } : { text: progressMessages.deadline(time), passed: false };
+  return now >= at
+    ? { text: progressMessages.closed(time), passed: true }
+    : { text: progressMessages.deadline(time), passed: false };
 }
 
 /** What a save of a guest says: "Saved — Dana's link was emailed" when their link went out, else "Saved". */

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { type SeatedLine, seatingPlan } from './seating';
 
-const line = (itemId: number, name: string, quantity: number, seats: number): SeatedLine => ({ itemId, name, quantity, seats });
+const line = (itemId: number, name: string, quantity: number, seats: number): SeatedLine => ({
+  itemId,
+  name,
+  quantity,
+  seats,
+});
 
 describe('seatingPlan', () => {
   it('seats the single tickets of one line together, in one group named for the ticket', () => {
@@ -24,7 +29,12 @@ describe('seatingPlan', () => {
   });
 
   it('keeps the order of the lines', () => {
-    const plan = seatingPlan([line(2, 'Table of Eight', 2, 8), line(3, 'Shirt', 1, 0), line(1, 'Single Ticket', 2, 1), line(4, 'Pair', 1, 2)]);
+    const plan = seatingPlan([
+      line(2, 'Table of Eight', 2, 8),
+      line(3, 'Shirt', 1, 0),
+      line(1, 'Single Ticket', 2, 1),
+      line(4, 'Pair', 1, 2),
+    ]);
     expect(plan.map((g) => [g.name, g.seats])).toEqual([
       ['Table of Eight 1', 8],
       ['Table of Eight 2', 8],
@@ -34,7 +44,12 @@ describe('seatingPlan', () => {
   });
 
   const lines = fc.array(
-    fc.record({ itemId: fc.integer({ min: 1, max: 1_000 }), name: fc.string({ minLength: 1, maxLength: 20 }), quantity: fc.integer({ min: 0, max: 12 }), seats: fc.integer({ min: 0, max: 12 }) }),
+    fc.record({
+      itemId: fc.integer({ min: 1, max: 1_000 }),
+      name: fc.string({ minLength: 1, maxLength: 20 }),
+      quantity: fc.integer({ min: 0, max: 12 }),
+      seats: fc.integer({ min: 0, max: 12 }),
+    }),
     { maxLength: 8 },
   );
 

@@ -24,7 +24,12 @@ export function seatingPlan(lines: readonly SeatedLine[]): PlannedGroup[] {
       groups.push({ itemId: line.itemId, name: line.name, seats: line.quantity });
       continue;
     }
-    for (let k = 1; k <= line.quantity; k++) groups.push({ itemId: line.itemId, name: line.quantity > 1 ? `${line.name} ${k}` : line.name, seats: line.seats });
+    for (let k = 1; k <= line.quantity; k++)
+      groups.push({
+        itemId: line.itemId,
+        name: line.quantity > 1 ? `${line.name} ${k}` : line.name,
+        seats: line.seats,
+      });
   }
   return groups;
 }

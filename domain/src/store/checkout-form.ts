@@ -2,22 +2,34 @@ import { z } from 'zod';
 import type { RequestOf } from '../api/contracts';
 import { type StoreCartResponse, storeCheckoutRequest } from '../api/store';
 import type { Cents } from '../money';
-import { type BillingForm, type CheckoutField, checkoutProblems, DEFAULT_STATE, methodFor, type PricedLine, readStoreDonation, type StoreAmounts, storeAmounts } from './rules';
+import {
+  type BillingForm,
+  type CheckoutField,
+  checkoutProblems,
+  DEFAULT_STATE,
+  methodFor,
+  type PricedLine,
+  readStoreDonation,
+  type StoreAmounts,
+  storeAmounts,
+} from './rules';
 
 /**
  * The store's checkout form: what the buyer typed and chose, turned into PUT /storecheckout's
  * body with the store's rules (domain/src/store/rules.ts): the amounts from storeAmounts, the
  * method from methodFor, and every problem in the spec's order from checkoutProblems, each on its field.
  */
-export const storeCheckoutFields = storeCheckoutRequest.pick({ first: true, last: true, address: true, city: true, state: true, zip: true, email: true }).extend({
-  /** The additional donation as typed (whole dollars). */
-  donation: z.string().max(20),
-  coverFee: z.boolean(),
-  /** What the buyer chose; FREE is decided by the total, not chosen. */
-  method: z.enum(['CREDIT', 'BILLME']),
-  /** The card entry's processor token; '' until it gives one. */
-  cardtoken: z.string(),
-});
+export const storeCheckoutFields = storeCheckoutRequest
+  .pick({ first: true, last: true, address: true, city: true, state: true, zip: true, email: true })
+  .extend({
+    /** The additional donation as typed (whole dollars). */
+    donation: z.string().max(20),
+    coverFee: z.boolean(),
+    /** What the buyer chose; FREE is decided by the total, not chosen. */
+    method: z.enum(['CREDIT', 'BILLME']),
+    /** The card entry's processor token; '' until it gives one. */
+    cardtoken: z.string(),
+  });
 export type StoreCheckoutFields = z.input<typeof storeCheckoutFields>;
 type FieldName = keyof StoreCheckoutFields;
 
@@ -47,9 +59,18 @@ export function storeFormContext(cart: StoreCartResponse | undefined): StoreChec
 
 /** The live amounts: what the page shows and what checkout sends. */
 /** The card fee is a card payment's: Bill Me never carries it. */
-export function storeFormAmounts(ctx: StoreCheckoutContext, values: { donation: string; coverFee: boolean; method: 'CREDIT' | 'BILLME' }): StoreAmounts {
+export function storeFormAmounts(
+  ctx: StoreCheckoutContext,
+  values: { donation: string; coverFee: boolean; method: 'CREDIT' | 'BILLME' },
+): StoreAmounts {
   const donation = ctx.allowDonation ? readStoreDonation(values.donation) : 0;
-  return storeAmounts({ lines: ctx.lines, discount: ctx.discount, donation, coverFee: ctx.allowFee && values.coverFee && values.method === 'CREDIT', percent: ctx.percent });
+  return storeAmounts({
+    lines: ctx.lines,
+    discount: ctx.discount,
+    donation,
+    coverFee: ctx.allowFee && values.coverFee && values.method === 'CREDIT',
+    percent: ctx.percent,
+  });
 }
 
 /** The billing details and choices the cart already has (a returning buyer, a checked-out cart). */
@@ -75,16 +96,41 @@ export function storeFormField(field: CheckoutField): FieldName {
 }
 
 /** The form's fields in the order the spec checks them (section 5), the card first. */
-export const STORE_CHECKOUT_ORDER: readonly FieldName[] = ['cardtoken', 'first', 'last', 'address', 'city', 'state', 'zip', 'email', 'donation'];
+export const STORE_CHECKOUT_ORDER: readonly FieldName[] = [
+  'cardtoken',
+  'first',
+  'last',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'email',
+  'donation',
+];
 
 export function storeCheckoutSchema(ctx: StoreCheckoutContext) {
   return storeCheckoutFields.transform((v, issue): RequestOf<'PUT /storecheckout'> => {
     const amounts = storeFormAmounts(ctx, v);
     const paymentmethod = methodFor(amounts.total, v.method);
-    const billing: BillingForm = { first: v.first, last: v.last, address: v.address, city: v.city, state: v.state, zip: v.zip, email: v.email };
+    const billing: BillingForm = {
+      first: v.first,
+      last: v.last,
+      address: v.address,
+      city: v.city,
+      state: v.state,
+      zip: v.zip,
+      email: v.email,
+    };
     // Every problem at once, each on its own field, in the spec's order.
-    const problems = checkoutProblems(billing, { total: amounts.total, method: paymentmethod, hasCardToken: v.cardtoken !== '', requiredemail: ctx.requiredemail, requiredzip: ctx.requiredzip });
-    for (const p of problems) issue.issues.push({ code: 'custom', message: p.message, input: v, path: [storeFormField(p.field)] });
+    const problems = checkoutProblems(billing, {
+      total: amounts.total,
+      method: paymentmethod,
+      hasCardToken: v.cardtoken !== '',
+      requiredemail: ctx.requiredemail,
+      requiredzip: ctx.requiredzip,
+    });
+    for (const p of problems)
+      issue.issues.push({ code: 'custom', message: p.message, input: v, path: [storeFormField(p.field)] });
     if (problems.length > 0) return z.NEVER;
     return {
       ...billing,

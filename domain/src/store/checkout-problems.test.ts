@@ -1,12 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { type BillingForm, checkoutProblem, checkoutProblems, storeConfirmation, storeMessages, storeOrderNumber, type StorePaymentMethod } from './rules';
+import {
+  type BillingForm,
+  checkoutProblem,
+  checkoutProblems,
+  storeConfirmation,
+  storeMessages,
+  storeOrderNumber,
+  type StorePaymentMethod,
+} from './rules';
 
 // The store checkout's problems all at once (the page marks each field), and the order's number.
 
 describe('checkoutProblems', () => {
-  const full: BillingForm = { first: 'Ann', last: 'Lee', address: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', email: 'ann@example.org' };
-  const paid = { total: 1_000, method: 'CREDIT' as StorePaymentMethod, hasCardToken: true, requiredemail: true, requiredzip: true };
+  const full: BillingForm = {
+    first: 'Ann',
+    last: 'Lee',
+    address: '1 Main St',
+    city: 'Chicago',
+    state: 'IL',
+    zip: '60601',
+    email: 'ann@example.org',
+  };
+  const paid = {
+    total: 1_000,
+    method: 'CREDIT' as StorePaymentMethod,
+    hasCardToken: true,
+    requiredemail: true,
+    requiredzip: true,
+  };
 
   it('lists every problem at once, one a field, in the spec order with its words', () => {
     const blank: BillingForm = { first: '', last: ' ', address: '', city: '', state: '', zip: '', email: 'ann@' };
@@ -31,8 +53,21 @@ describe('checkoutProblems', () => {
     const fieldArb = (good: string, bad: string) => fc.constantFrom('', '  ', '\u200b', bad, good);
     fc.assert(
       fc.property(
-        fc.record({ first: fieldArb('Ann', 'A'), last: fieldArb('Lee', 'L'), address: fieldArb('1 Main', 'x'), city: fieldArb('Chicago', 'c'), state: fieldArb('IL', 'I'), zip: fieldArb('60601', '1'), email: fieldArb('a@b.co', 'a@') }),
-        fc.record({ hasCardToken: fc.boolean(), requiredemail: fc.boolean(), requiredzip: fc.boolean(), method: fc.constantFrom<StorePaymentMethod>('CREDIT', 'BILLME') }),
+        fc.record({
+          first: fieldArb('Ann', 'A'),
+          last: fieldArb('Lee', 'L'),
+          address: fieldArb('1 Main', 'x'),
+          city: fieldArb('Chicago', 'c'),
+          state: fieldArb('IL', 'I'),
+          zip: fieldArb('60601', '1'),
+          email: fieldArb('a@b.co', 'a@'),
+        }),
+        fc.record({
+          hasCardToken: fc.boolean(),
+          requiredemail: fc.boolean(),
+          requiredzip: fc.boolean(),
+          method: fc.constantFrom<StorePaymentMethod>('CREDIT', 'BILLME'),
+        }),
         (form, input) => {
           const all = checkoutProblems(form, { ...paid, ...input });
           expect(all[0]?.message).toBe(checkoutProblem(form, { ...paid, ...input }));

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cartHold, HOLD_WARNING_MS, holdLeftText, holdMessages, holdWarning, keptHoldEnd, MIN_RENEWAL_GAIN_MS } from './hold';
+import {
+  cartHold,
+  HOLD_WARNING_MS,
+  holdLeftText,
+  holdMessages,
+  holdWarning,
+  keptHoldEnd,
+  MIN_RENEWAL_GAIN_MS,
+} from './hold';
 import { holdLifetimeEnd } from './rules';
 
 const T0 = Date.parse('2026-05-02T19:00:00Z');
@@ -38,7 +46,11 @@ describe('cartHold', () => {
 
   it('says plainly when the cart will be let go once a renewal cannot help', () => {
     // The hold already runs to the lifetime's end.
-    expect(hold({ ends: 30 * MIN, max: 30 * MIN, now: 29 * MIN })).toEqual({ kind: 'final', left: MIN, endsAt: at(30 * MIN) });
+    expect(hold({ ends: 30 * MIN, max: 30 * MIN, now: 29 * MIN })).toEqual({
+      kind: 'final',
+      left: MIN,
+      endsAt: at(30 * MIN),
+    });
     // A renewal would add less than MIN_RENEWAL_GAIN_MS.
     expect(hold({ ends: 30 * MIN, max: 30 * MIN + MIN_RENEWAL_GAIN_MS - 1, now: 29 * MIN }).kind).toBe('final');
     expect(hold({ ends: 30 * MIN, max: 30 * MIN + MIN_RENEWAL_GAIN_MS, now: 29 * MIN }).kind).toBe('renewable');
@@ -54,13 +66,18 @@ describe('cartHold', () => {
 
   it('offers a renewal only inside the warning, and only one that ends later by at least the minimum gain', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 * MIN }), fc.integer({ min: 0, max: 40 * MIN }), fc.integer({ min: 0, max: 40 * MIN }), (ends, extra, now) => {
-        const state = hold({ ends, max: ends + extra, now });
-        const left = ends - now;
-        if (left <= 0) expect(state.kind).toBe('letgo');
-        else if (left > HOLD_WARNING_MS) expect(state).toEqual({ kind: 'holding', left });
-        else expect(state.kind).toBe(extra >= MIN_RENEWAL_GAIN_MS ? 'renewable' : 'final');
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 40 * MIN }),
+        fc.integer({ min: 0, max: 40 * MIN }),
+        fc.integer({ min: 0, max: 40 * MIN }),
+        (ends, extra, now) => {
+          const state = hold({ ends, max: ends + extra, now });
+          const left = ends - now;
+          if (left <= 0) expect(state.kind).toBe('letgo');
+          else if (left > HOLD_WARNING_MS) expect(state).toEqual({ kind: 'holding', left });
+          else expect(state.kind).toBe(extra >= MIN_RENEWAL_GAIN_MS ? 'renewable' : 'final');
+        },
+      ),
     );
   });
 });
@@ -83,7 +100,14 @@ describe('holdWarning', () => {
   });
 
   it('says the time left in minutes and seconds, rounded up like the countdown', () => {
-    expect([holdLeftText(120_000), holdLeftText(105_000), holdLeftText(59_001), holdLeftText(9_000), holdLeftText(1), holdLeftText(-5)]).toEqual(['2m 00s', '1m 45s', '1m 00s', '9s', '1s', '0s']);
+    expect([
+      holdLeftText(120_000),
+      holdLeftText(105_000),
+      holdLeftText(59_001),
+      holdLeftText(9_000),
+      holdLeftText(1),
+      holdLeftText(-5),
+    ]).toEqual(['2m 00s', '1m 45s', '1m 00s', '9s', '1s', '0s']);
   });
 });
 
@@ -103,12 +127,17 @@ describe('keptHoldEnd', () => {
 
   it('never passes the lifetime and never ends earlier than the hold it renews', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 240 }), fc.integer({ min: 0, max: 500 * MIN }), fc.integer({ min: 0, max: 500 * MIN }), (minutes, now, current) => {
-        const end = keptHoldEnd(at(now), minutes, first, at(current));
-        if (end === null) return;
-        expect(end.getTime()).toBeGreaterThan(T0 + current);
-        expect(end.getTime()).toBeLessThanOrEqual(holdLifetimeEnd(first, minutes).getTime());
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 240 }),
+        fc.integer({ min: 0, max: 500 * MIN }),
+        fc.integer({ min: 0, max: 500 * MIN }),
+        (minutes, now, current) => {
+          const end = keptHoldEnd(at(now), minutes, first, at(current));
+          if (end === null) return;
+          expect(end.getTime()).toBeGreaterThan(T0 + current);
+          expect(end.getTime()).toBeLessThanOrEqual(holdLifetimeEnd(first, minutes).getTime());
+        },
+      ),
     );
   });
 });

@@ -26,7 +26,8 @@ export const holdMessages = {
   keeping: 'Keeping…',
   keepLatest: (time: string) => `It can be kept until ${time} at the latest.`,
   finalTitle: 'Almost out of time',
-  finalAt: (time: string) => `Your cart will be let go at ${time} and cannot be extended. Please check out before then.`,
+  finalAt: (time: string) =>
+    `Your cart will be let go at ${time} and cannot be extended. Please check out before then.`,
   goToCart: 'Go to Cart',
   letGoTitle: 'Your cart was let go',
   letGoText: 'Its hold ended, so its items went back on sale. Start again to choose them anew.',
@@ -70,7 +71,8 @@ export function cartHold({ units, settled, expires, maxexpires, now }: HoldInput
   const left = expires.getTime() - now.getTime();
   if (left <= 0) return { kind: 'letgo' };
   if (left > HOLD_WARNING_MS) return { kind: 'holding', left };
-  if (maxexpires && maxexpires.getTime() - expires.getTime() >= MIN_RENEWAL_GAIN_MS) return { kind: 'renewable', left, latest: maxexpires };
+  if (maxexpires && maxexpires.getTime() - expires.getTime() >= MIN_RENEWAL_GAIN_MS)
+    return { kind: 'renewable', left, latest: maxexpires };
   return { kind: 'final', left, endsAt: expires };
 }
 
@@ -84,8 +86,18 @@ export function holdLeftText(ms: number): string {
 
 /** The warning's lines, with times in the phone's own zone (or the one given). */
 export function holdWarning(state: HoldState, timeZone?: string): { title: string; text: string; note: string } | null {
-  if (state.kind === 'renewable') return { title: holdMessages.warnTitle, text: holdMessages.warnLeft(holdLeftText(state.left)), note: holdMessages.keepLatest(formatClock(state.latest, timeZone)) };
-  if (state.kind === 'final') return { title: holdMessages.finalTitle, text: holdMessages.finalAt(formatClock(state.endsAt, timeZone)), note: '' };
+  if (state.kind === 'renewable')
+    return {
+      title: holdMessages.warnTitle,
+      text: holdMessages.warnLeft(holdLeftText(state.left)),
+      note: holdMessages.keepLatest(formatClock(state.latest, timeZone)),
+    };
+  if (state.kind === 'final')
+    return {
+      title: holdMessages.finalTitle,
+      text: holdMessages.finalAt(formatClock(state.endsAt, timeZone)),
+      note: '',
+    };
   return null;
 }
 

@@ -27,11 +27,23 @@ import {
   available,
 } from './rules';
 
-const promo = (over: Partial<PromoCode> = {}): PromoCode => ({ kind: 'percent', value: 1_000, validfrom: null, validuntil: null, maxuses: null, itemIds: [], ...over });
+const promo = (over: Partial<PromoCode> = {}): PromoCode => ({
+  kind: 'percent',
+  value: 1_000,
+  validfrom: null,
+  validuntil: null,
+  maxuses: null,
+  itemIds: [],
+  ...over,
+});
 const line = (itemId: number, price: number, quantity = 1): PricedLine => ({ itemId, price, quantity });
 const subtotalOf = (lines: PricedLine[]) => lines.reduce((s, l) => s + l.price * l.quantity, 0);
 
-const lineArb = fc.record({ itemId: fc.integer({ min: 1, max: 6 }), price: fc.integer({ min: 0, max: 500_000 }), quantity: fc.integer({ min: 0, max: 20 }) });
+const lineArb = fc.record({
+  itemId: fc.integer({ min: 1, max: 6 }),
+  price: fc.integer({ min: 0, max: 500_000 }),
+  quantity: fc.integer({ min: 0, max: 20 }),
+});
 const linesArb = fc.uniqueArray(lineArb, { selector: (l) => l.itemId, maxLength: 6 });
 const promoArb = fc.oneof(
   fc.record({ kind: fc.constant('percent' as const), value: fc.integer({ min: 1, max: 10_000 }) }),
@@ -47,13 +59,18 @@ describe('available', () => {
 
   it('is never negative and never above quantity − sold', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), (quantity, soldSeed, held) => {
-        const sold = soldSeed % (quantity + 1);
-        const left = available({ quantity, unlimited: false, sold, held });
-        expect(left).toBeGreaterThanOrEqual(0);
-        expect(left).toBeLessThanOrEqual(quantity - sold);
-        expect(left).toBe(Math.max(0, quantity - sold - held));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (quantity, soldSeed, held) => {
+          const sold = soldSeed % (quantity + 1);
+          const left = available({ quantity, unlimited: false, sold, held });
+          expect(left).toBeGreaterThanOrEqual(0);
+          expect(left).toBeLessThanOrEqual(quantity - sold);
+          expect(left).toBe(Math.max(0, quantity - sold - held));
+        },
+      ),
     );
   });
 
@@ -90,7 +107,9 @@ describe('promoDiscount', () => {
   it('takes a fixed amount off, capped at what the eligible lines come to', () => {
     expect(promoDiscount(promo({ kind: 'amount', value: 2_000 }), [line(1, 5_000)])).toBe(2_000);
     expect(promoDiscount(promo({ kind: 'amount', value: 5_000 }), [line(1, 3_000)])).toBe(3_000);
-    expect(promoDiscount(promo({ kind: 'amount', value: 5_000, itemIds: [2] }), [line(1, 10_000), line(2, 1_500)])).toBe(1_500);
+    expect(
+      promoDiscount(promo({ kind: 'amount', value: 5_000, itemIds: [2] }), [line(1, 10_000), line(2, 1_500)]),
+    ).toBe(1_500);
   });
 
   it('counts only the items the code names', () => {
@@ -101,16 +120,22 @@ describe('promoDiscount', () => {
 
   it('never exceeds the eligible subtotal and is never negative', () => {
     fc.assert(
-      fc.property(linesArb, promoArb, fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }), (lines, kind, itemIds) => {
-        const p = promo({ ...kind, itemIds });
-        const eligible = subtotalOf(itemIds.length === 0 ? lines : lines.filter((l) => itemIds.includes(l.itemId)));
-        const off = promoDiscount(p, lines);
-        expect(Number.isInteger(off)).toBe(true);
-        expect(off).toBeGreaterThanOrEqual(0);
-        expect(off).toBeLessThanOrEqual(eligible);
-        if (p.kind === 'percent') expect(off).toBe(Math.min(eligible, Math.floor((eligible * p.value + 5_000) / 10_000)));
-        else expect(off).toBe(Math.min(eligible, p.value));
-      }),
+      fc.property(
+        linesArb,
+        promoArb,
+        fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }),
+        (lines, kind, itemIds) => {
+          const p = promo({ ...kind, itemIds });
+          const eligible = subtotalOf(itemIds.length === 0 ? lines : lines.filter((l) => itemIds.includes(l.itemId)));
+          const off = promoDiscount(p, lines);
+          expect(Number.isInteger(off)).toBe(true);
+          expect(off).toBeGreaterThanOrEqual(0);
+          expect(off).toBeLessThanOrEqual(eligible);
+          if (p.kind === 'percent')
+            expect(off).toBe(Math.min(eligible, Math.floor((eligible * p.value + 5_000) / 10_000)));
+          else expect(off).toBe(Math.min(eligible, p.value));
+        },
+      ),
     );
   });
 });
@@ -137,8 +162,12 @@ describe('promoProblem', () => {
   });
 
   it('checks the dates before the uses, and the uses before the items', () => {
-    expect(promoProblem(promo({ validfrom: after, maxuses: 1, itemIds: [9] }), lines, 1, now)).toBe(storeMessages.promoNotYet);
-    expect(promoProblem(promo({ validuntil: before, maxuses: 1, itemIds: [9] }), lines, 1, now)).toBe(storeMessages.promoExpired);
+    expect(promoProblem(promo({ validfrom: after, maxuses: 1, itemIds: [9] }), lines, 1, now)).toBe(
+      storeMessages.promoNotYet,
+    );
+    expect(promoProblem(promo({ validuntil: before, maxuses: 1, itemIds: [9] }), lines, 1, now)).toBe(
+      storeMessages.promoExpired,
+    );
     expect(promoProblem(promo({ maxuses: 1, itemIds: [9] }), lines, 1, now)).toBe(storeMessages.promoUsedUp);
   });
 });
@@ -146,19 +175,33 @@ describe('promoProblem', () => {
 describe('storeAmounts', () => {
   it('takes the fee on subtotal + donation − discount, rounded half up', () => {
     // $100.00 + $50.00 − $10.00 = $140.00; 3% = $4.20.
-    expect(storeAmounts({ lines: [line(1, 10_000)], discount: 1_000, donation: 5_000, coverFee: true, percent: 3 })).toEqual({ subtotal: 10_000, discount: 1_000, donation: 5_000, fee: 420, total: 14_420 });
+    expect(
+      storeAmounts({ lines: [line(1, 10_000)], discount: 1_000, donation: 5_000, coverFee: true, percent: 3 }),
+    ).toEqual({ subtotal: 10_000, discount: 1_000, donation: 5_000, fee: 420, total: 14_420 });
     // $10.50 at 3% is 31.5 cents: 32.
-    expect(storeAmounts({ lines: [line(1, 1_050)], discount: 0, donation: 0, coverFee: true, percent: 3 }).fee).toBe(32);
+    expect(storeAmounts({ lines: [line(1, 1_050)], discount: 0, donation: 0, coverFee: true, percent: 3 }).fee).toBe(
+      32,
+    );
     // 2.9% of $10.00 is exactly 29 cents.
-    expect(storeAmounts({ lines: [line(1, 500, 2)], discount: 0, donation: 0, coverFee: true, percent: 2.9 }).fee).toBe(29);
+    expect(storeAmounts({ lines: [line(1, 500, 2)], discount: 0, donation: 0, coverFee: true, percent: 2.9 }).fee).toBe(
+      29,
+    );
   });
 
   it('adds no fee unless the buyer covers it', () => {
-    expect(storeAmounts({ lines: [line(1, 10_000)], discount: 0, donation: 0, coverFee: false, percent: 3 })).toEqual({ subtotal: 10_000, discount: 0, donation: 0, fee: 0, total: 10_000 });
+    expect(storeAmounts({ lines: [line(1, 10_000)], discount: 0, donation: 0, coverFee: false, percent: 3 })).toEqual({
+      subtotal: 10_000,
+      discount: 0,
+      donation: 0,
+      fee: 0,
+      total: 10_000,
+    });
   });
 
   it('never takes more discount than the subtotal', () => {
-    expect(storeAmounts({ lines: [line(1, 1_000)], discount: 5_000, donation: 2_000, coverFee: false, percent: 0 })).toEqual({ subtotal: 1_000, discount: 1_000, donation: 2_000, fee: 0, total: 2_000 });
+    expect(
+      storeAmounts({ lines: [line(1, 1_000)], discount: 5_000, donation: 2_000, coverFee: false, percent: 0 }),
+    ).toEqual({ subtotal: 1_000, discount: 1_000, donation: 2_000, fee: 0, total: 2_000 });
   });
 
   it('totals subtotal + donation + fee − discount, never below 0', () => {
@@ -174,7 +217,9 @@ describe('storeAmounts', () => {
           expect(a.subtotal).toBe(subtotalOf(lines));
           expect(a.discount).toBe(Math.min(discount, a.subtotal));
           const base = a.subtotal + donation - a.discount;
-          expect(a.fee).toBe(coverFee && base > 0 ? Math.floor((base * Math.round(percent * 100) + 5_000) / 10_000) : 0);
+          expect(a.fee).toBe(
+            coverFee && base > 0 ? Math.floor((base * Math.round(percent * 100) + 5_000) / 10_000) : 0,
+          );
           expect(a.total).toBe(a.subtotal + a.donation + a.fee - a.discount);
           expect(a.total).toBeGreaterThanOrEqual(0);
         },
@@ -223,8 +268,22 @@ describe('readStoreDonation', () => {
 });
 
 describe('checkoutProblem', () => {
-  const full: BillingForm = { first: 'Ann', last: 'Lee', address: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', email: 'ann@example.org' };
-  const paid = { total: 1_000, method: 'CREDIT' as StorePaymentMethod, hasCardToken: true, requiredemail: true, requiredzip: true };
+  const full: BillingForm = {
+    first: 'Ann',
+    last: 'Lee',
+    address: '1 Main St',
+    city: 'Chicago',
+    state: 'IL',
+    zip: '60601',
+    email: 'ann@example.org',
+  };
+  const paid = {
+    total: 1_000,
+    method: 'CREDIT' as StorePaymentMethod,
+    hasCardToken: true,
+    requiredemail: true,
+    requiredzip: true,
+  };
   const order: Array<[keyof BillingForm, string]> = [
     ['first', storeMessages.firstRequired],
     ['last', storeMessages.lastRequired],
@@ -274,10 +333,20 @@ describe('checkoutProblem', () => {
     const fieldArb = (good: string) => fc.constantFrom('', '  ', good);
     fc.assert(
       fc.property(
-        fc.record({ first: fieldArb('Ann'), last: fieldArb('Lee'), address: fieldArb('1 Main'), city: fieldArb('Chicago'), state: fieldArb('IL'), zip: fieldArb('60601'), email: fieldArb('a@b.co') }),
+        fc.record({
+          first: fieldArb('Ann'),
+          last: fieldArb('Lee'),
+          address: fieldArb('1 Main'),
+          city: fieldArb('Chicago'),
+          state: fieldArb('IL'),
+          zip: fieldArb('60601'),
+          email: fieldArb('a@b.co'),
+        }),
         fc.boolean(),
         (form, hasCardToken) => {
-          const expected = !hasCardToken ? storeMessages.invalidCard : order.find(([field]) => form[field].trim() === '')?.[1];
+          const expected = !hasCardToken
+            ? storeMessages.invalidCard
+            : order.find(([field]) => form[field].trim() === '')?.[1];
           expect(checkoutProblem(form, { ...paid, hasCardToken })).toBe(expected);
         },
       ),
@@ -340,23 +409,27 @@ describe('the hold and its lifetime', () => {
 
   it('never passes the lifetime nor holdMinutes from now, and never runs backwards as the cart is touched', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 24 * 60 }), fc.array(fc.integer({ min: 0, max: 120_000 }), { maxLength: 40 }), (holdMinutes, gaps) => {
-        const first = start;
-        const limit = holdLifetimeEnd(first, holdMinutes).getTime();
-        let now = first.getTime();
-        let last = 0;
-        for (const gap of [0, ...gaps]) {
-          now += gap;
-          const end = renewedHoldEnd(new Date(now), holdMinutes, first).getTime();
-          expect(end % 1000).toBe(0);
-          expect(end).toBeLessThanOrEqual(limit);
-          expect(end).toBeLessThanOrEqual(now + holdMinutes * 60_000);
-          // As long as it may be: the whole hold (less the part of a second cut to whole seconds), or the lifetime's end.
-          expect(end).toBeGreaterThanOrEqual(Math.min(now + holdMinutes * 60_000 - 999, limit));
-          expect(end).toBeGreaterThanOrEqual(last);
-          last = end;
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 24 * 60 }),
+        fc.array(fc.integer({ min: 0, max: 120_000 }), { maxLength: 40 }),
+        (holdMinutes, gaps) => {
+          const first = start;
+          const limit = holdLifetimeEnd(first, holdMinutes).getTime();
+          let now = first.getTime();
+          let last = 0;
+          for (const gap of [0, ...gaps]) {
+            now += gap;
+            const end = renewedHoldEnd(new Date(now), holdMinutes, first).getTime();
+            expect(end % 1000).toBe(0);
+            expect(end).toBeLessThanOrEqual(limit);
+            expect(end).toBeLessThanOrEqual(now + holdMinutes * 60_000);
+            // As long as it may be: the whole hold (less the part of a second cut to whole seconds), or the lifetime's end.
+            expect(end).toBeGreaterThanOrEqual(Math.min(now + holdMinutes * 60_000 - 999, limit));
+            expect(end).toBeGreaterThanOrEqual(last);
+            last = end;
+          }
+        },
+      ),
     );
   });
 

@@ -61,7 +61,8 @@ export const storeMessages = {
   // The server's own refusals.
   noItems: 'Your cart is empty. Please add an item before checking out.',
   alreadyCheckedOut: 'This cart has already been checked out.',
-  checkoutPending: 'We are confirming your payment with the card processor. Please wait a moment and reload the page; you will not be charged twice.',
+  checkoutPending:
+    'We are confirming your payment with the card processor. Please wait a moment and reload the page; you will not be charged twice.',
   totalChanged: 'Your total has changed since this page was loaded. Please review the new total and try again.',
   billMeOff: 'Bill Me is not available for this event. Please pay by card.',
   freeOnlyAtZero: 'FREE is only for an order whose total is $0.00.',
@@ -80,8 +81,10 @@ export const storeMessages = {
   promoApplied: 'Promo code applied.',
   promoRemoved: 'Promo code removed.',
   storeClosed: 'Online sales for this event have closed. Thank you for your support!',
-  promoRanOut: 'This promo code has just been used up, so your total has changed. Please review the new total and try again.',
-  tooManyCarts: 'Too many carts on your network are holding items right now. Please check out or empty one of them, or try again in a few minutes.',
+  promoRanOut:
+    'This promo code has just been used up, so your total has changed. Please review the new total and try again.',
+  tooManyCarts:
+    'Too many carts on your network are holding items right now. Please check out or empty one of them, or try again in a few minutes.',
 } as const;
 
 /** A store order's number as the receipts and the organizer's reports name it: 'S-2'. */
@@ -93,7 +96,9 @@ export const storeOrderNumber = (orderid: number) => `S-${orderid}`;
  */
 export function storeConfirmation(orderid: number, status: 'success' | 'pending' | 'requires_action'): string {
   const number = storeOrderNumber(orderid);
-  return status === 'success' ? `Thank you — order ${number} is confirmed` : `Thank you — order ${number} is placed; your payment is being confirmed`;
+  return status === 'success'
+    ? `Thank you — order ${number} is confirmed`
+    : `Thank you — order ${number} is placed; your payment is being confirmed`;
 }
 
 /** 'Max 4' line of the max-quantity dialog. */
@@ -209,7 +214,13 @@ export interface StoreAmounts {
  * Spec section 9: fee = ccfee percent of (subtotal + donation − discount), when the buyer covers it;
  * total = subtotal + donation + fee − discount.
  */
-export function storeAmounts(input: { lines: PricedLine[]; discount: Cents; donation: Cents; coverFee: boolean; percent: number }): StoreAmounts {
+export function storeAmounts(input: {
+  lines: PricedLine[];
+  discount: Cents;
+  donation: Cents;
+  coverFee: boolean;
+  percent: number;
+}): StoreAmounts {
   const subtotal = input.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
   const discount = Math.min(input.discount, subtotal);
   const base = subtotal + input.donation - discount;
@@ -233,7 +244,11 @@ export function readStoreDonation(typed: string): Cents {
 export type StorePaymentMethod = 'CREDIT' | 'BILLME' | 'FREE';
 
 /** The payment method as the buyer reads it (the dropdown's choices, the summary). */
-export const paymentMethodLabels: Record<StorePaymentMethod, string> = { CREDIT: 'Credit / Debit Card', BILLME: 'Bill Me', FREE: storeMessages.free };
+export const paymentMethodLabels: Record<StorePaymentMethod, string> = {
+  CREDIT: 'Credit / Debit Card',
+  BILLME: 'Bill Me',
+  FREE: storeMessages.free,
+};
 
 export interface BillingForm {
   first: string;
@@ -260,7 +275,16 @@ export interface CheckoutProblem {
  * then first name, last name, address, city, state, zip and email. The page shows them all at
  * once, each beside its field; the server refuses with the first.
  */
-export function checkoutProblems(form: BillingForm, input: { total: Cents; method: StorePaymentMethod; hasCardToken: boolean; requiredemail: boolean; requiredzip: boolean }): CheckoutProblem[] {
+export function checkoutProblems(
+  form: BillingForm,
+  input: {
+    total: Cents;
+    method: StorePaymentMethod;
+    hasCardToken: boolean;
+    requiredemail: boolean;
+    requiredzip: boolean;
+  },
+): CheckoutProblem[] {
   const problems: CheckoutProblem[] = [];
   const add = (field: CheckoutField, message: string) => problems.push({ field, message });
   if (input.total > 0 && input.method === 'CREDIT' && !input.hasCardToken) add('card', storeMessages.invalidCard);
@@ -277,7 +301,16 @@ export function checkoutProblems(form: BillingForm, input: { total: Cents; metho
 }
 
 /** The first checkout problem, in the spec's order (section 5), or undefined when checkout may go. */
-export function checkoutProblem(form: BillingForm, input: { total: Cents; method: StorePaymentMethod; hasCardToken: boolean; requiredemail: boolean; requiredzip: boolean }): string | undefined {
+export function checkoutProblem(
+  form: BillingForm,
+  input: {
+    total: Cents;
+    method: StorePaymentMethod;
+    hasCardToken: boolean;
+    requiredemail: boolean;
+    requiredzip: boolean;
+  },
+): string | undefined {
   return checkoutProblems(form, input)[0]?.message;
 }
 
@@ -299,13 +332,70 @@ export function cartCountdown(msLeft: number): string {
   const m = Math.floor((total % 3_600) / 60);
   const s = total % 60;
   const two = (n: number) => String(n).padStart(2, '0');
-  const parts = d > 0 ? [`${d}d`, `${two(h)}h`, `${two(m)}m`, `${two(s)}s`] : h > 0 ? [`${h}h`, `${two(m)}m`, `${two(s)}s`] : m > 0 ? [`${m}m`, `${two(s)}s`] : [`${s}s`];
+  const parts =
+    d > 0
+      ? [`${d}d`, `${two(h)}h`, `${two(m)}m`, `${two(s)}s`]
+      : h > 0
+        ? [`${h}h`, `${two(m)}m`, `${two(s)}s`]
+        : m > 0
+          ? [`${m}m`, `${two(s)}s`]
+          : [`${s}s`];
   return `${storeMessages.cartExpiresIn} ${parts.join(' ')}`;
 }
 
 /** US states and territories for the billing form; AL is the default (spec section 9). */
 export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV',
-  'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'PR', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'PR',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
 ] as const;
 export const DEFAULT_STATE = 'AL';

@@ -17,11 +17,18 @@ describe('where npm run import says the imported event lives', () => {
   });
 
   it('the default organization is localhost itself; codes are shown as they are stored, in lowercase', () => {
-    expect(eventAddressLines(dev, 4321, 'Demo', 'Spring-Gala')[0]).toBe('  Bidder app:     http://localhost:4321/spring-gala');
+    expect(eventAddressLines(dev, 4321, 'Demo', 'Spring-Gala')[0]).toBe(
+      '  Bidder app:     http://localhost:4321/spring-gala',
+    );
   });
 
   it('with one address per organization, PUBLIC_URL names it', () => {
-    const lines = eventAddressLines({ publicUrl: 'https://{auctioncode}.gavel.example', defaultAuctionCode: 'demo' }, 8080, 'riverbend', 'gala');
+    const lines = eventAddressLines(
+      { publicUrl: 'https://{auctioncode}.gavel.example', defaultAuctionCode: 'demo' },
+      8080,
+      'riverbend',
+      'gala',
+    );
     expect(lines).toEqual([
       '  Bidder app:     https://riverbend.gavel.example/gala',
       '  Event store:    https://riverbend.gavel.example/gala/event',
@@ -30,7 +37,12 @@ describe('where npm run import says the imported event lives', () => {
   });
 
   it('with one address, the default organization is there', () => {
-    const lines = eventAddressLines({ publicUrl: 'https://auction.riverbend.org', defaultAuctionCode: 'riverbend' }, 8080, 'riverbend', 'gala');
+    const lines = eventAddressLines(
+      { publicUrl: 'https://auction.riverbend.org', defaultAuctionCode: 'riverbend' },
+      8080,
+      'riverbend',
+      'gala',
+    );
     expect(lines).toEqual([
       '  Bidder app:     https://auction.riverbend.org/gala',
       '  Event store:    https://auction.riverbend.org/gala/event',
@@ -39,7 +51,12 @@ describe('where npm run import says the imported event lives', () => {
   });
 
   it('with one address, another organization is not served there, and the lines say what to set', () => {
-    const lines = eventAddressLines({ publicUrl: 'https://auction.riverbend.org', defaultAuctionCode: 'riverbend' }, 8080, 'lakeside', 'gala');
+    const lines = eventAddressLines(
+      { publicUrl: 'https://auction.riverbend.org', defaultAuctionCode: 'riverbend' },
+      8080,
+      'lakeside',
+      'gala',
+    );
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe(
       "  Note: https://auction.riverbend.org serves the organization 'riverbend', not 'lakeside'. Set DEFAULT_AUCTION_CODE=lakeside, or PUBLIC_URL with {auctioncode} (https://{auctioncode}.gavel.example) for one address per organization.",
@@ -55,9 +72,13 @@ describe('where npm run import says the imported event lives', () => {
 
     it("PORT when set, else the server's default (8080)", () => {
       const given = loadConfig({ DATA_DIR: dataDir, PORT: '5123' });
-      expect(eventAddressLines(given, given.port, 'riverbend', 'gala')[0]).toBe('  Bidder app:     http://riverbend.localhost:5123/gala');
+      expect(eventAddressLines(given, given.port, 'riverbend', 'gala')[0]).toBe(
+        '  Bidder app:     http://riverbend.localhost:5123/gala',
+      );
       const unset = loadConfig({ DATA_DIR: dataDir });
-      expect(eventAddressLines(unset, unset.port, 'riverbend', 'gala')[0]).toBe('  Bidder app:     http://riverbend.localhost:8080/gala');
+      expect(eventAddressLines(unset, unset.port, 'riverbend', 'gala')[0]).toBe(
+        '  Bidder app:     http://riverbend.localhost:8080/gala',
+      );
     });
   });
 });

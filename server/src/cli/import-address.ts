@@ -12,7 +12,12 @@ export interface AddressConfig {
  * When that address serves another organization (one PUBLIC_URL, one DEFAULT_AUCTION_CODE), the
  * lines say so and how to reach this one, rather than hand out a link that opens the wrong event.
  */
-export function eventAddressLines(config: AddressConfig, port: number, auctioncode: string, eventcode: string): string[] {
+export function eventAddressLines(
+  config: AddressConfig,
+  port: number,
+  auctioncode: string,
+  eventcode: string,
+): string[] {
   const site = createSite({ publicUrl: config.publicUrl, defaultAuctionCode: config.defaultAuctionCode, port });
   const origin = site.originOf(auctioncode);
   const event = `${origin}/${eventcode.toLowerCase()}`;

@@ -19,7 +19,9 @@ async function importThroughServer(config: Config, port: number, body: string): 
   const done = importResponse.safeParse(data);
   if (res.ok && done.success) {
     console.log(`${done.data.message} (through the running server on port ${port})`);
-    console.log(`  organization ${done.data.auctioncode}, event ${done.data.eventcode}; ${done.data.itemsuntouched} item(s) not in the file left as they were.`);
+    console.log(
+      `  organization ${done.data.auctioncode}, event ${done.data.eventcode}; ${done.data.itemsuntouched} item(s) not in the file left as they were.`,
+    );
     // The running server's own port: it may not be the PORT this shell has.
     for (const line of eventAddressLines(config, port, done.data.auctioncode, done.data.eventcode)) console.log(line);
     return 0;
@@ -56,21 +58,30 @@ async function main(): Promise<number> {
   const server = config.databaseUrl ? undefined : runningServer(config.dataDir);
   if (server) {
     if (server.port !== undefined) return importThroughServer(config, server.port, text);
-    console.error(`A Gavel server (pid ${server.pid}) is starting on the embedded database in ${config.dataDir}; run the import again once it is running.`);
+    console.error(
+      `A Gavel server (pid ${server.pid}) is starting on the embedded database in ${config.dataDir}; run the import again once it is running.`,
+    );
     return 1;
   }
   // Without a server, the import opens the embedded database itself, and holds DATA_DIR meanwhile
   // so that a server started during the import waits its turn.
   const taken = config.databaseUrl ? undefined : await claimDataDir(config.dataDir);
   if (taken && !taken.ok) {
-    console.error(`A Gavel server (pid ${taken.holder.pid}) started on the embedded database in ${config.dataDir}; run the import again once it is running.`);
+    console.error(
+      `A Gavel server (pid ${taken.holder.pid}) started on the embedded database in ${config.dataDir}; run the import again once it is running.`,
+    );
     return 1;
   }
-  const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dir: config.databaseUrl ? undefined : config.dataDir,
+  });
   try {
     const result = await importEventDocument(database.db, doc, config);
     console.log(result.message);
-    console.log(`  organization ${result.auctioncode}, event ${result.eventcode}; ${result.itemsuntouched} item(s) not in the file left as they were.`);
+    console.log(
+      `  organization ${result.auctioncode}, event ${result.eventcode}; ${result.itemsuntouched} item(s) not in the file left as they were.`,
+    );
     // No server is running: the address it will have once started (npm start) on PORT.
     for (const line of eventAddressLines(config, config.port, result.auctioncode, result.eventcode)) console.log(line);
     return 0;

@@ -59,7 +59,11 @@ const consoleLog: DatabaseLog = {
 /** A new connection waits this long for the server (or for a free slot of the pool) before the call fails with 503. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
-type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void;
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: Error | boolean) => void,
+) => void;
 
 /**
  * A client checked out (by a transaction) whose connection dies goes back to the pool at once,
@@ -137,7 +141,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const client = opts.dir ? new PGlite(join(opts.dir, 'pglite')) : new PGlite(opts.from ? { loadDataDir: opts.from } : {});
+  const client = opts.dir
+    ? new PGlite(join(opts.dir, 'pglite'))
+    : new PGlite(opts.from ? { loadDataDir: opts.from } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

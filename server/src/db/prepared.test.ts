@@ -17,7 +17,10 @@ const ECHO: Statement = {
   text: `select $1::int as i, $2::bigint as big, $3::boolean as flag, $4::text as txt, to_json($5::timestamptz) as at_json,
     to_json($6::text[]) as words, to_json($7::int[]) as ints, to_json($8::boolean[]) as flags, $9::text::jsonb as doc, $10::text is null as missing`,
 };
-const INSERT: Statement = { name: 'gavel_test_insert', text: 'insert into prepared_probe (n) values ($1::int) returning id' };
+const INSERT: Statement = {
+  name: 'gavel_test_insert',
+  text: 'insert into prepared_probe (n) values ($1::int) returning id',
+};
 const COUNT: Statement = { name: 'gavel_test_count', text: 'select count(*)::int as n from prepared_probe' };
 
 const at = new Date('2026-12-05T18:30:15.123Z');
@@ -35,12 +38,19 @@ describe('statements on the driver', () => {
     const drizzled = await t.ctx.db.transaction((tx) => echoed(runIn(tx)));
     // JSON and flags decode alike everywhere; scalar columns are the driver's own (pg keeps int8 as text).
     for (const row of [direct, drizzled]) {
-      expect(row).toMatchObject({ flag: true, txt: "O'Hara", doc: { a: [1, 'x'] }, missing: true, at_json: expect.stringMatching(/^2026-12-05T18:30:15\.123(\+00:00|Z)?/) });
+      expect(row).toMatchObject({
+        flag: true,
+        txt: "O'Hara",
+        doc: { a: [1, 'x'] },
+        missing: true,
+        at_json: expect.stringMatching(/^2026-12-05T18:30:15\.123(\+00:00|Z)?/),
+      });
       expect(Number(row?.i)).toBe(7);
       expect(Number(row?.big)).toBe(2 ** 40);
       expect(new Date(String(row?.at_json)).getTime()).toBe(at.getTime());
     }
-    for (const row of [direct, drizzled]) expect([row?.words, row?.ints, row?.flags]).toEqual([words, [3, 1, 2], [true, false]]);
+    for (const row of [direct, drizzled])
+      expect([row?.words, row?.ints, row?.flags]).toEqual([words, [3, 1, 2], [true, false]]);
   });
 
   it('runs a prepared statement again and again, and commits what the work wrote', async () => {
@@ -67,7 +77,9 @@ describe('statements on the driver', () => {
   });
 
   it('keeps concurrent transactions apart', async () => {
-    await Promise.all(Array.from({ length: 20 }, (_, i) => inTransaction(t.ctx.database, (run) => run(INSERT, [100 + i]))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => inTransaction(t.ctx.database, (run) => run(INSERT, [100 + i]))),
+    );
     const [row] = await inTransaction(t.ctx.database, (run) => run(COUNT, []));
     expect(row?.n).toBe(23);
   });

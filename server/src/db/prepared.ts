@@ -37,7 +37,10 @@ export async function inTransaction<T>(database: Database, work: (run: Run) => P
   let broken: Error | undefined;
   try {
     await client.query('begin');
-    const result = await work(async (statement, values) => (await client.query<Row>({ name: statement.name, text: statement.text, values: [...values] })).rows);
+    const result = await work(
+      async (statement, values) =>
+        (await client.query<Row>({ name: statement.name, text: statement.text, values: [...values] })).rows,
+    );
     await client.query('commit');
     return result;
   } catch (err) {
@@ -65,14 +68,17 @@ export function runIn(tx: Tx): Run {
     const parts = statement.text.split(/\$(\d+)/);
     // Even parts are SQL text, odd parts the number of a parameter. sql.param keeps an array one
     // parameter (a bare array in a sql template becomes a list).
-    const chunks: SQL[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`));
+    const chunks: SQL[] = parts.map((part, i) =>
+      i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`,
+    );
     const result: unknown = await tx.execute(sql.join(chunks));
     return rowsOf(result);
   };
 }
 
 function rowsOf(result: unknown): Row[] {
-  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) throw new Error('the driver answered no rows');
+  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows))
+    throw new Error('the driver answered no rows');
   return result.rows.filter((r): r is Row => typeof r === 'object' && r !== null);
 }
 
@@ -83,7 +89,11 @@ function rowsOf(result: unknown): Row[] {
  * cents as numbers) on either driver.
  */
 export function rowFromJson<T extends Table>(table: T): (json: unknown) => T['$inferSelect'] {
-  const columns = Object.entries(getTableColumns(table)).map(([key, column]: [string, Column]) => ({ key, name: column.name, column }));
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]: [string, Column]) => ({
+    key,
+    name: column.name,
+    column,
+  }));
   return (json) => {
     if (typeof json !== 'object' || json === null) throw new Error(`no ${getTableName(table)} row`);
     const source: Row = { ...json };
@@ -114,13 +124,19 @@ async function runPrepared(client: PGlite, statement: Statement, values: readonl
   }
   const { serialize } = protocol;
   // Inside the transaction, whose COMMIT writes to disk: no sync per statement (as query() does there).
-  const send = (messages: Uint8Array[]) => client.runExclusive(() => client.execProtocol(concat(messages), { syncToFs: false }));
+  const send = (messages: Uint8Array[]) =>
+    client.runExclusive(() => client.execProtocol(concat(messages), { syncToFs: false }));
   if (!prepared.has(statement.name)) {
     // On its own, so a statement is known prepared exactly when its Parse succeeded.
     await send([serialize.parse({ name: statement.name, text: statement.text }), serialize.sync()]);
     prepared.add(statement.name);
   }
-  const answer = await send([serialize.bind({ statement: statement.name, values: values.map(asText) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
+  const answer = await send([
+    serialize.bind({ statement: statement.name, values: values.map(asText) }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]);
   return rowsOfMessages(answer.messages);
 }
 

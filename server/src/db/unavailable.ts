@@ -3,7 +3,17 @@
  * connection cut), as opposed to a fault in the request or in our code. Such a call is answered
  * 503 with Retry-After, and the pool reconnects on the next call.
  */
-const GONE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const GONE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * SQLSTATE classes and codes of a server going away or not taking connections yet: 08 connection
@@ -17,8 +27,14 @@ function goneState(code: string): boolean {
 export function databaseUnavailable(err: unknown): boolean {
   for (let at: unknown = err, depth = 0; at instanceof Error && depth < 5; depth++) {
     const code = (at as { code?: unknown }).code;
-    if (typeof code === 'string' && (GONE_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && goneState(code)))) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(at.message)) return true;
+    if (typeof code === 'string' && (GONE_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && goneState(code))))
+      return true;
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(
+        at.message,
+      )
+    )
+      return true;
     at = (at as { cause?: unknown }).cause;
   }
   return false;

@@ -5,7 +5,12 @@ import { deliverBatch, smtpSender } from '../mail/delivery';
 import { RECONCILE_EVERY_MS, reconcilePending } from '../features/payments/reconcile';
 import { forgetSpentCryptograms } from '../features/payments/cryptograms';
 import { publishClosed } from '../realtime/publish';
-import { HOLD_EXPIRY_EVERY_MS, purgeExpiredCarts, reconcileStoreOrders, releaseExpiredHolds } from '../features/store/jobs';
+import {
+  HOLD_EXPIRY_EVERY_MS,
+  purgeExpiredCarts,
+  reconcileStoreOrders,
+  releaseExpiredHolds,
+} from '../features/store/jobs';
 import { defineJob, type PeriodicJob } from './job';
 
 export { defineJob, startJobs, type JobLog, type JobRunner, type PeriodicJob, type RunnerOptions } from './job';

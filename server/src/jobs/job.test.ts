@@ -168,14 +168,21 @@ describe("the app's jobs", () => {
   beforeAll(async () => {
     t = await createTestApp({}, now);
     const closing = new Date(now.getTime() + 3_600_000).toISOString();
-    const items = Array.from({ length: itemCount }, (_, i) => item(`c${i}`, { startingbid: 10, minimumbidincrease: 1, closing }));
+    const items = Array.from({ length: itemCount }, (_, i) =>
+      item(`c${i}`, { startingbid: 10, minimumbidincrease: 1, closing }),
+    );
     await importEvent(t, eventDocument(now, { items }));
     const rows = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems);
     itemIds = rows.map((r) => r.id);
     biddedIds = itemIds.filter((_, i) => i % 2 === 0);
     const ann = await makeBidder(t, 'gala', 'ann@example.org', { firstname: 'Ann' });
     for (const itemid of biddedIds) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: ann.auth, payload: { eventcode: 'gala', itemid, bid: 10 } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/submitbid',
+        headers: ann.auth,
+        payload: { eventcode: 'gala', itemid, bid: 10 },
+      });
       expect(res.json()).toMatchObject({ status: 'success' });
     }
   });
@@ -183,7 +190,12 @@ describe("the app's jobs", () => {
 
   it('lists closing, closing-soon and payment reconciliation, store holds, and mail only with SMTP', () => {
     const log = { info: vi.fn() };
-    expect(appJobs(t.ctx, log).map((j) => j.name)).toEqual(['closing', 'closing-soon', 'payments-reconcile', 'store-holds']);
+    expect(appJobs(t.ctx, log).map((j) => j.name)).toEqual([
+      'closing',
+      'closing-soon',
+      'payments-reconcile',
+      'store-holds',
+    ]);
     const withSmtp: AppContext = { ...t.ctx, config: { ...t.ctx.config, smtpUrl: 'smtp://127.0.0.1:2525' } };
     const jobs = appJobs(withSmtp, log);
     expect(jobs.map((j) => j.name)).toEqual(['closing', 'closing-soon', 'payments-reconcile', 'store-holds', 'mail']);
@@ -214,7 +226,9 @@ describe("the app's jobs", () => {
     await t.ctx.notifier.idle();
     expect(log.error).not.toHaveBeenCalled();
 
-    const closedRows = await t.ctx.db.select({ id: auctionItems.id, closedAt: auctionItems.closedAt }).from(auctionItems);
+    const closedRows = await t.ctx.db
+      .select({ id: auctionItems.id, closedAt: auctionItems.closedAt })
+      .from(auctionItems);
     expect(closedRows.every((r) => r.closedAt?.getTime() === later.getTime())).toBe(true);
     for (const id of itemIds) {
       const wins = await t.ctx.db.select().from(wonItems).where(eq(wonItems.itemId, id));

@@ -48,7 +48,8 @@ export interface RunnerOptions {
 /** Checks a job's definition once, at start, so a typo fails loudly instead of spinning. */
 export function defineJob(job: PeriodicJob): PeriodicJob {
   if (!job.name) throw new Error('a job needs a name');
-  if (!Number.isFinite(job.everyMs) || job.everyMs <= 0) throw new Error(`job ${job.name}: everyMs must be a positive number`);
+  if (!Number.isFinite(job.everyMs) || job.everyMs <= 0)
+    throw new Error(`job ${job.name}: everyMs must be a positive number`);
   return job;
 }
 
@@ -67,9 +68,11 @@ export function startJobs(jobs: readonly PeriodicJob[], options: RunnerOptions):
 
   // Every run goes through here, so a slot's `current` always covers the run in progress.
   const track = (slot: Slot, run: Promise<void>): Promise<void> => {
-    const current = run.catch(() => undefined).finally(() => {
-      if (slot.current === current) slot.current = undefined;
-    });
+    const current = run
+      .catch(() => undefined)
+      .finally(() => {
+        if (slot.current === current) slot.current = undefined;
+      });
     slot.current = current;
     return run;
   };
@@ -102,7 +105,10 @@ export function startJobs(jobs: readonly PeriodicJob[], options: RunnerOptions):
       // Wait for (and re-check after) any run in progress: it may itself be another runOnce.
       while (slot.current) await slot.current;
       if (stopped) throw new Error(`job runner is stopped; ${name} not run`);
-      return track(slot, Promise.resolve().then(() => slot.job.run(options.clock())));
+      return track(
+        slot,
+        Promise.resolve().then(() => slot.job.run(options.clock())),
+      );
     },
     stop() {
       stopping ??= (async () => {

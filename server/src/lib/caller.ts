@@ -105,11 +105,19 @@ function bodyCodes(request: FastifyRequest): { eventcode?: string; auctioncode?:
   const body = request.body ?? (request.method === 'GET' ? request.query : undefined);
   if (typeof body !== 'object' || body === null) return {};
   const { eventcode, auctioncode } = body as { eventcode?: unknown; auctioncode?: unknown };
-  return { eventcode: typeof eventcode === 'string' ? eventcode : undefined, auctioncode: typeof auctioncode === 'string' ? auctioncode : undefined };
+  return {
+    eventcode: typeof eventcode === 'string' ? eventcode : undefined,
+    auctioncode: typeof auctioncode === 'string' ? auctioncode : undefined,
+  };
 }
 
 /** The event a request names within the host's organization. A body naming another organization finds nothing. */
-async function eventOf(ctx: AppContext, auctioncode: string, request: FastifyRequest, fallbackEventcode?: string): Promise<Tenant> {
+async function eventOf(
+  ctx: AppContext,
+  auctioncode: string,
+  request: FastifyRequest,
+  fallbackEventcode?: string,
+): Promise<Tenant> {
   const codes = bodyCodes(request);
   if (codes.auctioncode && codes.auctioncode.toLowerCase() !== auctioncode) throw eventNotFound();
   const eventcode = codes.eventcode ?? fallbackEventcode;
@@ -118,7 +126,12 @@ async function eventOf(ctx: AppContext, auctioncode: string, request: FastifyReq
 }
 
 /** The signed-in caller's claims, refused when absent, expired, revoked (answered as expired), forged or of another organization. */
-async function signedIn(ctx: AppContext, request: FastifyRequest, auctioncode: string, allowGuest: boolean): Promise<LoginClaims> {
+async function signedIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auctioncode: string,
+  allowGuest: boolean,
+): Promise<LoginClaims> {
   const check = await checkToken(ctx, request);
   if (!check) throw new AppError('unauthorized', 'Please log in to continue.');
   if (!check.ok) {
@@ -136,7 +149,8 @@ async function cartOf(ctx: AppContext, request: FastifyRequest, auctioncode: str
   if (!token) return null;
   const check = await ctx.tokens.verifyCart(token, ctx.clock());
   if (!check.ok && check.reason === 'expired') throw new AppError('expired', storeMessages.cartExpired);
-  if (!check.ok || check.claims.auctioncode !== auctioncode) throw new AppError('unauthorized', 'This cart is not valid. Please reload the page.');
+  if (!check.ok || check.claims.auctioncode !== auctioncode)
+    throw new AppError('unauthorized', 'This cart is not valid. Please reload the page.');
   return check.claims;
 }
 
@@ -144,7 +158,11 @@ async function cartOf(ctx: AppContext, request: FastifyRequest, auctioncode: str
  * A registration token (from an emailed link) or the cart token of a checked-out cart, whose
  * purchase it then opens. A cart that has not been checked out opens nothing.
  */
-async function registrationOf(ctx: AppContext, request: FastifyRequest, auctioncode: string): Promise<RegistrationCaller> {
+async function registrationOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auctioncode: string,
+): Promise<RegistrationCaller> {
   const token = bearerToken(request);
   if (!token) throw new AppError('unauthorized', registrationMessages.linkInvalid);
   const now = ctx.clock();
@@ -152,30 +170,53 @@ async function registrationOf(ctx: AppContext, request: FastifyRequest, auctionc
   if (check.ok) {
     if (check.claims.auctioncode !== auctioncode) throw new AppError('unauthorized', registrationMessages.linkInvalid);
     const tenant = await eventOf(ctx, auctioncode, request, check.claims.eventcode);
-    if (tenant.event.eventcode !== check.claims.eventcode) throw new AppError('unauthorized', registrationMessages.linkInvalid);
-    return { auctioncode, tenant, orderId: check.claims.orderid, seatId: check.claims.seatid, personId: check.claims.personid };
+    if (tenant.event.eventcode !== check.claims.eventcode)
+      throw new AppError('unauthorized', registrationMessages.linkInvalid);
+    return {
+      auctioncode,
+      tenant,
+      orderId: check.claims.orderid,
+      seatId: check.claims.seatid,
+      personId: check.claims.personid,
+    };
   }
-  if (check.reason === 'expired') throw new AppError('expired', 'This page has been open a long time. Please open your registration link again.');
+  if (check.reason === 'expired')
+    throw new AppError('expired', 'This page has been open a long time. Please open your registration link again.');
   const cart = await cartOf(ctx, request, auctioncode);
   if (!cart) throw new AppError('unauthorized', registrationMessages.linkInvalid);
   const tenant = await eventOf(ctx, auctioncode, request, cart.eventcode);
   const [order] = await ctx.db
     .select({ id: storeOrders.id })
     .from(storeOrders)
-    .where(and(eq(storeOrders.cartId, cart.cartid), eq(storeOrders.eventId, tenant.event.id), inArray(storeOrders.state, ['paid', 'unpaid'])))
+    .where(
+      and(
+        eq(storeOrders.cartId, cart.cartid),
+        eq(storeOrders.eventId, tenant.event.id),
+        inArray(storeOrders.state, ['paid', 'unpaid']),
+      ),
+    )
     .limit(1);
   if (!order) throw new AppError('forbidden', 'Guest registration opens once your purchase is complete.');
   return { auctioncode, tenant, orderId: order.id, seatId: null, personId: null };
 }
 
 /** Resolves the caller a route's access asks for, or refuses the request. */
-export async function resolveCaller<A extends Access>(ctx: AppContext, request: FastifyRequest, access: A): Promise<CallerOf<A>> {
+export async function resolveCaller<A extends Access>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  access: A,
+): Promise<CallerOf<A>> {
   const auctioncode = hostAuctionCode(ctx, request);
   const resolved = await resolve(ctx, request, access, auctioncode);
   return resolved as CallerOf<A>;
 }
 
-async function resolve(ctx: AppContext, request: FastifyRequest, access: Access, auctioncode: string): Promise<CallerByAccess[Access]> {
+async function resolve(
+  ctx: AppContext,
+  request: FastifyRequest,
+  access: Access,
+  auctioncode: string,
+): Promise<CallerByAccess[Access]> {
   switch (access) {
     case 'public':
       return { auctioncode };
@@ -193,7 +234,8 @@ async function resolve(ctx: AppContext, request: FastifyRequest, access: Access,
       const cart = await cartOf(ctx, request, auctioncode);
       if (!cart && access === 'cart') throw new AppError('unauthorized', 'Please open the store to start a cart.');
       const tenant = await eventOf(ctx, auctioncode, request, cart?.eventcode);
-      if (cart && cart.eventcode !== tenant.event.eventcode) throw new AppError('unauthorized', 'This cart is not valid. Please reload the page.');
+      if (cart && cart.eventcode !== tenant.event.eventcode)
+        throw new AppError('unauthorized', 'This cart is not valid. Please reload the page.');
       return { auctioncode, tenant, cart };
     }
     case 'registration':
@@ -202,7 +244,8 @@ async function resolve(ctx: AppContext, request: FastifyRequest, access: Access,
     case 'bidder': {
       const claims = await signedIn(ctx, request, auctioncode, access === 'guest');
       const tenant = await eventOf(ctx, auctioncode, request, claims.eventcode);
-      if (claims.eventcode !== tenant.event.eventcode) throw new AppError('unauthorized', 'Your session is for another event. Please log in again.');
+      if (claims.eventcode !== tenant.event.eventcode)
+        throw new AppError('unauthorized', 'Your session is for another event. Please log in again.');
       return { auctioncode, tenant, claims, bidderId: claims.isguest ? null : claims.bidderid };
     }
   }

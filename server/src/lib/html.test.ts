@@ -3,7 +3,9 @@ import { sanitizeOrganizerHtml } from './html';
 
 describe('sanitizeOrganizerHtml', () => {
   it('keeps formatting, links and images', () => {
-    const out = sanitizeOrganizerHtml('<p><strong>Hi</strong> <a href="https://x.org">site</a> <img src="/media/abc" alt="logo"></p>');
+    const out = sanitizeOrganizerHtml(
+      '<p><strong>Hi</strong> <a href="https://x.org">site</a> <img src="/media/abc" alt="logo"></p>',
+    );
     expect(out).toContain('<strong>Hi</strong>');
     expect(out).toContain('href="https://x.org"');
     expect(out).toContain('rel="noopener noreferrer"');

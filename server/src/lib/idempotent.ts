@@ -48,11 +48,13 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined) return undefined;
-  if (!/^[\w.:-]{8,100}$/.test(key)) throw new AppError('bad_request', 'The Idempotency-Key header must be 8 to 100 letters, digits, -, _, . or :.');
+  if (!/^[\w.:-]{8,100}$/.test(key))
+    throw new AppError('bad_request', 'The Idempotency-Key header must be 8 to 100 letters, digits, -, _, . or :.');
   return key;
 }
 
-const holdsSomething = (part: unknown): boolean => part !== undefined && part !== null && (typeof part !== 'object' || Object.keys(part).length > 0);
+const holdsSomething = (part: unknown): boolean =>
+  part !== undefined && part !== null && (typeof part !== 'object' || Object.keys(part).length > 0);
 
 /**
  * What a reused key's request must match: a digest of the validated body, and of the path and
@@ -61,8 +63,11 @@ const holdsSomething = (part: unknown): boolean => part !== undefined && part !=
  */
 function digest(request: Pick<KeyedRequest, 'body' | 'params' | 'query'>): string {
   const { body, params, query } = request;
-  const text = holdsSomething(params) || holdsSomething(query) ? JSON.stringify({ body, params, query }) : JSON.stringify(body);
-  return createHash('sha256').update(text ?? '').digest('base64url');
+  const text =
+    holdsSomething(params) || holdsSomething(query) ? JSON.stringify({ body, params, query }) : JSON.stringify(body);
+  return createHash('sha256')
+    .update(text ?? '')
+    .digest('base64url');
 }
 
 /** What is stored under a key, as a write that reads it in its own SQL finds it. */
@@ -75,11 +80,19 @@ export interface StoredAnswer {
 /** The stored answer to replay, or 422 when the key was used for another route or body. */
 export function replayOf<T>(row: StoredAnswer, route: string, hash: string): T {
   if (row.route !== route || row.requestHash !== hash)
-    throw new AppError('unprocessable', 'This Idempotency-Key was already used for a different request. Send a new key for a new request.');
+    throw new AppError(
+      'unprocessable',
+      'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+    );
   return row.response as T;
 }
 
-async function stored<T>(db: Db | Tx, w: Pick<KeyedRequest, 'route' | 'owner'>, hash: string, key: string): Promise<T | undefined> {
+async function stored<T>(
+  db: Db | Tx,
+  w: Pick<KeyedRequest, 'route' | 'owner'>,
+  hash: string,
+  key: string,
+): Promise<T | undefined> {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
@@ -100,10 +113,17 @@ export async function findAnswer<T>(db: Db | Tx, w: KeyedRequest, key: string): 
  * request keeps the key, and a retry of this one is answered by findAnswer as it would be.
  */
 export async function keepAnswer(tx: Tx, w: KeyedRequest, key: string, answer: unknown): Promise<void> {
-  await tx.insert(idempotencyKeys).values({ bidderId: w.owner, key, route: w.route, requestHash: digest(w), statusCode: 200, response: answer }).onConflictDoNothing();
+  await tx
+    .insert(idempotencyKeys)
+    .values({ bidderId: w.owner, key, route: w.route, requestHash: digest(w), statusCode: 200, response: answer })
+    .onConflictDoNothing();
 }
 
-export async function writeOnce<T, L>(ctx: AppContext, w: WriteOnce<L>, work: (tx: Tx, now: Date, locked: L) => Promise<Written<T>>): Promise<T> {
+export async function writeOnce<T, L>(
+  ctx: AppContext,
+  w: WriteOnce<L>,
+  work: (tx: Tx, now: Date, locked: L) => Promise<Written<T>>,
+): Promise<T> {
   const key = w.key;
   return writeOnceBy<T>(ctx, w, (hash) =>
     ctx.db.transaction(async (tx) => {
@@ -113,7 +133,15 @@ export async function writeOnce<T, L>(ctx: AppContext, w: WriteOnce<L>, work: (t
         if (prior) return { answer: prior };
       }
       const result = await work(tx, ctx.clock(), locked);
-      if (key) await tx.insert(idempotencyKeys).values({ bidderId: w.owner, key, route: w.route, requestHash: hash, statusCode: 200, response: result.answer });
+      if (key)
+        await tx.insert(idempotencyKeys).values({
+          bidderId: w.owner,
+          key,
+          route: w.route,
+          requestHash: hash,
+          statusCode: 200,
+          response: result.answer,
+        });
       return result;
     }),
   );
@@ -125,7 +153,11 @@ export async function writeOnce<T, L>(ctx: AppContext, w: WriteOnce<L>, work: (t
  * answer through replayOf, and otherwise store its answer under the key (with that digest) before
  * it commits. The rest is writeOnce's: a lost race on the key, and the effects after the commit.
  */
-export async function writeOnceBy<T>(ctx: AppContext, w: KeyedRequest & { key: string | undefined }, transaction: (hash: string) => Promise<Written<T>>): Promise<T> {
+export async function writeOnceBy<T>(
+  ctx: AppContext,
+  w: KeyedRequest & { key: string | undefined },
+  transaction: (hash: string) => Promise<Written<T>>,
+): Promise<T> {
   const key = w.key;
   const hash = digest(w);
   let done: Written<T>;

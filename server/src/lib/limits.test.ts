@@ -5,7 +5,13 @@ import { type Budget, Guessing } from './limits';
 
 const budget: Budget = { name: 'tries', max: 3, windowMs: 60_000, message: 'Too many tries.' };
 const other: Budget = { name: 'other', max: 1, windowMs: 60_000, message: 'Another budget.' };
-const shared: Budget = { name: 'shared', max: 2, windowMs: 60_000, message: 'Slow down.', slow: { stepMs: 100, maxMs: 350 } };
+const shared: Budget = {
+  name: 'shared',
+  max: 2,
+  windowMs: 60_000,
+  message: 'Slow down.',
+  slow: { stepMs: 100, maxMs: 350 },
+};
 
 describe('guessing budgets', () => {
   it('refuses with the budget’s message and when to try again once a key has spent its tries, and forgets them when the window ends', async () => {
@@ -47,14 +53,18 @@ describe('guessing budgets', () => {
             // refused
           }
         }
-        for (const key of new Set(keys)) expect(allowed.get(key) ?? 0).toBe(Math.min(budget.max, keys.filter((k) => k === key).length));
+        for (const key of new Set(keys))
+          expect(allowed.get(key) ?? 0).toBe(Math.min(budget.max, keys.filter((k) => k === key).length));
       }),
     );
   });
 
   it('a slowing budget never refuses: past its max each try waits one step longer, up to its ceiling', async () => {
     const waits: number[] = [];
-    const g = new Guessing(() => 0, async (ms) => void waits.push(ms));
+    const g = new Guessing(
+      () => 0,
+      async (ms) => void waits.push(ms),
+    );
     for (let i = 0; i < 8; i++) await g.take(shared, 'ip:198.51.100.7');
     expect(waits).toEqual([100, 200, 300, 350, 350, 350]);
     // Another address is not slowed.
@@ -64,15 +74,43 @@ describe('guessing budgets', () => {
 
   it('counts only failures, and slows only the failure’s answer, never a success', async () => {
     const waits: number[] = [];
-    const g = new Guessing(() => 0, async (ms) => void waits.push(ms));
+    const g = new Guessing(
+      () => 0,
+      async (ms) => void waits.push(ms),
+    );
     const fail = () => Promise.reject(new Error('wrong'));
     for (let i = 0; i < 4; i++) await expect(g.failures([[shared, 'ip:x']], () => true, fail)).rejects.toThrow('wrong');
     expect(waits).toEqual([100, 200]);
-    await expect(g.failures([[shared, 'ip:x']], () => true, async () => 'signed in')).resolves.toBe('signed in');
+    await expect(
+      g.failures(
+        [[shared, 'ip:x']],
+        () => true,
+        async () => 'signed in',
+      ),
+    ).resolves.toBe('signed in');
     expect(waits).toEqual([100, 200]);
     // A refusing budget of the same call still refuses once used up.
-    for (let i = 0; i < 3; i++) await expect(g.failures([[budget, 'email:a'], [shared, 'ip:x']], () => true, fail)).rejects.toThrow('wrong');
-    await expect(g.failures([[budget, 'email:a'], [shared, 'ip:x']], () => true, async () => 'right')).rejects.toBeInstanceOf(TooManyTries);
+    for (let i = 0; i < 3; i++)
+      await expect(
+        g.failures(
+          [
+            [budget, 'email:a'],
+            [shared, 'ip:x'],
+          ],
+          () => true,
+          fail,
+        ),
+      ).rejects.toThrow('wrong');
+    await expect(
+      g.failures(
+        [
+          [budget, 'email:a'],
+          [shared, 'ip:x'],
+        ],
+        () => true,
+        async () => 'right',
+      ),
+    ).rejects.toBeInstanceOf(TooManyTries);
   });
 
   it('allow spends a try while one is left and says no after, spending nothing', () => {

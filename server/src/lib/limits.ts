@@ -68,7 +68,12 @@ const isMinted = (key: string) => key.startsWith('user:guest:') || key.startsWit
  * guests from one address before they join.
  */
 export function guestTokenCeiling(ctx: AppContext): (request: FastifyRequest) => Promise<void> {
-  const budget: Budget = { name: 'guest-tokens-address', max: ctx.config.rateLimitGuestTokensPerMinute, windowMs: 60_000, message: RATE_LIMITED };
+  const budget: Budget = {
+    name: 'guest-tokens-address',
+    max: ctx.config.rateLimitGuestTokensPerMinute,
+    windowMs: 60_000,
+    message: RATE_LIMITED,
+  };
   return async (request) => {
     if (!isMinted(await limitKey(ctx, request))) return;
     await ctx.guessing.take(budget, addressKey(request));
@@ -82,7 +87,8 @@ export function rateLimits(ctx: AppContext): RateLimitPluginOptions {
     timeWindow: '1 minute',
     keyGenerator: (request) => limitKey(ctx, request),
     allowList: (_request, key) => key === UNLIMITED,
-    max: (_request, key) => (key.startsWith(ANONYMOUS) ? ctx.config.rateLimitAnonymousPerMinute : ctx.config.rateLimitPerMinute),
+    max: (_request, key) =>
+      key.startsWith(ANONYMOUS) ? ctx.config.rateLimitAnonymousPerMinute : ctx.config.rateLimitPerMinute,
     errorResponseBuilder: () => new AppError('rate_limited', RATE_LIMITED),
   };
 }
@@ -113,13 +119,54 @@ const SLOW_DOWN = { stepMs: 100, maxMs: 5_000 };
  * mistyping a password once or twice) they slow the address down, more with each failure.
  */
 export const GUESSING = {
-  loginFailuresPerEmail: { name: 'login-email', max: 10, windowMs: FIFTEEN_MINUTES, message: 'Too many wrong passwords for this email. Please wait 15 minutes, or use Forgot Password to get a sign-in link.' },
-  loginFailuresPerAddress: { name: 'login-address', max: 300, windowMs: FIFTEEN_MINUTES, message: 'Too many failed sign-ins from this network.', slow: SLOW_DOWN },
-  linkRequestsPerEmail: { name: 'links-email', max: 5, windowMs: FIFTEEN_MINUTES, message: 'We have already sent several links to this email. Please check your inbox and spam folder, or try again in 15 minutes.' },
-  linkRequestsPerAddress: { name: 'links-address', max: 500, windowMs: FIFTEEN_MINUTES, message: 'Too many link requests from this network.', slow: SLOW_DOWN },
-  linkFailuresPerAddress: { name: 'bad-links-address', max: 100, windowMs: FIFTEEN_MINUTES, message: 'Too many invalid links from this network.', slow: SLOW_DOWN },
-  joinPerEmail: { name: 'join-email', max: 30, windowMs: FIFTEEN_MINUTES, message: 'Too many attempts for this email. Please wait 15 minutes and try again.' },
-  joinPerAddress: { name: 'join-address', max: 4000, windowMs: FIFTEEN_MINUTES, message: 'Too many sign-ups from this network.', slow: SLOW_DOWN },
+  loginFailuresPerEmail: {
+    name: 'login-email',
+    max: 10,
+    windowMs: FIFTEEN_MINUTES,
+    message:
+      'Too many wrong passwords for this email. Please wait 15 minutes, or use Forgot Password to get a sign-in link.',
+  },
+  loginFailuresPerAddress: {
+    name: 'login-address',
+    max: 300,
+    windowMs: FIFTEEN_MINUTES,
+    message: 'Too many failed sign-ins from this network.',
+    slow: SLOW_DOWN,
+  },
+  linkRequestsPerEmail: {
+    name: 'links-email',
+    max: 5,
+    windowMs: FIFTEEN_MINUTES,
+    message:
+      'We have already sent several links to this email. Please check your inbox and spam folder, or try again in 15 minutes.',
+  },
+  linkRequestsPerAddress: {
+    name: 'links-address',
+    max: 500,
+    windowMs: FIFTEEN_MINUTES,
+    message: 'Too many link requests from this network.',
+    slow: SLOW_DOWN,
+  },
+  linkFailuresPerAddress: {
+    name: 'bad-links-address',
+    max: 100,
+    windowMs: FIFTEEN_MINUTES,
+    message: 'Too many invalid links from this network.',
+    slow: SLOW_DOWN,
+  },
+  joinPerEmail: {
+    name: 'join-email',
+    max: 30,
+    windowMs: FIFTEEN_MINUTES,
+    message: 'Too many attempts for this email. Please wait 15 minutes and try again.',
+  },
+  joinPerAddress: {
+    name: 'join-address',
+    max: 4000,
+    windowMs: FIFTEEN_MINUTES,
+    message: 'Too many sign-ups from this network.',
+    slow: SLOW_DOWN,
+  },
   /** "Someone tried to create an account with your email" mails: one an hour per account is enough. */
   attemptNoticePerEmail: { name: 'attempt-notice-email', max: 1, windowMs: 60 * 60_000, message: '' },
 } satisfies Record<string, Budget>;
@@ -199,7 +246,11 @@ export class Guessing {
    * refusing budget is used up, else runs `work`; if it throws what `failed` calls a failure, one
    * try of each budget is spent and the failure's answer waits as the slowing budgets say.
    */
-  async failures<T>(tries: ReadonlyArray<readonly [Budget, string]>, failed: (err: unknown) => boolean, work: () => Promise<T>): Promise<T> {
+  async failures<T>(
+    tries: ReadonlyArray<readonly [Budget, string]>,
+    failed: (err: unknown) => boolean,
+    work: () => Promise<T>,
+  ): Promise<T> {
     for (const [budget, key] of tries) this.assert(budget, key);
     try {
       return await work();

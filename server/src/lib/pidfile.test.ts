@@ -88,7 +88,10 @@ async function claimedBy(dir: string, port?: number): Promise<Claimer> {
   return claimer;
 }
 
-const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
+  );
 const guard = (dir: string) => join(dir, 'server.pid');
 
 afterEach(async () => {
@@ -161,7 +164,9 @@ describe('the embedded database guard', () => {
 
   it('respects a guard in the format before start times while its process is a Gavel server', async () => {
     // A server of the previous version still running: its command line names the server's entry.
-    const old = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30_000)', join(root, 'server/src/main.ts')], { stdio: 'ignore' });
+    const old = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30_000)', join(root, 'server/src/main.ts')], {
+      stdio: 'ignore',
+    });
     children.push(old);
     const dir = tempDir();
     writeFileSync(guard(dir), `${old.pid} 8080\n`);

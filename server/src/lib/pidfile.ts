@@ -78,7 +78,8 @@ function bootMark(): string {
 }
 
 function sameBoot(a: string, b: string): boolean {
-  if (a.startsWith('t') && b.startsWith('t')) return Math.abs(Number(a.slice(1)) - Number(b.slice(1))) <= BOOT_TOLERANCE_S;
+  if (a.startsWith('t') && b.startsWith('t'))
+    return Math.abs(Number(a.slice(1)) - Number(b.slice(1))) <= BOOT_TOLERANCE_S;
   return a === b;
 }
 
@@ -101,7 +102,8 @@ function isRunning(h: Holder): boolean {
   // Unreadable: it has just ended, or /proc hides other users' processes (then a live pid must do).
   if (started === undefined) return pidAlive(h.pid);
   // A file from before start times were recorded: the command line must be a Gavel server's.
-  if (h.started === undefined) return GAVEL_COMMAND.test((readProc(`/proc/${h.pid}/cmdline`) ?? '').replaceAll('\0', ' '));
+  if (h.started === undefined)
+    return GAVEL_COMMAND.test((readProc(`/proc/${h.pid}/cmdline`) ?? '').replaceAll('\0', ' '));
   return h.started === started;
 }
 

@@ -25,8 +25,20 @@ const count = async () => ({
 
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://{auctioncode}.gavel.example' }, now);
-  await importEvent(t, eventDocument(now, { auctioncode: 'riverbend', items: [item('1', { name: 'Kayak', startingbid: 100, minimumbidincrease: 10 })] }));
-  await importEvent(t, eventDocument(now, { auctioncode: 'lakeside', items: [item('1', { name: 'Canoe', startingbid: 100, minimumbidincrease: 10 })] }));
+  await importEvent(
+    t,
+    eventDocument(now, {
+      auctioncode: 'riverbend',
+      items: [item('1', { name: 'Kayak', startingbid: 100, minimumbidincrease: 10 })],
+    }),
+  );
+  await importEvent(
+    t,
+    eventDocument(now, {
+      auctioncode: 'lakeside',
+      items: [item('1', { name: 'Canoe', startingbid: 100, minimumbidincrease: 10 })],
+    }),
+  );
   riverbend = await makeBidder(t, 'gala', 'rita@example.org', { auctioncode: 'riverbend' });
   const rows = await t.ctx.db.select({ id: auctionItems.id, name: auctionItems.name }).from(auctionItems);
   itemId = rows.find((r) => r.name === 'Canoe')?.id ?? 0;
@@ -34,15 +46,38 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('the caller', () => {
-  it("refuses a token of one organization sent with a forwarded host naming another, and writes nothing there", async () => {
+  it('refuses a token of one organization sent with a forwarded host naming another, and writes nothing there', async () => {
     const before = await count();
-    const headers = { ...riverbend.auth, host: 'riverbend.gavel.example', 'x-forwarded-host': 'lakeside.gavel.example' };
-    const watch = await t.app.inject({ method: 'POST', url: '/api/watchlist', headers, payload: { eventcode: 'gala', itemid: itemId } });
+    const headers = {
+      ...riverbend.auth,
+      host: 'riverbend.gavel.example',
+      'x-forwarded-host': 'lakeside.gavel.example',
+    };
+    const watch = await t.app.inject({
+      method: 'POST',
+      url: '/api/watchlist',
+      headers,
+      payload: { eventcode: 'gala', itemid: itemId },
+    });
     expect(watch.statusCode).toBe(401);
-    expect(watch.json()).toMatchObject({ status: 'failure', code: 'unauthorized', message: 'Your session is not valid. Please log in again.' });
-    const bid = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers, payload: { eventcode: 'gala', itemid: itemId, bid: 100 } });
+    expect(watch.json()).toMatchObject({
+      status: 'failure',
+      code: 'unauthorized',
+      message: 'Your session is not valid. Please log in again.',
+    });
+    const bid = await t.app.inject({
+      method: 'POST',
+      url: '/api/submitbid',
+      headers,
+      payload: { eventcode: 'gala', itemid: itemId, bid: 100 },
+    });
     expect(bid.statusCode).toBe(401);
-    const list = await t.app.inject({ method: 'POST', url: '/api/auctionitems', headers, payload: { eventcode: 'gala' } });
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/api/auctionitems',
+      headers,
+      payload: { eventcode: 'gala' },
+    });
     expect(list.statusCode).toBe(401);
     expect(await count()).toEqual(before);
   });
@@ -54,7 +89,12 @@ describe('the caller', () => {
   });
 
   it('refuses a body naming another organization than the host, and a token of another event', async () => {
-    const other = await t.app.inject({ method: 'POST', url: '/api/auctionitems', headers: { ...riverbend.auth, host: 'riverbend.gavel.example' }, payload: { eventcode: 'gala', auctioncode: 'lakeside' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auctionitems',
+      headers: { ...riverbend.auth, host: 'riverbend.gavel.example' },
+      payload: { eventcode: 'gala', auctioncode: 'lakeside' },
+    });
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe('Event Not Found');
   });
@@ -66,7 +106,12 @@ describe('idempotent writes', () => {
     lake = await makeBidder(t, 'gala', 'lee@example.org', { auctioncode: 'lakeside' });
   });
   const bidAs = (payload: object, key: string) =>
-    t.app.inject({ method: 'POST', url: '/api/submitbid', headers: { ...lake.auth, host: 'lakeside.gavel.example', 'idempotency-key': key }, payload: { eventcode: 'gala', itemid: itemId, ...payload } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/submitbid',
+      headers: { ...lake.auth, host: 'lakeside.gavel.example', 'idempotency-key': key },
+      payload: { eventcode: 'gala', itemid: itemId, ...payload },
+    });
 
   it('replays a retry, and refuses the same key with another body (422) without bidding again', async () => {
     const first = await bidAs({ bid: 100 }, 'key-reuse-0001');
@@ -85,7 +130,11 @@ describe('idempotent writes', () => {
     expect(retry.json()).toEqual(first.json());
     const other = await bidAs({ bid: 150 }, 'key-reuse-0001');
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toEqual({ status: 'failure', code: 'unprocessable', message: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.' });
+    expect(other.json()).toEqual({
+      status: 'failure',
+      code: 'unprocessable',
+      message: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+    });
     const otherRoute = await t.app.inject({
       method: 'POST',
       url: '/api/maxbid',
@@ -97,13 +146,30 @@ describe('idempotent writes', () => {
   });
 
   it('carries dollars on the wire and cents inside, through the typed call helper', async () => {
-    const raw = await t.app.inject({ method: 'POST', url: '/api/itemdetails', headers: { ...lake.auth, host: 'lakeside.gavel.example' }, payload: { eventcode: 'gala', itemid: itemId } });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/itemdetails',
+      headers: { ...lake.auth, host: 'lakeside.gavel.example' },
+      payload: { eventcode: 'gala', itemid: itemId },
+    });
     expect(raw.json().item).toMatchObject({ currentbid: 100, minimumnextbid: 110 });
     const moe = await makeBidder(t, 'gala', 'moe@example.org', { auctioncode: 'lakeside' });
-    const typed = await call(t.app, 'POST /submitbid', { eventcode: 'gala', itemid: itemId, bid: 123_45 }, { headers: { ...moe.auth, host: 'lakeside.gavel.example' } });
+    const typed = await call(
+      t.app,
+      'POST /submitbid',
+      { eventcode: 'gala', itemid: itemId, bid: 123_45 },
+      { headers: { ...moe.auth, host: 'lakeside.gavel.example' } },
+    );
     expect(typed.ok ? '' : typed.failure.message).toBe('');
-    expect(typed.ok && typed.answer.item).toMatchObject({ currentbid: 123_45, minimumnextbid: 133_45, currentlywinningbid: true });
-    const [row] = await t.ctx.db.select({ currentbid: auctionItems.currentbid }).from(auctionItems).where(eq(auctionItems.id, itemId));
+    expect(typed.ok && typed.answer.item).toMatchObject({
+      currentbid: 123_45,
+      minimumnextbid: 133_45,
+      currentlywinningbid: true,
+    });
+    const [row] = await t.ctx.db
+      .select({ currentbid: auctionItems.currentbid })
+      .from(auctionItems)
+      .where(eq(auctionItems.id, itemId));
     expect(row?.currentbid).toBe(123_45);
   });
 

@@ -32,10 +32,16 @@ export function routedUrl(url: string): string {
 export function routerFaultRoutes(app: FastifyInstance): void {
   const hide = { schema: { hide: true } };
   app.all(BAD_URL, hide, async () => {
-    throw new AppError('bad_request', 'The address is not valid: it has a % that is not followed by two hexadecimal digits.');
+    throw new AppError(
+      'bad_request',
+      'The address is not valid: it has a % that is not followed by two hexadecimal digits.',
+    );
   });
   app.all(TOO_LONG, hide, async () => {
-    throw new AppError('uri_too_long', `The address is too long: no part of it may be longer than ${MAX_SEGMENT_LENGTH} characters.`);
+    throw new AppError(
+      'uri_too_long',
+      `The address is too long: no part of it may be longer than ${MAX_SEGMENT_LENGTH} characters.`,
+    );
   });
 }
 
@@ -43,7 +49,8 @@ export function routerFaultRoutes(app: FastifyInstance): void {
  * Emailed links carry their secret in the path (sign-in, password reset, verification, guest and
  * purchaser registration) and the live hub may take a token in the query. Logs show neither.
  */
-const SECRET_IN_PATH = /(\/(?:passwordlesslogin|resetpassword|verify|verify-email|guestregistration|purchaserregistration)\/)[^/?#]+/gi;
+const SECRET_IN_PATH =
+  /(\/(?:passwordlesslogin|resetpassword|verify|verify-email|guestregistration|purchaserregistration)\/)[^/?#]+/gi;
 const SECRET_IN_QUERY = /([?&](?:access_token|token|secret)=)[^&#]*/gi;
 
 export function maskSecrets(url: string): string {

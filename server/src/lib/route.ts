@@ -21,7 +21,16 @@ export interface RouteOptions {
   bodyLimit?: number;
 }
 
-const failures = { 400: errorResponse, 401: errorResponse, 402: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse, 429: errorResponse };
+const failures = {
+  400: errorResponse,
+  401: errorResponse,
+  402: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  422: errorResponse,
+  429: errorResponse,
+};
 
 const security = (c: Contract): Array<Record<string, string[]>> | undefined => {
   if (c.access === 'admin') return [{ adminToken: [] }];
@@ -36,7 +45,13 @@ const security = (c: Contract): Array<Record<string, string[]>> | undefined => {
  * schema (amounts arrive in cents), the caller is resolved by lib/caller.ts before the handler
  * runs, and the answer is encoded by its schema (amounts leave in dollars).
  */
-export function route<K extends ContractKey>(app: FastifyInstance, ctx: AppContext, key: K, handler: (input: RouteInput<K>) => Promise<AnswerOf<K> | FastifyReply>, options: RouteOptions = {}): void {
+export function route<K extends ContractKey>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  key: K,
+  handler: (input: RouteInput<K>) => Promise<AnswerOf<K> | FastifyReply>,
+  options: RouteOptions = {},
+): void {
   const c: Contract = contracts[key];
   app.route({
     method: c.method,
@@ -44,7 +59,9 @@ export function route<K extends ContractKey>(app: FastifyInstance, ctx: AppConte
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.config ? { config: options.config } : {}),
     // The admin token is checked before a (possibly large) body is read.
-    ...(c.access === 'admin' ? { onRequest: async (request: FastifyRequest) => assertAdmin(request, ctx.config.adminToken) } : {}),
+    ...(c.access === 'admin'
+      ? { onRequest: async (request: FastifyRequest) => assertAdmin(request, ctx.config.adminToken) }
+      : {}),
     schema: {
       tags: c.tags,
       summary: c.summary,
@@ -57,12 +74,22 @@ export function route<K extends ContractKey>(app: FastifyInstance, ctx: AppConte
     handler: async (request, reply) => {
       const caller = await resolveCaller(ctx, request, c.access as Contracts[K]['access']);
       // The schemas above validated these; the map's types name what they hold.
-      return handler({ body: request.body as RequestOf<K>, params: request.params as ParamsOf<K>, query: request.query as QueryOf<K>, caller, request, reply });
+      return handler({
+        body: request.body as RequestOf<K>,
+        params: request.params as ParamsOf<K>,
+        query: request.query as QueryOf<K>,
+        caller,
+        request,
+        reply,
+      });
     },
   });
 }
 
 /** A call's answer as a spreadsheet (the organizer's reports): the JSON schema does not apply to it. */
 export function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);
 }

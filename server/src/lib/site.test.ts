@@ -55,7 +55,11 @@ describe('one name per organization', () => {
   });
   it('links to the organization by its name', () => {
     expect(site.originOf('riverbend')).toBe('https://riverbend.gavel.example');
-    const withPort = createSite({ publicUrl: 'http://{auctioncode}.localhost:9000', defaultAuctionCode: 'demo', port: 8080 });
+    const withPort = createSite({
+      publicUrl: 'http://{auctioncode}.localhost:9000',
+      defaultAuctionCode: 'demo',
+      port: 8080,
+    });
     expect(withPort.originOf('acme')).toBe('http://acme.localhost:9000');
     expect(withPort.auctionCodeOf('acme.localhost:9000')).toBe('acme');
   });

@@ -53,12 +53,15 @@ export function publicUrlProblem(url: string): string | undefined {
     return 'must be an absolute URL such as https://auction.example.org or https://{auctioncode}.gavel.example';
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'must start with https:// (or http://)';
-  if (parsed.username || parsed.password || parsed.search || parsed.hash) return 'must be only a scheme, a host and a port';
-  if (parsed.pathname !== '/' && parsed.pathname !== '') return 'must not have a path: Gavel serves its events at the root of its host';
+  if (parsed.username || parsed.password || parsed.search || parsed.hash)
+    return 'must be only a scheme, a host and a port';
+  if (parsed.pathname !== '/' && parsed.pathname !== '')
+    return 'must not have a path: Gavel serves its events at the root of its host';
   if (!template) return undefined;
   if (url.split(AUCTION_CODE_PLACEHOLDER).length !== 2) return `must name ${AUCTION_CODE_PLACEHOLDER} once`;
   const [first, ...rest] = parsed.hostname.split('.');
-  if (first !== STAND_IN || rest.length === 0) return `must have ${AUCTION_CODE_PLACEHOLDER} as the first label of its host, as in https://{auctioncode}.gavel.example`;
+  if (first !== STAND_IN || rest.length === 0)
+    return `must have ${AUCTION_CODE_PLACEHOLDER} as the first label of its host, as in https://{auctioncode}.gavel.example`;
   return undefined;
 }
 
@@ -96,7 +99,10 @@ const isLoopback = (name: string) => name === 'localhost' || name === '::1' || /
 /** Without PUBLIC_URL: this machine only, by localhost, a name under localhost, or an IP address. */
 function developmentSite(defaultAuctionCode: string, port: number): Site {
   return {
-    originOf: (auctioncode) => (auctioncode.toLowerCase() === defaultAuctionCode ? `http://localhost:${port}` : `http://${auctioncode.toLowerCase()}.localhost:${port}`),
+    originOf: (auctioncode) =>
+      auctioncode.toLowerCase() === defaultAuctionCode
+        ? `http://localhost:${port}`
+        : `http://${auctioncode.toLowerCase()}.localhost:${port}`,
     auctionCodeOf: (host) => {
       if (host === undefined) return undefined;
       const name = hostName(host);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_TOKEN_DAYS, TokenService } from './tokens';
 
-const claims = { userid: 7, bidderid: 70, email: 'ann@example.org', eventcode: 'gala', auctioncode: 'demo', isguest: false };
+const claims = {
+  userid: 7,
+  bidderid: 70,
+  email: 'ann@example.org',
+  eventcode: 'gala',
+  auctioncode: 'demo',
+  isguest: false,
+};
 const DAY = 86_400_000;
 
 describe('login tokens', () => {
@@ -12,7 +19,10 @@ describe('login tokens', () => {
     const first = await tokens.verify(token, now);
     expect(first).toMatchObject({ ok: true, claims: { userid: 7, bidderid: 70, sub: '7' } });
     expect(await tokens.verify(token, new Date(now.getTime() + 1000))).toEqual(first);
-    expect(await tokens.verify(token, new Date(now.getTime() + LOGIN_TOKEN_DAYS * DAY + 1000))).toEqual({ ok: false, reason: 'expired' });
+    expect(await tokens.verify(token, new Date(now.getTime() + LOGIN_TOKEN_DAYS * DAY + 1000))).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 
   it('refuse a token signed with another secret or altered, however often it is sent', async () => {

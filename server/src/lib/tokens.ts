@@ -40,7 +40,6 @@ export const GUEST_TOKEN_DAYS = 2;
 
 export type TokenCheck = { ok: true; claims: LoginClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
-
 /**
  * What a store cart token says: its cart, event and organization. Its exp is the end of the cart's
  * hold (spec: the store cart token is held separately from the login token), so the two kinds can
@@ -146,7 +145,11 @@ export class TokenService {
   }
 
   /** A cart token that lasts until `expires` (the hold's end). */
-  async signCart(claims: Pick<CartClaims, 'cartid' | 'eventcode' | 'auctioncode'>, now: Date, expires: Date): Promise<string> {
+  async signCart(
+    claims: Pick<CartClaims, 'cartid' | 'eventcode' | 'auctioncode'>,
+    now: Date,
+    expires: Date,
+  ): Promise<string> {
     return new SignJWT({ ...claims, typ: 'cart' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(Math.floor(now.getTime() / 1000))
@@ -159,7 +162,10 @@ export class TokenService {
   }
 
   /** A registration token for a purchase (seatid null) or one guest's seat. */
-  async signRegistration(claims: Pick<RegistrationClaims, 'orderid' | 'seatid' | 'personid' | 'eventcode' | 'auctioncode'>, now: Date): Promise<string> {
+  async signRegistration(
+    claims: Pick<RegistrationClaims, 'orderid' | 'seatid' | 'personid' | 'eventcode' | 'auctioncode'>,
+    now: Date,
+  ): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ ...claims, typ: 'registration' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -38,7 +38,10 @@ export async function deliverBatch(db: Db, send: Sender): Promise<number> {
     for (const row of rows) {
       try {
         await send(row);
-        await tx.update(outbox).set({ sentAt: sql`now()`, attempts: row.attempts + 1 }).where(eq(outbox.id, row.id));
+        await tx
+          .update(outbox)
+          .set({ sentAt: sql`now()`, attempts: row.attempts + 1 })
+          .where(eq(outbox.id, row.id));
       } catch (err) {
         await tx
           .update(outbox)

@@ -9,7 +9,12 @@ import { type MailBrand, type MailMessage, message } from './templates';
  * goes to an address they chose: each is made inert (no mail client links it), so the only link
  * is the server's `url`. The event's time and place (the organizer's) follow, when there is a venue.
  */
-export function guestLinkMail(brand: MailBrand, g: { guestname: string; purchaser: string; groupname: string; title: string }, url: string, venue: EventVenue | null): MailMessage {
+export function guestLinkMail(
+  brand: MailBrand,
+  g: { guestname: string; purchaser: string; groupname: string; title: string },
+  url: string,
+  venue: EventVenue | null,
+): MailMessage {
   const guest = inertText(g.guestname);
   const purchaser = inertText(g.purchaser);
   const group = inertText(g.groupname);

@@ -27,16 +27,71 @@ const oneLine = (s: string) =>
 
 /** Text made of the pieces of URLs and names, so the generator finds the near misses. */
 const piece = fc.constantFrom(
-  'https', 'http', 'HTTPS', 'mailto', 'tel', 'javascript', 'www', 'evil', 'example', 'com', 'x', '1', '127', 'Dana', 'Ng',
-  ':', '//', '/', '\\', '.', '\u3002', '\uFF0E', '\uFF61', '@', '-', '_', '?', '#', '=', '%', ' ', '  ', '\n', '\r\n', '\t',
-  '\u00a0', '\u2028', '\u200b', '\u200f', '\u200d', '\u2060', '\ufeff', '\u202e', '\u2066', '\u0301', 'é', '李', '😀', 'URGENT', ' confirm ', '10:30',
+  'https',
+  'http',
+  'HTTPS',
+  'mailto',
+  'tel',
+  'javascript',
+  'www',
+  'evil',
+  'example',
+  'com',
+  'x',
+  '1',
+  '127',
+  'Dana',
+  'Ng',
+  ':',
+  '//',
+  '/',
+  '\\',
+  '.',
+  '\u3002',
+  '\uFF0E',
+  '\uFF61',
+  '@',
+  '-',
+  '_',
+  '?',
+  '#',
+  '=',
+  '%',
+  ' ',
+  '  ',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u00a0',
+  '\u2028',
+  '\u200b',
+  '\u200f',
+  '\u200d',
+  '\u2060',
+  '\ufeff',
+  '\u202e',
+  '\u2066',
+  '\u0301',
+  'é',
+  '李',
+  '😀',
+  'URGENT',
+  ' confirm ',
+  '10:30',
 );
 const urlish = fc.array(piece, { maxLength: 24 }).map((a) => a.join(''));
-const anyText = fc.oneof(urlish, fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.webUrl().map((u) => `Confirm your seat at ${u} now`));
+const anyText = fc.oneof(
+  urlish,
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.webUrl().map((u) => `Confirm your seat at ${u} now`),
+);
 
 describe('inertText: typed text in an email links nowhere', () => {
   it('defangs the finding’s group name and a guest name with a URL, readable still', () => {
-    expect(inertText('URGENT: confirm your seat at https://evil.example/x')).toBe('URGENT: confirm your seat at https[:]//evil[.]example/x');
+    expect(inertText('URGENT: confirm your seat at https://evil.example/x')).toBe(
+      'URGENT: confirm your seat at https[:]//evil[.]example/x',
+    );
     expect(inertText('Dana www.evil.example')).toBe('Dana www[.]evil[.]example');
     expect(inertText('bo@evil.example')).toBe('bo@evil[.]example');
     expect(inertText('mailto:bo@evil.example')).toBe('mailto[:]bo@evil[.]example');
@@ -45,7 +100,18 @@ describe('inertText: typed text in an email links nowhere', () => {
   });
 
   it('leaves ordinary names and group names as typed', () => {
-    for (const name of ['Table of Eight', 'The Lee Family', "Bo O'Brien-Diaz", 'St. Louis Friends', 'Table 5: the Lees', 'Doors at 7:30', '李 明', 'Zoë 😀', 'Dr. Ng', '...and friends'])
+    for (const name of [
+      'Table of Eight',
+      'The Lee Family',
+      "Bo O'Brien-Diaz",
+      'St. Louis Friends',
+      'Table 5: the Lees',
+      'Doors at 7:30',
+      '李 明',
+      'Zoë 😀',
+      'Dr. Ng',
+      '...and friends',
+    ])
       expect(inertText(name)).toBe(name);
   });
 
@@ -70,9 +136,12 @@ describe('inertText: typed text in an email links nowhere', () => {
 
   it('hides nothing: without its brackets it is what was typed, on one line', () => {
     fc.assert(
-      fc.property(anyText.filter((s) => !s.includes('[')), (s) => {
-        expect(unbracketed(inertText(s))).toBe(oneLine(s));
-      }),
+      fc.property(
+        anyText.filter((s) => !s.includes('[')),
+        (s) => {
+          expect(unbracketed(inertText(s))).toBe(oneLine(s));
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -35,7 +35,9 @@ describe('the outbox door', () => {
   });
 
   it('strips them from a text message too, keeping the marks mixed-direction names need', () => {
-    expect(textRow({ ...recipient, to: '3125550199' }, 'Gala: \u202Dsi\u202C \u05e9\u05e8\u05d4\u200f outbid.').text).toBe('Gala: si \u05e9\u05e8\u05d4\u200f outbid.');
+    expect(
+      textRow({ ...recipient, to: '3125550199' }, 'Gala: \u202Dsi\u202C \u05e9\u05e8\u05d4\u200f outbid.').text,
+    ).toBe('Gala: si \u05e9\u05e8\u05d4\u200f outbid.');
   });
 });
 
@@ -51,7 +53,13 @@ describe('names with an override, through the app', () => {
         eventname: 'Gala \u2067Night\u2069',
         event: { allowbillme: true, ccfeespercent: 0 },
         items: [
-          item('wine', { name: 'Wine \u202Etxt.exe', buyitnowonly: true, buyitnowprice: 40, quantity: 5, startingbid: 0 }),
+          item('wine', {
+            name: 'Wine \u202Etxt.exe',
+            buyitnowonly: true,
+            buyitnowprice: 40,
+            quantity: 5,
+            startingbid: 0,
+          }),
           item('cabin', { name: 'Cabin \u202EWeek', startingbid: 100, minimumbidincrease: 10 }),
         ],
       }),
@@ -61,7 +69,10 @@ describe('names with an override, through the app', () => {
 
   it('mails a bidder named with an RLO a receipt without it', async () => {
     const ann = await makeBidder(t, 'gala', 'ann@example.org', { firstname: 'Ann\u202Egnp.exe' });
-    const [wine] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems).where(eq(auctionItems.itemnum, 'wine'));
+    const [wine] = await t.ctx.db
+      .select({ id: auctionItems.id })
+      .from(auctionItems)
+      .where(eq(auctionItems.itemnum, 'wine'));
     const historyid = await buyNow(t, ann, 'gala', wine?.id ?? 0);
     const res = await checkoutAs(t, ann, { historyid: [historyid], billme: true, totalamount: 40 });
     expect(res.statusCode, res.body).toBe(200);
@@ -73,10 +84,19 @@ describe('names with an override, through the app', () => {
   });
 
   it('queues an outbid notice about an item named with an RLO without it', async () => {
-    const [cabin] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems).where(eq(auctionItems.itemnum, 'cabin'));
+    const [cabin] = await t.ctx.db
+      .select({ id: auctionItems.id })
+      .from(auctionItems)
+      .where(eq(auctionItems.itemnum, 'cabin'));
     const bea = await makeBidder(t, 'gala', 'bea@example.org', { firstname: 'Bea\u2066' });
     const cy = await makeBidder(t, 'gala', 'cy@example.org', { firstname: 'Cy' });
-    const bid = (who: typeof bea, amount: number) => t.app.inject({ method: 'POST', url: '/api/submitbid', headers: who.auth, payload: { eventcode: 'gala', itemid: cabin?.id, bid: amount } });
+    const bid = (who: typeof bea, amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/submitbid',
+        headers: who.auth,
+        payload: { eventcode: 'gala', itemid: cabin?.id, bid: amount },
+      });
     expect((await bid(bea, 100)).statusCode).toBe(200);
     expect((await bid(cy, 110)).statusCode).toBe(200);
     await t.ctx.notifier.idle();

@@ -45,5 +45,11 @@ export function mailRow(recipient: Recipient, mail: MailMessage): OutboxRow {
 }
 
 export function textRow(recipient: Recipient, text: string): OutboxRow {
-  return { organizationId: recipient.organizationId, eventId: recipient.eventId, channel: 'text', to: recipient.to, text: withoutBidiControls(text) };
+  return {
+    organizationId: recipient.organizationId,
+    eventId: recipient.eventId,
+    channel: 'text',
+    to: recipient.to,
+    text: withoutBidiControls(text),
+  };
 }

@@ -1,4 +1,11 @@
-import { type Cents, type EventVenue, formatDateTime, formatMoney, isTestPayment, TEST_PAYMENT_NOTE } from '@gavel/domain';
+import {
+  type Cents,
+  type EventVenue,
+  formatDateTime,
+  formatMoney,
+  isTestPayment,
+  TEST_PAYMENT_NOTE,
+} from '@gavel/domain';
 import type { MailBlock, MailFact } from './templates';
 import type { MailColumn, MailSum } from './table';
 
@@ -43,12 +50,21 @@ export const RECEIPT_COLUMNS: MailColumn[] = [
 export function venueFacts(venue: EventVenue | null, title?: string): MailBlock[] {
   if (!venue) return [];
   const where = [venue.name, venue.address].filter(Boolean).join('\n');
-  const facts = [{ label: 'When', value: `${venue.date}\n${venue.time}` }, ...(where ? [{ label: 'Where', value: where }] : [])];
+  const facts = [
+    { label: 'When', value: `${venue.date}\n${venue.time}` },
+    ...(where ? [{ label: 'Where', value: where }] : []),
+  ];
   return [title ? { facts, title } : { facts }];
 }
 
 /** The organization of an event and the event's phone and email (the import's organizationphone and organizationemail). */
-export function mailContact({ organization, event }: { organization: { name: string }; event: { organizationphone: string; organizationemail: string } }): MailContact {
+export function mailContact({
+  organization,
+  event,
+}: {
+  organization: { name: string };
+  event: { organizationphone: string; organizationemail: string };
+}): MailContact {
   return { name: organization.name, phone: event.organizationphone, email: event.organizationemail };
 }
 
@@ -61,7 +77,17 @@ export function extraSums(donation: Cents, fee: Cents): MailSum[] {
 }
 
 /** How an order is paid, and the test gateway's note when its card moved no money. */
-export function paymentLines(method: 'CREDIT' | 'BILLME' | 'FREE', total: Cents, paidWith: string, processorcode: number): string[] {
-  const how = method === 'BILLME' ? `Payment: Bill Me. The organizer will bill you for ${formatMoney(total)}.` : method === 'FREE' ? 'Nothing to pay.' : `Paid with ${paidWith}.`;
+export function paymentLines(
+  method: 'CREDIT' | 'BILLME' | 'FREE',
+  total: Cents,
+  paidWith: string,
+  processorcode: number,
+): string[] {
+  const how =
+    method === 'BILLME'
+      ? `Payment: Bill Me. The organizer will bill you for ${formatMoney(total)}.`
+      : method === 'FREE'
+        ? 'Nothing to pay.'
+        : `Paid with ${paidWith}.`;
   return [how, ...(isTestPayment({ processorcode, card: method === 'CREDIT' }) ? [TEST_PAYMENT_NOTE] : [])];
 }

@@ -33,7 +33,10 @@ export function receiptMail(brand: MailBrand, r: Receipt, ordersUrl: string): Ma
     { label: 'Total', value: formatMoney(r.total), strong: true },
   ];
   const payment = paymentLines(r.billMe ? 'BILLME' : 'CREDIT', r.total, r.paidWith, r.processorcode);
-  const pickup = r.pickups.length > 0 ? r.pickups.map((p) => `Pickup: ${p}`) : ['Pickup: the organizer will tell you where and when to collect your items.'];
+  const pickup =
+    r.pickups.length > 0
+      ? r.pickups.map((p) => `Pickup: ${p}`)
+      : ['Pickup: the organizer will tell you where and when to collect your items.'];
   return message(
     brand,
     `Your receipt from ${brand.eventname} (order ${r.orderId})`,

@@ -7,7 +7,11 @@ import { type StoreReceipt, storeReceiptMail } from './store-receipt';
 import { textTable, wrapText } from './table';
 
 const brand = { eventname: 'Spring Gala', organizationname: 'Riverbend Community Foundation' };
-const contact = { name: 'Riverbend Community Foundation', phone: '(312) 555-0142', email: 'gala@riverbend.example.org' };
+const contact = {
+  name: 'Riverbend Community Foundation',
+  phone: '(312) 555-0142',
+  email: 'gala@riverbend.example.org',
+};
 // 03:17 UTC on December 6 is 9:17 PM on December 5 in Chicago, and already noon on the 6th in Tokyo.
 const paidAt = new Date('2026-12-06T03:17:00Z');
 const HOSTILE = `<img src=x onerror="alert(1)">Tom & Jerry's`;
@@ -36,7 +40,17 @@ const venue = SERVED_GALA_VENUE;
 
 const store = (over: Partial<StoreReceipt> = {}): StoreReceipt => ({
   first: 'Ann',
-  order: { id: 12, subtotal: 32_500, discount: 3_250, promocode: 'GALA10', donation: 5_000, fee: 0, total: 34_250, method: 'CREDIT', processorcode: 1 },
+  order: {
+    id: 12,
+    subtotal: 32_500,
+    discount: 3_250,
+    promocode: 'GALA10',
+    donation: 5_000,
+    fee: 0,
+    total: 34_250,
+    method: 'CREDIT',
+    processorcode: 1,
+  },
   lines: [
     { code: 'T1', name: 'Single Ticket', quantity: 2, price: 15_000, itemtypecode: 1 },
     { code: 'SH', name: 'Shirt', quantity: 1, price: 2_500, itemtypecode: 1 },
@@ -53,11 +67,14 @@ const store = (over: Partial<StoreReceipt> = {}): StoreReceipt => ({
 /** The rows of the HTML table: each row's cells, as text. */
 function htmlRows(html: string): string[][] {
   const body = /<tbody>(.*?)<\/tbody>/s.exec(html)?.[1] ?? '';
-  return [...body.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) => [...(row[1] ?? '').matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map((cell) => cell[1] ?? ''));
+  return [...body.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) =>
+    [...(row[1] ?? '').matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map((cell) => cell[1] ?? ''),
+  );
 }
 
 /** The text part's lines that hold an amount: the table's rows and its sums. */
-const amountLines = (text: string) => text.split('\n').filter((line) => /\$[\d,]+\.\d\d$|FREE$/.test(line) && !line.startsWith('Payment'));
+const amountLines = (text: string) =>
+  text.split('\n').filter((line) => /\$[\d,]+\.\d\d$|FREE$/.test(line) && !line.startsWith('Payment'));
 
 describe('the auction receipt', () => {
   it('lists the lines as a table in the HTML: item #, name, quantity and amount', () => {
@@ -66,8 +83,12 @@ describe('the auction receipt', () => {
       ['101', 'Weekend in Napa Valley', '1', '$2,500.00'],
       ['C-7', 'Coffee Basket', '2', '$80.00'],
     ]);
-    expect(mail.html).toMatch(/<th scope="col"[^>]*>Item #<\/th><th scope="col"[^>]*>Item<\/th><th scope="col"[^>]*>Qty<\/th><th scope="col"[^>]*>Amount<\/th>/);
-    expect(mail.html).toMatch(/<tfoot>.*Subtotal.*\$2,580\.00.*Additional donation.*\$10\.01.*Card processing fee you covered.*\$1\.50.*Total.*\$2,591\.51.*<\/tfoot>/s);
+    expect(mail.html).toMatch(
+      /<th scope="col"[^>]*>Item #<\/th><th scope="col"[^>]*>Item<\/th><th scope="col"[^>]*>Qty<\/th><th scope="col"[^>]*>Amount<\/th>/,
+    );
+    expect(mail.html).toMatch(
+      /<tfoot>.*Subtotal.*\$2,580\.00.*Additional donation.*\$10\.01.*Card processing fee you covered.*\$1\.50.*Total.*\$2,591\.51.*<\/tfoot>/s,
+    );
   });
 
   it('lines the plain text up in columns, with the sums ending where the amounts end', () => {
@@ -93,7 +114,9 @@ describe('the auction receipt', () => {
 
   it("says when it was paid in the event's zone, the order's number, and who to ask", () => {
     const chicago = receiptMail(brand, auction(), 'https://x');
-    expect(chicago.text).toContain('Order number: 41\nPaid:         Saturday, December 5, 2026, 9:17 PM CST\nOrganization: Riverbend Community Foundation\nContact:      (312) 555-0142\n              gala@riverbend.example.org');
+    expect(chicago.text).toContain(
+      'Order number: 41\nPaid:         Saturday, December 5, 2026, 9:17 PM CST\nOrganization: Riverbend Community Foundation\nContact:      (312) 555-0142\n              gala@riverbend.example.org',
+    );
     expect(chicago.html).toContain('Saturday, December 5, 2026, 9:17 PM CST');
     expect(chicago.html).toContain('(312) 555-0142<br>gala@riverbend.example.org');
     const tokyo = receiptMail(brand, auction({ timezone: 'Asia/Tokyo' }), 'https://x');
@@ -101,7 +124,11 @@ describe('the auction receipt', () => {
   });
 
   it('says Ordered for Bill Me, and leaves out a contact the organizer did not give', () => {
-    const mail = receiptMail(brand, auction({ billMe: true, contact: { ...contact, phone: '', email: '' } }), 'https://x');
+    const mail = receiptMail(
+      brand,
+      auction({ billMe: true, contact: { ...contact, phone: '', email: '' } }),
+      'https://x',
+    );
     expect(mail.text).toContain('Ordered:      Saturday, December 5, 2026, 9:17 PM CST');
     expect(mail.text).toContain('Payment: Bill Me. The organizer will bill you for $2,591.51.');
     expect(mail.text).not.toContain('Contact:');
@@ -117,13 +144,23 @@ describe('the auction receipt', () => {
   it('escapes a hostile item name and organization in the HTML, and keeps it readable in the text', () => {
     const mail = receiptMail(
       { ...brand, organizationname: HOSTILE },
-      auction({ lines: [{ itemnum: '<b>1</b>', name: HOSTILE, quantity: 1, amount: 100, location: '' }], contact: { ...contact, name: HOSTILE } }),
+      auction({
+        lines: [{ itemnum: '<b>1</b>', name: HOSTILE, quantity: 1, amount: 100, location: '' }],
+        contact: { ...contact, name: HOSTILE },
+      }),
       'https://x',
     );
     expect(mail.html).not.toContain('<img');
     expect(mail.html).not.toContain('<b>1');
-    expect(htmlRows(mail.html)[0]).toEqual(['&lt;b&gt;1&lt;/b&gt;', '&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Tom &amp; Jerry&#39;s', '1', '$1.00']);
-    expect(mail.html).toMatch(/Organization<\/th><td[^>]*>&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;Tom &amp; Jerry&#39;s<\/td>/);
+    expect(htmlRows(mail.html)[0]).toEqual([
+      '&lt;b&gt;1&lt;/b&gt;',
+      '&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Tom &amp; Jerry&#39;s',
+      '1',
+      '$1.00',
+    ]);
+    expect(mail.html).toMatch(
+      /Organization<\/th><td[^>]*>&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;Tom &amp; Jerry&#39;s<\/td>/,
+    );
     expect(mail.text).toContain('Organization: <img src=x onerror="alert(1)">Tom & Jerry\'s');
   });
 });
@@ -151,8 +188,12 @@ describe('the store receipt', () => {
 
   it("says the order's number, when it was paid in the event's zone, and the organization's contact", () => {
     const mail = storeReceiptMail(brand, store(), undefined);
-    expect(mail.text).toContain('Order number: S-12\nPaid:         Saturday, December 5, 2026, 9:17 PM CST\nOrganization: Riverbend Community Foundation\nContact:      (312) 555-0142');
-    expect(storeReceiptMail(brand, store({ timezone: 'America/New_York' }), undefined).text).toContain('Paid:         Saturday, December 5, 2026, 10:17 PM EST');
+    expect(mail.text).toContain(
+      'Order number: S-12\nPaid:         Saturday, December 5, 2026, 9:17 PM CST\nOrganization: Riverbend Community Foundation\nContact:      (312) 555-0142',
+    );
+    expect(storeReceiptMail(brand, store({ timezone: 'America/New_York' }), undefined).text).toContain(
+      'Paid:         Saturday, December 5, 2026, 10:17 PM EST',
+    );
     const billed = storeReceiptMail(brand, store({ order: { ...store().order, method: 'BILLME' } }), undefined);
     expect(billed.text).toContain('Ordered:      Saturday, December 5, 2026, 9:17 PM CST');
     expect(billed.text).not.toContain('TEST');
@@ -161,17 +202,28 @@ describe('the store receipt', () => {
   it("keeps the TEST PAYMENT marking, and gives the event's time and place", () => {
     const mail = storeReceiptMail(brand, store(), 'https://x/gala/event/purchaserregistration/abc');
     expect(mail.text).toContain(`Paid with Visa ending in 4242.\n${TEST_PAYMENT_NOTE}`);
-    expect(mail.text).toContain('See you at Spring Gala\nWhen:  Saturday, December 5, 2026\n       7:00 PM – 11:00 PM CST\nWhere: The Grand Ballroom\n       Riverbend Hotel\n       210 River Street');
+    expect(mail.text).toContain(
+      'See you at Spring Gala\nWhen:  Saturday, December 5, 2026\n       7:00 PM – 11:00 PM CST\nWhere: The Grand Ballroom\n       Riverbend Hotel\n       210 River Street',
+    );
     expect(mail.html).toContain('The Grand Ballroom<br>Riverbend Hotel<br>210 River Street');
     expect(mail.links).toEqual(['https://x/gala/event/purchaserregistration/abc']);
     expect(storeReceiptMail(brand, store({ venue: null }), undefined).text).not.toContain('When:');
   });
 
   it('escapes a hostile item name and venue in the HTML', () => {
-    const mail = storeReceiptMail(brand, store({ lines: [{ code: 'X', name: HOSTILE, quantity: 1, price: 100, itemtypecode: 1 }], venue: { ...venue, name: HOSTILE } }), undefined);
+    const mail = storeReceiptMail(
+      brand,
+      store({
+        lines: [{ code: 'X', name: HOSTILE, quantity: 1, price: 100, itemtypecode: 1 }],
+        venue: { ...venue, name: HOSTILE },
+      }),
+      undefined,
+    );
     expect(mail.html).not.toContain('<img');
     expect(htmlRows(mail.html)[0]?.[1]).toBe('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Tom &amp; Jerry&#39;s');
-    expect(mail.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Tom &amp; Jerry&#39;s<br>Riverbend Hotel');
+    expect(mail.html).toContain(
+      '&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Tom &amp; Jerry&#39;s<br>Riverbend Hotel',
+    );
   });
 });
 
@@ -179,7 +231,9 @@ describe("the guest's email", () => {
   it("gives the event's time and place when there is a venue, and nothing of it when not", () => {
     const g = { guestname: 'Dee', purchaser: 'Ann Lee', groupname: 'Table 4', title: 'Guest Registration' };
     const mail = guestLinkMail(brand, g, 'https://x/gala/event/guestregistration/abc', venue);
-    expect(mail.text).toContain('When:  Saturday, December 5, 2026\n       7:00 PM – 11:00 PM CST\nWhere: The Grand Ballroom');
+    expect(mail.text).toContain(
+      'When:  Saturday, December 5, 2026\n       7:00 PM – 11:00 PM CST\nWhere: The Grand Ballroom',
+    );
     expect(mail.html).toContain('Saturday, December 5, 2026<br>7:00 PM – 11:00 PM CST');
     expect(guestLinkMail(brand, g, 'https://x', null).text).not.toContain('When:');
   });
@@ -187,9 +241,19 @@ describe("the guest's email", () => {
 
 describe('text tables', () => {
   it('wraps a long cell between words within its column, and a word longer than the column inside it', () => {
-    expect(wrapText('Table of Eight with a very long name', 14)).toEqual(['Table of Eight', 'with a very', 'long name']);
+    expect(wrapText('Table of Eight with a very long name', 14)).toEqual([
+      'Table of Eight',
+      'with a very',
+      'long name',
+    ]);
     expect(wrapText('Supercalifragilistic', 8)).toEqual(['Supercal', 'ifragili', 'stic']);
-    const lines = textTable({ columns: [{ label: 'Item', wrap: 10 }, { label: 'Amount', align: 'right' }], rows: [['A long item name', '$1.00']] });
+    const lines = textTable({
+      columns: [
+        { label: 'Item', wrap: 10 },
+        { label: 'Amount', align: 'right' },
+      ],
+      rows: [['A long item name', '$1.00']],
+    });
     expect(lines).toEqual(['Item        Amount', '----------  ------', 'A long       $1.00', 'item name']);
   });
 });

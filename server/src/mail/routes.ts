@@ -16,7 +16,6 @@ const mailboxEntry = z.object({
   sentat: z.string(),
 });
 
-
 /**
  * The development mailbox: every message the app queued, newest first, so a person or a test can
  * follow any emailed link without a mail server. Not registered in production.
@@ -40,7 +39,9 @@ export function devMailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
       const items = (await recent())
         .map(
-          (m) => `<article data-testid="mail"><header><strong>${esc(m.subject)}</strong><br>to ${esc(m.to)} · ${esc(new Date(m.sentat).toLocaleString('en-US'))}</header>
+          (
+            m,
+          ) => `<article data-testid="mail"><header><strong>${esc(m.subject)}</strong><br>to ${esc(m.to)} · ${esc(new Date(m.sentat).toLocaleString('en-US'))}</header>
 <div class="body">${m.html || `<pre>${esc(m.text)}</pre>`}</div></article>`,
         )
         .join('');

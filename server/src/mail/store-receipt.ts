@@ -6,7 +6,17 @@ import { type MailBrand, type MailMessage, message } from './templates';
 export interface StoreReceipt {
   first: string;
   /** processorcode: the processor the order went through; a card paid through the test gateway (1) moved no money. */
-  order: { id: number; subtotal: Cents; discount: Cents; promocode: string; donation: Cents; fee: Cents; total: Cents; method: 'CREDIT' | 'BILLME' | 'FREE'; processorcode: number };
+  order: {
+    id: number;
+    subtotal: Cents;
+    discount: Cents;
+    promocode: string;
+    donation: Cents;
+    fee: Cents;
+    total: Cents;
+    method: 'CREDIT' | 'BILLME' | 'FREE';
+    processorcode: number;
+  };
   /** `code` is the store item's, its number on the receipt; `price` is the price of one. */
   lines: Array<{ code: string; name: string; quantity: number; price: Cents; itemtypecode: number }>;
   paidWith: string;
@@ -26,16 +36,27 @@ export interface StoreReceipt {
  */
 export function storeReceiptMail(brand: MailBrand, r: StoreReceipt, registrationUrl: string | undefined): MailMessage {
   const { order } = r;
-  const rows = r.lines.map((l) => [l.code, l.name, String(l.quantity), l.itemtypecode === FREE_ITEM_TYPE ? 'FREE' : formatMoney(l.price * l.quantity)]);
+  const rows = r.lines.map((l) => [
+    l.code,
+    l.name,
+    String(l.quantity),
+    l.itemtypecode === FREE_ITEM_TYPE ? 'FREE' : formatMoney(l.price * l.quantity),
+  ]);
   const sums: MailSum[] = [
     { label: 'Subtotal', value: formatMoney(order.subtotal) },
-    ...(order.discount > 0 ? [{ label: `Promo code ${order.promocode}`, value: `−${formatMoney(order.discount)}` }] : []),
+    ...(order.discount > 0
+      ? [{ label: `Promo code ${order.promocode}`, value: `−${formatMoney(order.discount)}` }]
+      : []),
     ...extraSums(order.donation, order.fee),
     { label: 'Total', value: formatMoney(order.total), strong: true },
   ];
   const payment = paymentLines(order.method, order.total, r.paidWith, order.processorcode);
   const venue = venueFacts(r.venue, `See you at ${brand.eventname}`);
-  const registration = registrationUrl ? ['Use the Update Registration button below to assign your guests to your tickets, and to change their details later.'] : [];
+  const registration = registrationUrl
+    ? [
+        'Use the Update Registration button below to assign your guests to your tickets, and to change their details later.',
+      ]
+    : [];
   const number = storeOrderNumber(order.id);
   return message(
     brand,

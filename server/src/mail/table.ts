@@ -89,9 +89,11 @@ export function textTable(table: MailTable): string[] {
   return out;
 }
 
-const HEAD = 'padding:0 10px 8px 0;border-bottom:2px solid #d9e2ec;font-size:12px;font-weight:bold;letter-spacing:.06em;text-transform:uppercase;color:#616e7c;white-space:nowrap';
+const HEAD =
+  'padding:0 10px 8px 0;border-bottom:2px solid #d9e2ec;font-size:12px;font-weight:bold;letter-spacing:.06em;text-transform:uppercase;color:#616e7c;white-space:nowrap';
 // A long name or code breaks anywhere rather than push the table past a phone's screen.
-const CELL = 'padding:10px 10px 10px 0;border-bottom:1px solid #e4e7eb;vertical-align:top;overflow-wrap:anywhere;word-break:break-word';
+const CELL =
+  'padding:10px 10px 10px 0;border-bottom:1px solid #e4e7eb;vertical-align:top;overflow-wrap:anywhere;word-break:break-word';
 const SUM = 'padding:8px 10px 0 0;color:#52606d';
 const STRONG = 'padding:12px 10px 0 0;font-weight:bold;font-size:17px;color:#1f2933';
 
@@ -104,7 +106,11 @@ export function htmlTable(table: MailTable): string {
     return `${base};text-align:${align}${i === last ? ';padding-right:0;white-space:nowrap' : ''}`;
   };
   const head = columns.map((c, i) => `<th scope="col" style="${style(HEAD, i)}">${esc(c.label)}</th>`).join('');
-  const body = table.rows.map((row) => `<tr>${columns.map((_, i) => `<td style="${style(CELL, i)}">${esc(row[i] ?? '')}</td>`).join('')}</tr>`).join('');
+  const body = table.rows
+    .map(
+      (row) => `<tr>${columns.map((_, i) => `<td style="${style(CELL, i)}">${esc(row[i] ?? '')}</td>`).join('')}</tr>`,
+    )
+    .join('');
   const sums = (table.sums ?? [])
     .map((s) => {
       const base = s.strong ? STRONG : SUM;

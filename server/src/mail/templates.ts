@@ -97,7 +97,14 @@ function textPart(heading: string, blocks: MailBlock[], buttons: Button[], foote
   return [...lines, footer].join('\n');
 }
 
-export function message(brand: MailBrand, subject: string, heading: string, blocks: MailBlock[], buttons: Button[], footer: string): MailMessage {
+export function message(
+  brand: MailBrand,
+  subject: string,
+  heading: string,
+  blocks: MailBlock[],
+  buttons: Button[],
+  footer: string,
+): MailMessage {
   return {
     subject,
     text: textPart(heading, blocks, buttons, footer),
@@ -111,7 +118,9 @@ export function verificationMail(brand: MailBrand, url: string): MailMessage {
     brand,
     `Verify your email for ${brand.eventname}`,
     'Verify your email address',
-    [`Thanks for joining ${brand.eventname}. Tap the button below to confirm this is your email address, then finish setting up your bidder account.`],
+    [
+      `Thanks for joining ${brand.eventname}. Tap the button below to confirm this is your email address, then finish setting up your bidder account.`,
+    ],
     [{ label: 'Verify Email Address', url }],
     'This link works once and expires in 7 days. Did not sign up? Someone may have used your email: opening the link makes the account yours, and any password they set stops working. Or ignore this email.',
   );
@@ -122,7 +131,9 @@ export function forgotPasswordMail(brand: MailBrand, loginUrl: string, resetUrl:
     brand,
     `Your sign-in link for ${brand.eventname}`,
     'Sign in to your bidder account',
-    ['You asked to sign in without your password. Tap the first button to sign in now, or choose a new password with the second.'],
+    [
+      'You asked to sign in without your password. Tap the first button to sign in now, or choose a new password with the second.',
+    ],
     [
       { label: 'Sign In Now', url: loginUrl },
       { label: 'Choose a New Password', url: resetUrl },
@@ -143,6 +154,19 @@ export function resetPasswordMail(brand: MailBrand, resetUrl: string): MailMessa
 }
 
 /** A notice about an item: outbid, won or closing soon, with a link to the item. */
-export function itemNoticeMail(brand: MailBrand, subject: string, heading: string, body: string, itemUrl: string): MailMessage {
-  return message(brand, subject, heading, [body], [{ label: 'Open the Item', url: itemUrl }], 'You get these emails because of your notification choices in My Account.');
+export function itemNoticeMail(
+  brand: MailBrand,
+  subject: string,
+  heading: string,
+  body: string,
+  itemUrl: string,
+): MailMessage {
+  return message(
+    brand,
+    subject,
+    heading,
+    [body],
+    [{ label: 'Open the Item', url: itemUrl }],
+    'You get these emails because of your notification choices in My Account.',
+  );
 }

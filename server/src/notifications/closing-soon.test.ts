@@ -15,14 +15,16 @@ let bob: TestBidder;
 let ids: { wine: number; quilt: number; kayak: number };
 
 /** The notification messages sent to single bidders while `work` runs. */
-const noticesSent = async (work: () => Promise<unknown>) => (await bidderMessagesDuring(t, work)).filter((m) => m.message.type === 'notification');
+const noticesSent = async (work: () => Promise<unknown>) =>
+  (await bidderMessagesDuring(t, work)).filter((m) => m.message.type === 'notification');
 
 const closingSoonRow = (who: TestBidder, itemId: number) =>
   t.ctx.db
     .select()
     .from(notices)
     .where(and(eq(notices.bidderId, who.bidderId), eq(notices.itemId, itemId), eq(notices.kind, 'closingsoon')));
-const closingSoonMails = async (to: string) => (await mailbox(t)).filter((m) => m.to === to && m.subject.includes('closes soon'));
+const closingSoonMails = async (to: string) =>
+  (await mailbox(t)).filter((m) => m.to === to && m.subject.includes('closes soon'));
 
 beforeAll(async () => {
   t = await createTestApp({}, now);
@@ -46,7 +48,12 @@ afterAll(async () => t.close());
 
 describe('closing-soon notices', () => {
   it('sends none for an item whose close passed before the notice went out, and keeps no row', async () => {
-    const watched = await call(t.app, 'POST /watchlist', { eventcode: 'gala', itemid: ids.quilt }, { headers: bob.auth });
+    const watched = await call(
+      t.app,
+      'POST /watchlist',
+      { eventcode: 'gala', itemid: ids.quilt },
+      { headers: bob.auth },
+    );
     expect(watched.statusCode).toBe(200);
     // The sweep saw the quilt two minutes from its close; the notice leaves after it closed.
     t.setNow(later(2 * 60_000 + 30_000));
@@ -68,7 +75,12 @@ describe('closing-soon notices', () => {
   });
 
   it('tells the real time left: an item closing in 3 minutes "closes in 3 minutes"', async () => {
-    const placed = await call(t.app, 'POST /submitbid', { eventcode: 'gala', itemid: ids.wine, bid: 50_00 }, { headers: ann.auth });
+    const placed = await call(
+      t.app,
+      'POST /submitbid',
+      { eventcode: 'gala', itemid: ids.wine, bid: 50_00 },
+      { headers: ann.auth },
+    );
     expect(placed.statusCode).toBe(200);
     const sent = await noticesSent(() => t.ctx.notifier.closingSoon(now));
 
@@ -77,15 +89,45 @@ describe('closing-soon notices', () => {
     // Bob's quilt notice was skipped, not claimed: a sweep while it is still open sends it.
     expect(sent).toEqual(
       expect.arrayContaining([
-        { bidderId: ann.bidderId, message: { type: 'notification', title: 'Closing soon', message: wine, itemid: ids.wine, itemname: 'Wine Crate', kind: 'closingsoon', senttime: now.toISOString(), ...codes } },
+        {
+          bidderId: ann.bidderId,
+          message: {
+            type: 'notification',
+            title: 'Closing soon',
+            message: wine,
+            itemid: ids.wine,
+            itemname: 'Wine Crate',
+            kind: 'closingsoon',
+            senttime: now.toISOString(),
+            ...codes,
+          },
+        },
         {
           bidderId: bob.bidderId,
-          message: { type: 'notification', title: 'Closing soon', message: 'Bidding on Quilt closes in 2 minutes. The current bid is $0.00.', itemid: ids.quilt, itemname: 'Quilt', kind: 'closingsoon', senttime: now.toISOString(), ...codes },
+          message: {
+            type: 'notification',
+            title: 'Closing soon',
+            message: 'Bidding on Quilt closes in 2 minutes. The current bid is $0.00.',
+            itemid: ids.quilt,
+            itemname: 'Quilt',
+            kind: 'closingsoon',
+            senttime: now.toISOString(),
+            ...codes,
+          },
         },
       ]),
     );
     expect(sent).toHaveLength(2);
-    expect(await closingSoonRow(ann, ids.wine)).toEqual([{ bidderId: ann.bidderId, itemId: ids.wine, kind: 'closingsoon', sentAt: now, title: 'Closing soon', message: wine }]);
+    expect(await closingSoonRow(ann, ids.wine)).toEqual([
+      {
+        bidderId: ann.bidderId,
+        itemId: ids.wine,
+        kind: 'closingsoon',
+        sentAt: now,
+        title: 'Closing soon',
+        message: wine,
+      },
+    ]);
     // The email keeps its subject and says the same.
     const mails = await closingSoonMails('ann@example.org');
     expect(mails.map((m) => m.subject)).toEqual(['Bidding on Wine Crate closes soon']);

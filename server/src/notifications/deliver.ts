@@ -33,19 +33,35 @@ interface NoticeFacts {
   msLeft: number;
 }
 
-export const NOTICE_WORDS: Record<NotificationKind, { subject: (item: string) => string; text: (facts: NoticeFacts) => string; title: string }> = {
-  outbid: { subject: (i) => `You have been outbid on ${i}`, text: ({ item, amount }) => `You have been outbid on ${item}. The current bid is ${amount}.`, title: 'Outbid' },
-  won: { subject: (i) => `You won ${i}!`, text: ({ item, amount }) => `Congratulations! You won ${item} for ${amount}. It is waiting in your cart.`, title: 'You won!' },
+export const NOTICE_WORDS: Record<
+  NotificationKind,
+  { subject: (item: string) => string; text: (facts: NoticeFacts) => string; title: string }
+> = {
+  outbid: {
+    subject: (i) => `You have been outbid on ${i}`,
+    text: ({ item, amount }) => `You have been outbid on ${item}. The current bid is ${amount}.`,
+    title: 'Outbid',
+  },
+  won: {
+    subject: (i) => `You won ${i}!`,
+    text: ({ item, amount }) => `Congratulations! You won ${item} for ${amount}. It is waiting in your cart.`,
+    title: 'You won!',
+  },
   closingsoon: {
     subject: (i) => `Bidding on ${i} closes soon`,
     // The sweep may find an item with anything up to the closing-soon window left: say what is really left.
-    text: ({ item, amount, msLeft }) => `Bidding on ${item} closes in ${formatMinutesLeft(msLeft)}. The current bid is ${amount}.`,
+    text: ({ item, amount, msLeft }) =>
+      `Bidding on ${item} closes in ${formatMinutesLeft(msLeft)}. The current bid is ${amount}.`,
     title: 'Closing soon',
   },
 };
 
 export function noticeText(kind: NotificationKind, row: NoticeRow, now: Date): string {
-  return NOTICE_WORDS[kind].text({ item: row.item.name, amount: formatMoney(row.item.currentbid ?? 0), msLeft: itemCloses(row.item, row.event).getTime() - now.getTime() });
+  return NOTICE_WORDS[kind].text({
+    item: row.item.name,
+    amount: formatMoney(row.item.currentbid ?? 0),
+    msLeft: itemCloses(row.item, row.event).getTime() - now.getTime(),
+  });
 }
 
 /**
@@ -67,16 +83,29 @@ export function tell(deps: Deps, kind: NotificationKind, row: NoticeRow, text: s
     eventcode: row.event.eventcode,
   });
   const tenant = { organization: row.organization, event: row.event };
-  const choice = effectiveNotifications(tenant, row.bidder.notifications).find((n) => row.event.notificationrows.find((r) => r.notificationrowid === n.notificationrowid)?.kind === kind);
+  const choice = effectiveNotifications(tenant, row.bidder.notifications).find(
+    (n) => row.event.notificationrows.find((r) => r.notificationrowid === n.notificationrowid)?.kind === kind,
+  );
   if (!choice) return [];
   const recipient = { organizationId: row.organization.id, eventId: row.event.id };
   const rows: OutboxRow[] = [];
   if (choice.flags.email && row.account.emailVerified) {
     const url = `${deps.originOf(row.organization.auctioncode)}/${row.event.eventcode}/auction-items/${row.item.id}`;
     const brand = { eventname: row.event.eventname, organizationname: row.organization.name };
-    rows.push(mailRow({ ...recipient, to: row.account.email }, itemNoticeMail(brand, words.subject(row.item.name), words.title, text, url)));
+    rows.push(
+      mailRow(
+        { ...recipient, to: row.account.email },
+        itemNoticeMail(brand, words.subject(row.item.name), words.title, text, url),
+      ),
+    );
   }
   // Texts go only to a bidder who opted in with a number.
-  if (choice.flags.text && canReceiveTexts(row.account)) rows.push(textRow({ ...recipient, to: row.account.cellphone }, `${row.event.eventname}: ${text} Reply STOP to unsubscribe.`));
+  if (choice.flags.text && canReceiveTexts(row.account))
+    rows.push(
+      textRow(
+        { ...recipient, to: row.account.cellphone },
+        `${row.event.eventname}: ${text} Reply STOP to unsubscribe.`,
+      ),
+    );
   return rows;
 }

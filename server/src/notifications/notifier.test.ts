@@ -14,8 +14,14 @@ let bob: TestBidder;
 let ids: { soon: number; later: number };
 
 const bid = (who: TestBidder, itemid: number, amount: number) =>
-  t.app.inject({ method: 'POST', url: '/api/submitbid', headers: who.auth, payload: { eventcode: 'gala', itemid, bid: amount } });
-const mailsTo = async (to: string, subject: string) => (await mailbox(t)).filter((m) => m.to === to && m.subject.includes(subject));
+  t.app.inject({
+    method: 'POST',
+    url: '/api/submitbid',
+    headers: who.auth,
+    payload: { eventcode: 'gala', itemid, bid: amount },
+  });
+const mailsTo = async (to: string, subject: string) =>
+  (await mailbox(t)).filter((m) => m.to === to && m.subject.includes(subject));
 
 beforeAll(async () => {
   t = await createTestApp({}, now);
@@ -23,7 +29,13 @@ beforeAll(async () => {
     t,
     eventDocument(now, {
       items: [
-        { itemnum: 'soon', name: 'Spa Day', startingbid: 50, minimumbidincrease: 5, closing: new Date(now.getTime() + 8 * 60_000).toISOString() },
+        {
+          itemnum: 'soon',
+          name: 'Spa Day',
+          startingbid: 50,
+          minimumbidincrease: 5,
+          closing: new Date(now.getTime() + 8 * 60_000).toISOString(),
+        },
         { itemnum: 'later', name: 'Boat Ride', startingbid: 100, minimumbidincrease: 10 },
       ],
     }),
@@ -38,7 +50,10 @@ afterAll(async () => t.close());
 
 describe('notices', () => {
   it('tells an outbid bidder once per quiet window, by email and (opted in) text', async () => {
-    await t.ctx.db.update(accounts).set({ allowtexting: true, cellphone: '3125550100' }).where(eq(accounts.id, ann.accountId));
+    await t.ctx.db
+      .update(accounts)
+      .set({ allowtexting: true, cellphone: '3125550100' })
+      .where(eq(accounts.id, ann.accountId));
     await bid(ann, ids.later, 100);
     await bid(bob, ids.later, 110);
     await t.ctx.notifier.idle();
@@ -60,7 +75,10 @@ describe('notices', () => {
   });
 
   it("follows the bidder's choices: no email when they turned it off", async () => {
-    await t.ctx.db.update(bidders).set({ notifications: [{ notificationrowid: 1, flags: { email: false, text: false } }] }).where(eq(bidders.id, bob.bidderId));
+    await t.ctx.db
+      .update(bidders)
+      .set({ notifications: [{ notificationrowid: 1, flags: { email: false, text: false } }] })
+      .where(eq(bidders.id, bob.bidderId));
     const before = (await mailsTo('bob@example.org', 'outbid')).length;
     t.setNow(new Date(now.getTime() + 12 * 60_000));
     expect((await bid(ann, ids.later, 170)).json().item.currentlywinningbid).toBe(true);
@@ -77,7 +95,12 @@ describe('notices', () => {
 
   it('warns bidders and watchers once before an item closes, and tells the winner', async () => {
     await bid(ann, ids.soon, 50);
-    await t.app.inject({ method: 'POST', url: '/api/watchlist', headers: bob.auth, payload: { eventcode: 'gala', itemid: ids.soon } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/watchlist',
+      headers: bob.auth,
+      payload: { eventcode: 'gala', itemid: ids.soon },
+    });
     expect(await t.ctx.notifier.closingSoon(now)).toBe(2);
     await t.ctx.notifier.closingSoon(now);
     expect(await mailsTo('ann@example.org', 'Bidding on Spa Day closes soon')).toHaveLength(1);

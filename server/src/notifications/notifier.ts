@@ -1,7 +1,17 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { itemBidStatus, type NotificationKind } from '@gavel/domain';
 import type { Db } from '../db/client';
-import { accounts, auctionItems, bidders, events, itemMaxima, notices, organizations, outbox, watchlist } from '../db/schema';
+import {
+  accounts,
+  auctionItems,
+  bidders,
+  events,
+  itemMaxima,
+  notices,
+  organizations,
+  outbox,
+  watchlist,
+} from '../db/schema';
 import { itemClosesSql } from '../features/items/queries';
 import { type Deps, NOTICE_WORDS, type NoticeRow, noticeText, tell } from './deliver';
 import { type Outbid, OUTBID_BATCH_MS, sendOutbids } from './outbid';
@@ -31,7 +41,9 @@ export function createNotifier(deps: Deps): Notifier {
     if (outbids.size === 0) return;
     const batch = [...outbids.values()];
     outbids = new Map();
-    pending = pending.then(() => sendOutbids(deps, batch)).catch((err: unknown) => deps.log.error({ err, count: batch.length }, 'outbid notices failed'));
+    pending = pending
+      .then(() => sendOutbids(deps, batch))
+      .catch((err: unknown) => deps.log.error({ err, count: batch.length }, 'outbid notices failed'));
   };
   const notifier: Notifier = {
     notify(kind, bidderId, itemId) {
@@ -61,7 +73,12 @@ export function createNotifier(deps: Deps): Notifier {
         .select({ bidderId: itemMaxima.bidderId, itemId: itemMaxima.itemId })
         .from(itemMaxima)
         .where(inArray(itemMaxima.itemId, ids))
-        .union(deps.db.select({ bidderId: watchlist.bidderId, itemId: watchlist.itemId }).from(watchlist).where(inArray(watchlist.itemId, ids)));
+        .union(
+          deps.db
+            .select({ bidderId: watchlist.bidderId, itemId: watchlist.itemId })
+            .from(watchlist)
+            .where(inArray(watchlist.itemId, ids)),
+        );
       let sent = 0;
       for (const row of interested) {
         notifier.notify('closingsoon', row.bidderId, row.itemId);

@@ -13,7 +13,10 @@ let itemid = 0;
 
 beforeAll(async () => {
   t = await createTestApp({}, now);
-  await importEvent(t, eventDocument(now, { items: [{ itemnum: '1', name: 'Lake Cabin', startingbid: 100, minimumbidincrease: 10 }] }));
+  await importEvent(
+    t,
+    eventDocument(now, { items: [{ itemnum: '1', name: 'Lake Cabin', startingbid: 100, minimumbidincrease: 10 }] }),
+  );
   for (let i = 0; i < 12; i++) bidders.push(await makeBidder(t, 'gala', `war${i}@example.org`));
   const list = await call(t.app, 'POST /auctionitems', { eventcode: 'gala' }, { headers: bidders[0]?.auth ?? {} });
   if (!list.ok) throw new Error(list.failure.message);
@@ -24,7 +27,12 @@ afterAll(async () => t.close());
 describe('a bidding war', () => {
   it('tells every outbid bidder once, with the price as it stands and the time they were outbid, however many go out together', async () => {
     for (const [i, who] of bidders.entries()) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: who.auth, payload: { eventcode: 'gala', itemid, bid: 100 + i * 10 } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/submitbid',
+        headers: who.auth,
+        payload: { eventcode: 'gala', itemid, bid: 100 + i * 10 },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     await t.ctx.notifier.idle();

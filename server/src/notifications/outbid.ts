@@ -60,7 +60,9 @@ export async function sendOutbids(deps: Deps, batch: Outbid[]): Promise<void> {
   if (rows.length === 0) return;
 
   const texts = rows.map((row) => noticeText('outbid', row, row.at));
-  const stored = JSON.stringify(rows.map((row, i) => ({ bidder_id: row.bidder.id, item_id: row.item.id, message: texts[i] })));
+  const stored = JSON.stringify(
+    rows.map((row, i) => ({ bidder_id: row.bidder.id, item_id: row.item.id, message: texts[i] })),
+  );
   await deps.db.execute(sql`update ${notices} set title = ${NOTICE_WORDS.outbid.title}, message = v.message
     from json_to_recordset(${stored}::json) as v(bidder_id int, item_id int, message text)
     where ${notices.bidderId} = v.bidder_id and ${notices.itemId} = v.item_id and ${notices.kind} = 'outbid'`);

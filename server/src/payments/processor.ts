@@ -1,4 +1,10 @@
-import { PROCESSOR_NONE, PROCESSOR_STRIPE, PROCESSOR_TEST, type PaymentProcessorInfo, type ProcessorCode } from '@gavel/domain';
+import {
+  PROCESSOR_NONE,
+  PROCESSOR_STRIPE,
+  PROCESSOR_TEST,
+  type PaymentProcessorInfo,
+  type ProcessorCode,
+} from '@gavel/domain';
 import type { EventRow } from '../tenancy';
 import type { PaymentGateway } from './gateway';
 import { createStripeGateway, type StripeConnection } from './stripe-gateway';
@@ -16,7 +22,8 @@ export function processorCodeOf(code: number): ProcessorCode {
 export function processorIsSetUp(event: EventRow): boolean {
   const code = processorCodeOf(event.paymentprocessorcode);
   if (code === PROCESSOR_TEST) return true;
-  if (code === PROCESSOR_STRIPE) return event.processorpublickey.startsWith('pk_') && /^(sk|rk)_/.test(event.processorsecretkey);
+  if (code === PROCESSOR_STRIPE)
+    return event.processorpublickey.startsWith('pk_') && /^(sk|rk)_/.test(event.processorsecretkey);
   return false;
 }
 
@@ -89,7 +96,8 @@ export interface Payments {
 
 export function createPayments(options: PaymentsOptions): Payments {
   const made = new Map<string, PaymentGateway>();
-  const takesCards = (event: EventRow) => processorIsSetUp(event) && !testGatewayRefused(event, options.testPaymentsAllowed);
+  const takesCards = (event: EventRow) =>
+    processorIsSetUp(event) && !testGatewayRefused(event, options.testPaymentsAllowed);
   return {
     options,
     takesCards,
@@ -102,8 +110,18 @@ export function createPayments(options: PaymentsOptions): Payments {
       if (known) return known;
       const gateway =
         code === PROCESSOR_STRIPE
-          ? createStripeGateway({ secretKey: event.processorsecretkey, timeoutMs: options.stripeTimeoutMs, ...(event.processoraccountid ? { accountId: event.processoraccountid } : {}), ...(options.stripe ? { connection: options.stripe } : {}) })
-          : createTestGateway({ secret: options.secret, eventId: event.id, clock: options.clock, spend: options.spendCryptogram });
+          ? createStripeGateway({
+              secretKey: event.processorsecretkey,
+              timeoutMs: options.stripeTimeoutMs,
+              ...(event.processoraccountid ? { accountId: event.processoraccountid } : {}),
+              ...(options.stripe ? { connection: options.stripe } : {}),
+            })
+          : createTestGateway({
+              secret: options.secret,
+              eventId: event.id,
+              clock: options.clock,
+              spend: options.spendCryptogram,
+            });
       made.set(id, gateway);
       return gateway;
     },

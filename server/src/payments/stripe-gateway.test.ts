@@ -11,7 +11,12 @@ let fake: FakeStripe;
 let gateway: PaymentGateway;
 let seq = 0;
 const newKey = (label: string) => `${label}-${++seq}`;
-const owner = (bidderId: number, customer?: string): CardOwner => ({ bidderId, email: `bidder${bidderId}@example.org`, name: `Bidder ${bidderId}`, customer });
+const owner = (bidderId: number, customer?: string): CardOwner => ({
+  bidderId,
+  email: `bidder${bidderId}@example.org`,
+  name: `Bidder ${bidderId}`,
+  customer,
+});
 
 /** The Stripe.js stand-in: handleNextAction finishes 3-D Secure for the intent of a client secret. */
 async function handleNextAction(clientsecret: string, outcome: 'ok' | 'fail' = 'ok'): Promise<void> {
@@ -26,15 +31,24 @@ async function handleNextAction(clientsecret: string, outcome: 'ok' | 'fail' = '
 
 async function savedCard(token: string, bidderId: number): Promise<{ card: StoredCard; customer: string }> {
   const outcome = await gateway.saveCard({ token, owner: owner(bidderId), key: newKey('save') });
-  if (outcome.kind !== 'saved' || !outcome.customer) throw new Error(`expected a saved card, got ${JSON.stringify(outcome)}`);
+  if (outcome.kind !== 'saved' || !outcome.customer)
+    throw new Error(`expected a saved card, got ${JSON.stringify(outcome)}`);
   return { card: outcome.card, customer: outcome.customer };
 }
 
 function chargeOf(source: ChargeRequest['source'], amount = 12_345, key = newKey('charge')): ChargeRequest {
-  return { amount, currency: 'USD', source, key, description: 'Gavel checkout', metadata: { eventid: '7', bidderid: '3' } };
+  return {
+    amount,
+    currency: 'USD',
+    source,
+    key,
+    description: 'Gavel checkout',
+    metadata: { eventid: '7', bidderid: '3' },
+  };
 }
 
-const intentsWithKey = (key: string) => [...fake.state.paymentIntents.values()].filter((pi) => pi.metadata.chargekey === key);
+const intentsWithKey = (key: string) =>
+  [...fake.state.paymentIntents.values()].filter((pi) => pi.metadata.chargekey === key);
 
 /** A port where nothing listens: every call fails to connect. */
 async function deadConnection(): Promise<StripeConnection> {
@@ -58,13 +72,25 @@ describe('saveCard', () => {
   it('keeps a card on a new customer and answers its details', async () => {
     const key = newKey('save');
     const outcome = await gateway.saveCard({ token: 'ctoken_visa', owner: owner(41), key });
-    expect(outcome).toEqual({ kind: 'saved', card: { ref: expect.stringMatching(/^pm_/), brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030 }, customer: expect.stringMatching(/^cus_/) });
+    expect(outcome).toEqual({
+      kind: 'saved',
+      card: { ref: expect.stringMatching(/^pm_/), brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030 },
+      customer: expect.stringMatching(/^cus_/),
+    });
     if (outcome.kind !== 'saved') return;
-    expect(fake.state.customers.get(outcome.customer!)).toMatchObject({ email: 'bidder41@example.org', name: 'Bidder 41', metadata: { bidderid: '41' } });
+    expect(fake.state.customers.get(outcome.customer!)).toMatchObject({
+      email: 'bidder41@example.org',
+      name: 'Bidder 41',
+      metadata: { bidderid: '41' },
+    });
     expect(fake.state.paymentMethods.get(outcome.card.ref)?.customer).toBe(outcome.customer);
     const setup = [...fake.state.setupIntents.values()].find((si) => si.payment_method === outcome.card.ref);
     expect(setup).toMatchObject({ usage: 'off_session', customer: outcome.customer, status: 'succeeded' });
-    expect(fake.calls.filter((c) => c.method === 'POST' && c.idempotencyKey?.startsWith(key)).map((c) => [c.path, c.idempotencyKey])).toEqual([
+    expect(
+      fake.calls
+        .filter((c) => c.method === 'POST' && c.idempotencyKey?.startsWith(key))
+        .map((c) => [c.path, c.idempotencyKey]),
+    ).toEqual([
       ['/v1/customers', `${key}:customer`],
       ['/v1/setup_intents', key],
     ]);
@@ -73,7 +99,11 @@ describe('saveCard', () => {
   it("reuses the bidder's customer when there is one", async () => {
     const first = await savedCard('ctoken_visa', 42);
     const customersBefore = fake.state.customers.size;
-    const outcome = await gateway.saveCard({ token: 'ctoken_visa', owner: owner(42, first.customer), key: newKey('save') });
+    const outcome = await gateway.saveCard({
+      token: 'ctoken_visa',
+      owner: owner(42, first.customer),
+      key: newKey('save'),
+    });
     expect(outcome).toMatchObject({ kind: 'saved', customer: first.customer });
     expect(fake.state.customers.size).toBe(customersBefore);
   });
@@ -83,20 +113,35 @@ describe('saveCard', () => {
     ['ctoken_expired', cardFailureMessages.expired_card],
     ['ctoken_made_up', stripeGatewayMessages.badToken],
   ])('refuses %s with a message for the bidder', async (token, message) => {
-    expect(await gateway.saveCard({ token, owner: owner(43), key: newKey('save') })).toEqual({ kind: 'failed', message });
+    expect(await gateway.saveCard({ token, owner: owner(43), key: newKey('save') })).toEqual({
+      kind: 'failed',
+      message,
+    });
   });
 
   it('asks for 3-D Secure, then saves the card once the browser has confirmed it', async () => {
     const key = newKey('save');
     const first = await gateway.saveCard({ token: 'ctoken_3ds', owner: owner(44), key });
-    expect(first).toEqual({ kind: 'requires_action', clientsecret: expect.stringMatching(/^seti_.+_secret_/), setupintentid: expect.stringMatching(/^seti_/), customer: expect.stringMatching(/^cus_/) });
+    expect(first).toEqual({
+      kind: 'requires_action',
+      clientsecret: expect.stringMatching(/^seti_.+_secret_/),
+      setupintentid: expect.stringMatching(/^seti_/),
+      customer: expect.stringMatching(/^cus_/),
+    });
     if (first.kind !== 'requires_action') return;
     const setupsBefore = fake.state.setupIntents.size;
     const again = { token: 'ctoken_3ds', owner: owner(44, first.customer), key, setupintentid: first.setupintentid };
-    expect(await gateway.saveCard(again)).toMatchObject({ kind: 'requires_action', setupintentid: first.setupintentid });
+    expect(await gateway.saveCard(again)).toMatchObject({
+      kind: 'requires_action',
+      setupintentid: first.setupintentid,
+    });
     await handleNextAction(first.clientsecret);
     const done = await gateway.saveCard(again);
-    expect(done).toEqual({ kind: 'saved', card: { ref: expect.stringMatching(/^pm_/), brand: 'Visa', last4: '3155', expmonth: 12, expyear: 2030 }, customer: first.customer });
+    expect(done).toEqual({
+      kind: 'saved',
+      card: { ref: expect.stringMatching(/^pm_/), brand: 'Visa', last4: '3155', expmonth: 12, expyear: 2030 },
+      customer: first.customer,
+    });
     // Finishing reads the SetupIntent the browser confirmed; it never makes another.
     expect(fake.state.setupIntents.size).toBe(setupsBefore);
   });
@@ -105,7 +150,12 @@ describe('saveCard', () => {
     const first = await gateway.saveCard({ token: 'ctoken_3ds', owner: owner(45), key: newKey('save') });
     if (first.kind !== 'requires_action') throw new Error(first.kind);
     await handleNextAction(first.clientsecret, 'fail');
-    const done = await gateway.saveCard({ token: 'ctoken_3ds', owner: owner(45, first.customer), key: newKey('save'), setupintentid: first.setupintentid });
+    const done = await gateway.saveCard({
+      token: 'ctoken_3ds',
+      owner: owner(45, first.customer),
+      key: newKey('save'),
+      setupintentid: first.setupintentid,
+    });
     expect(done).toEqual({ kind: 'failed', message: cardFieldMessages.authenticationFailed });
   });
 
@@ -114,7 +164,12 @@ describe('saveCard', () => {
     if (first.kind !== 'requires_action') throw new Error(first.kind);
     fake.authenticate(first.setupintentid);
     const other = await savedCard('ctoken_visa', 47);
-    const outcome = await gateway.saveCard({ token: 'x', owner: owner(47, other.customer), key: newKey('save'), setupintentid: first.setupintentid });
+    const outcome = await gateway.saveCard({
+      token: 'x',
+      owner: owner(47, other.customer),
+      key: newKey('save'),
+      setupintentid: first.setupintentid,
+    });
     expect(outcome).toEqual({ kind: 'failed', message: stripeGatewayMessages.otherCustomer });
   });
 });
@@ -124,7 +179,11 @@ describe('charge', () => {
     const { card, customer } = await savedCard('ctoken_visa', 51);
     const request = chargeOf({ card, customer }, 12_345);
     const outcome = await gateway.charge(request);
-    expect(outcome).toEqual({ kind: 'succeeded', ref: expect.stringMatching(/^pi_/), card: { brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030 } });
+    expect(outcome).toEqual({
+      kind: 'succeeded',
+      ref: expect.stringMatching(/^pi_/),
+      card: { brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030 },
+    });
     if (outcome.kind !== 'succeeded') return;
     expect(fake.state.paymentIntents.get(outcome.ref)).toMatchObject({
       amount: 12_345,
@@ -142,28 +201,55 @@ describe('charge', () => {
   it('fails a card without the funds, with the message', async () => {
     const { card, customer } = await savedCard('ctoken_insufficient', 52);
     const outcome = await gateway.charge(chargeOf({ card, customer }));
-    expect(outcome).toEqual({ kind: 'failed', message: cardFailureMessages.insufficient_funds, ref: expect.stringMatching(/^pi_/) });
+    expect(outcome).toEqual({
+      kind: 'failed',
+      message: cardFailureMessages.insufficient_funds,
+      ref: expect.stringMatching(/^pi_/),
+    });
   });
 
   it('charges a one-time token and describes its card', async () => {
     const outcome = await gateway.charge(chargeOf({ token: 'ctoken_visa' }, 2_500));
-    expect(outcome).toEqual({ kind: 'succeeded', ref: expect.stringMatching(/^pi_/), card: { brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030 } });
-    if (outcome.kind === 'succeeded') expect(fake.state.paymentIntents.get(outcome.ref)).toMatchObject({ amount: 2_500, customer: null, off_session: false });
+    expect(outcome).toEqual({
+      kind: 'succeeded',
+      ref: expect.stringMatching(/^pi_/),
+      card: { brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030 },
+    });
+    if (outcome.kind === 'succeeded')
+      expect(fake.state.paymentIntents.get(outcome.ref)).toMatchObject({
+        amount: 2_500,
+        customer: null,
+        off_session: false,
+      });
   });
 
   it('fails a declined one-time token', async () => {
-    expect(await gateway.charge(chargeOf({ token: 'ctoken_declined' }))).toMatchObject({ kind: 'failed', message: cardFailureMessages.declined });
+    expect(await gateway.charge(chargeOf({ token: 'ctoken_declined' }))).toMatchObject({
+      kind: 'failed',
+      message: cardFailureMessages.declined,
+    });
   });
 
   it('asks for 3-D Secure on a one-time token and finishes the payment once confirmed', async () => {
     const request = chargeOf({ token: 'ctoken_3ds' }, 7_000);
     const first = await gateway.charge(request);
-    expect(first).toEqual({ kind: 'requires_action', ref: expect.stringMatching(/^pi_/), clientsecret: expect.stringMatching(/^pi_.+_secret_/) });
+    expect(first).toEqual({
+      kind: 'requires_action',
+      ref: expect.stringMatching(/^pi_/),
+      clientsecret: expect.stringMatching(/^pi_.+_secret_/),
+    });
     if (first.kind !== 'requires_action') return;
-    expect(await gateway.charge({ ...request, confirmed: first.ref })).toMatchObject({ kind: 'requires_action', ref: first.ref });
+    expect(await gateway.charge({ ...request, confirmed: first.ref })).toMatchObject({
+      kind: 'requires_action',
+      ref: first.ref,
+    });
     await handleNextAction(first.clientsecret);
     const done = await gateway.charge({ ...request, confirmed: first.ref });
-    expect(done).toEqual({ kind: 'succeeded', ref: first.ref, card: { brand: 'Visa', last4: '3155', expmonth: 12, expyear: 2030 } });
+    expect(done).toEqual({
+      kind: 'succeeded',
+      ref: first.ref,
+      card: { brand: 'Visa', last4: '3155', expmonth: 12, expyear: 2030 },
+    });
     expect(intentsWithKey(request.key)).toHaveLength(1);
   });
 
@@ -172,30 +258,54 @@ describe('charge', () => {
     const first = await gateway.charge(request);
     if (first.kind !== 'requires_action') throw new Error(first.kind);
     await handleNextAction(first.clientsecret);
-    expect(await gateway.charge({ ...request, amount: 90_000, confirmed: first.ref })).toEqual({ kind: 'failed', message: stripeGatewayMessages.mismatch });
+    expect(await gateway.charge({ ...request, amount: 90_000, confirmed: first.ref })).toEqual({
+      kind: 'failed',
+      message: stripeGatewayMessages.mismatch,
+    });
   });
 
   it('charges a card authenticated at setup off-session without asking again', async () => {
     const first = await gateway.saveCard({ token: 'ctoken_3ds', owner: owner(53), key: newKey('save') });
     if (first.kind !== 'requires_action') throw new Error(first.kind);
     fake.authenticate(first.setupintentid);
-    const saved = await gateway.saveCard({ token: 'ctoken_3ds', owner: owner(53, first.customer), key: newKey('save'), setupintentid: first.setupintentid });
+    const saved = await gateway.saveCard({
+      token: 'ctoken_3ds',
+      owner: owner(53, first.customer),
+      key: newKey('save'),
+      setupintentid: first.setupintentid,
+    });
     if (saved.kind !== 'saved') throw new Error(saved.kind);
-    expect(await gateway.charge(chargeOf({ card: saved.card, customer: saved.customer }))).toMatchObject({ kind: 'succeeded', card: { last4: '3155' } });
+    expect(await gateway.charge(chargeOf({ card: saved.card, customer: saved.customer }))).toMatchObject({
+      kind: 'succeeded',
+      card: { last4: '3155' },
+    });
   });
 
   it('hands an off-session charge the bank wants confirmed back to the browser', async () => {
     const first = await gateway.saveCard({ token: 'ctoken_3ds_always', owner: owner(54), key: newKey('save') });
     if (first.kind !== 'requires_action') throw new Error(first.kind);
     fake.authenticate(first.setupintentid);
-    const saved = await gateway.saveCard({ token: '', owner: owner(54, first.customer), key: newKey('save'), setupintentid: first.setupintentid });
+    const saved = await gateway.saveCard({
+      token: '',
+      owner: owner(54, first.customer),
+      key: newKey('save'),
+      setupintentid: first.setupintentid,
+    });
     if (saved.kind !== 'saved') throw new Error(saved.kind);
     const request = chargeOf({ card: saved.card, customer: saved.customer });
     const outcome = await gateway.charge(request);
-    expect(outcome).toEqual({ kind: 'requires_action', ref: expect.stringMatching(/^pi_/), clientsecret: expect.stringMatching(/_secret_/) });
+    expect(outcome).toEqual({
+      kind: 'requires_action',
+      ref: expect.stringMatching(/^pi_/),
+      clientsecret: expect.stringMatching(/_secret_/),
+    });
     if (outcome.kind !== 'requires_action') return;
     await handleNextAction(outcome.clientsecret);
-    expect(await gateway.charge({ ...request, confirmed: outcome.ref })).toMatchObject({ kind: 'succeeded', ref: outcome.ref, card: { last4: '3184' } });
+    expect(await gateway.charge({ ...request, confirmed: outcome.ref })).toMatchObject({
+      kind: 'succeeded',
+      ref: outcome.ref,
+      card: { last4: '3184' },
+    });
   });
 
   it('charges once for the same key sent twice', async () => {
@@ -217,16 +327,27 @@ describe('charge', () => {
     expect(await hasty.charge(request)).toEqual({ kind: 'unknown' });
     const [recorded] = intentsWithKey(request.key);
     expect(recorded).toMatchObject({ amount: 3_300, status: 'succeeded' });
-    expect(await gateway.chargeOutcome({ key: request.key, ref: '' })).toEqual({ kind: 'succeeded', ref: recorded!.id, card: { brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030 } });
+    expect(await gateway.chargeOutcome({ key: request.key, ref: '' })).toEqual({
+      kind: 'succeeded',
+      ref: recorded!.id,
+      card: { brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030 },
+    });
     expect(fake.calls.some((c) => c.path === '/v1/payment_intents/search')).toBe(true);
     expect(await gateway.charge(request)).toMatchObject({ kind: 'succeeded', ref: recorded!.id });
     expect(intentsWithKey(request.key)).toHaveLength(1);
   });
 
   it('answers unknown when Stripe cannot be reached', async () => {
-    const cut = createStripeGateway({ secretKey: 'sk_test_gavel', connection: await deadConnection(), timeoutMs: 1_000 });
+    const cut = createStripeGateway({
+      secretKey: 'sk_test_gavel',
+      connection: await deadConnection(),
+      timeoutMs: 1_000,
+    });
     expect(await cut.charge(chargeOf({ token: 'ctoken_visa' }))).toEqual({ kind: 'unknown' });
-    expect(await cut.saveCard({ token: 'ctoken_visa', owner: owner(57), key: newKey('save') })).toEqual({ kind: 'failed', message: stripeGatewayMessages.notSaved });
+    expect(await cut.saveCard({ token: 'ctoken_visa', owner: owner(57), key: newKey('save') })).toEqual({
+      kind: 'failed',
+      message: stripeGatewayMessages.notSaved,
+    });
   });
 });
 
@@ -235,12 +356,19 @@ describe('chargeOutcome', () => {
     const declined = await gateway.charge(chargeOf({ token: 'ctoken_declined' }));
     if (declined.kind !== 'failed' || !declined.ref) throw new Error(declined.kind);
     const creates = fake.calls.filter((c) => c.method === 'POST').length;
-    expect(await gateway.chargeOutcome({ key: 'whatever', ref: declined.ref })).toEqual({ kind: 'failed', ref: declined.ref, message: cardFailureMessages.declined });
+    expect(await gateway.chargeOutcome({ key: 'whatever', ref: declined.ref })).toEqual({
+      kind: 'failed',
+      ref: declined.ref,
+      message: cardFailureMessages.declined,
+    });
     expect(fake.calls.filter((c) => c.method === 'POST')).toHaveLength(creates);
   });
 
   it('says a key Stripe never saw never reached it', async () => {
-    expect(await gateway.chargeOutcome({ key: "never-sent-'quoted'", ref: '' })).toEqual({ kind: 'failed', message: stripeGatewayMessages.neverReached });
+    expect(await gateway.chargeOutcome({ key: "never-sent-'quoted'", ref: '' })).toEqual({
+      kind: 'failed',
+      message: stripeGatewayMessages.neverReached,
+    });
   });
 });
 
@@ -251,14 +379,22 @@ describe('refund', () => {
     const key = newKey('refund');
     expect(await gateway.refund({ ref: charged.ref, amount: 4_000, key })).toEqual({ ok: true });
     expect(await gateway.refund({ ref: charged.ref, amount: 4_000, key })).toEqual({ ok: true });
-    expect([...fake.state.refunds.values()].filter((r) => r.payment_intent === charged.ref).map((r) => r.amount)).toEqual([4_000]);
-    expect(await gateway.refund({ ref: charged.ref, amount: 7_000, key: newKey('refund') })).toEqual({ ok: false, message: expect.stringContaining('greater than unrefunded amount') });
+    expect(
+      [...fake.state.refunds.values()].filter((r) => r.payment_intent === charged.ref).map((r) => r.amount),
+    ).toEqual([4_000]);
+    expect(await gateway.refund({ ref: charged.ref, amount: 7_000, key: newKey('refund') })).toEqual({
+      ok: false,
+      message: expect.stringContaining('greater than unrefunded amount'),
+    });
     expect(await gateway.refund({ ref: charged.ref, amount: 6_000, key: newKey('refund') })).toEqual({ ok: true });
     expect(fake.state.paymentIntents.get(charged.ref)?.amount_refunded).toBe(10_000);
   });
 
   it('refuses a charge Stripe does not know', async () => {
-    expect(await gateway.refund({ ref: 'pi_unknown', amount: 100, key: newKey('refund') })).toEqual({ ok: false, message: "No such payment_intent: 'pi_unknown'" });
+    expect(await gateway.refund({ ref: 'pi_unknown', amount: 100, key: newKey('refund') })).toEqual({
+      ok: false,
+      message: "No such payment_intent: 'pi_unknown'",
+    });
   });
 });
 
@@ -270,13 +406,24 @@ describe('describeCard', () => {
   });
 
   it('names brands as bidders read them', () => {
-    expect(['visa', 'mastercard', 'amex', 'discover', 'unknown', 'new_brand'].map(stripeBrandName)).toEqual(['Visa', 'Mastercard', 'American Express', 'Discover', 'Card', 'New Brand']);
+    expect(['visa', 'mastercard', 'amex', 'discover', 'unknown', 'new_brand'].map(stripeBrandName)).toEqual([
+      'Visa',
+      'Mastercard',
+      'American Express',
+      'Discover',
+      'Card',
+      'New Brand',
+    ]);
   });
 });
 
 describe('a connected account', () => {
   it("makes every call on the account's behalf", async () => {
-    const connected = createStripeGateway({ secretKey: 'sk_test_platform', accountId: 'acct_gavel1', connection: fake.connection });
+    const connected = createStripeGateway({
+      secretKey: 'sk_test_platform',
+      accountId: 'acct_gavel1',
+      connection: fake.connection,
+    });
     expect(connected.code).toBe(PROCESSOR_STRIPE);
     const before = fake.calls.length;
     const saved = await connected.saveCard({ token: 'ctoken_visa', owner: owner(71), key: newKey('save') });
@@ -289,18 +436,49 @@ describe('a connected account', () => {
 
 describe('readStripeEvent', () => {
   const secret = 'whsec_test_gavel';
-  const event = (type: string, object: object) => JSON.stringify({ id: 'evt_1', object: 'event', type, account: 'acct_9', created: 1_700_000_000, data: { object } });
-  const intent = (fields: object) => ({ id: 'pi_hook', object: 'payment_intent', metadata: { chargekey: 'ck-1' }, last_payment_error: null, ...fields });
-  const sign = (payload: string, key = secret, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret: key, ...(timestamp ? { timestamp } : {}) });
+  const event = (type: string, object: object) =>
+    JSON.stringify({ id: 'evt_1', object: 'event', type, account: 'acct_9', created: 1_700_000_000, data: { object } });
+  const intent = (fields: object) => ({
+    id: 'pi_hook',
+    object: 'payment_intent',
+    metadata: { chargekey: 'ck-1' },
+    last_payment_error: null,
+    ...fields,
+  });
+  const sign = (payload: string, key = secret, timestamp?: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret: key, ...(timestamp ? { timestamp } : {}) });
 
   it('reads a succeeded payment', () => {
     const payload = event('payment_intent.succeeded', intent({ status: 'succeeded' }));
-    expect(readStripeEvent(payload, sign(payload), secret)).toEqual({ kind: 'succeeded', ref: 'pi_hook', card: undefined, chargekey: 'ck-1', account: 'acct_9' });
+    expect(readStripeEvent(payload, sign(payload), secret)).toEqual({
+      kind: 'succeeded',
+      ref: 'pi_hook',
+      card: undefined,
+      chargekey: 'ck-1',
+      account: 'acct_9',
+    });
   });
 
   it('reads a failed payment with the message for the bidder, from a Buffer body', () => {
-    const payload = event('payment_intent.payment_failed', intent({ status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Insufficient funds.' } }));
-    expect(readStripeEvent(Buffer.from(payload), sign(payload), secret)).toEqual({ kind: 'failed', ref: 'pi_hook', message: cardFailureMessages.insufficient_funds, chargekey: 'ck-1', account: 'acct_9' });
+    const payload = event(
+      'payment_intent.payment_failed',
+      intent({
+        status: 'requires_payment_method',
+        last_payment_error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+          message: 'Insufficient funds.',
+        },
+      }),
+    );
+    expect(readStripeEvent(Buffer.from(payload), sign(payload), secret)).toEqual({
+      kind: 'failed',
+      ref: 'pi_hook',
+      message: cardFailureMessages.insufficient_funds,
+      chargekey: 'ck-1',
+      account: 'acct_9',
+    });
   });
 
   it('answers nothing for other events', () => {
@@ -311,8 +489,12 @@ describe('readStripeEvent', () => {
   it('refuses a bad, stale, altered or missing signature', () => {
     const payload = event('payment_intent.succeeded', intent({ status: 'succeeded' }));
     expect(() => readStripeEvent(payload, sign(payload, 'whsec_other'), secret)).toThrow(/signature is not valid/);
-    expect(() => readStripeEvent(payload, sign(payload, secret, Math.floor(Date.now() / 1000) - 3_600), secret)).toThrow(/signature is not valid/);
-    expect(() => readStripeEvent(payload.replace('ck-1', 'ck-2'), sign(payload), secret)).toThrow(/signature is not valid/);
+    expect(() =>
+      readStripeEvent(payload, sign(payload, secret, Math.floor(Date.now() / 1000) - 3_600), secret),
+    ).toThrow(/signature is not valid/);
+    expect(() => readStripeEvent(payload.replace('ck-1', 'ck-2'), sign(payload), secret)).toThrow(
+      /signature is not valid/,
+    );
     expect(() => readStripeEvent(payload, undefined, secret)).toThrow(/no Stripe-Signature/);
   });
 });

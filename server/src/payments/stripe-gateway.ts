@@ -1,6 +1,13 @@
 import Stripe from 'stripe';
 import { cardFailureMessages, cardFieldMessages, PROCESSOR_STRIPE } from '@gavel/domain';
-import { GENERIC_CARD_FAILURE, type CardDetails, type ChargeOutcome, type ChargeRequest, type PaymentGateway, type SaveCardOutcome } from './gateway';
+import {
+  GENERIC_CARD_FAILURE,
+  type CardDetails,
+  type ChargeOutcome,
+  type ChargeRequest,
+  type PaymentGateway,
+  type SaveCardOutcome,
+} from './gateway';
 
 /**
  * The Stripe gateway (processor code 2). Stripe.js in the browser turns the card into a
@@ -35,7 +42,8 @@ export const stripeGatewayMessages = {
   notConfigured: 'Card payments are not set up correctly for this event. Please tell the organizer.',
   mismatch: 'This confirmation is for another payment. Please try again.',
   canceled: 'This payment was canceled. Please try again.',
-  refundUnknown: 'Stripe did not answer in time; the refund may not have been made. Try again: it will not refund twice.',
+  refundUnknown:
+    'Stripe did not answer in time; the refund may not have been made. Try again: it will not refund twice.',
 } as const;
 
 /** Stripe's short brand codes (PaymentMethod.card.brand) as a bidder reads them. */
@@ -60,14 +68,18 @@ export function stripeBrandName(brand: string): string {
 }
 
 /** What a Stripe failure (an error, last_payment_error or last_setup_error) tells the bidder. */
-export function stripeFailureMessage(failure: { code?: string | null; decline_code?: string | null; message?: string | null } | null | undefined): string {
+export function stripeFailureMessage(
+  failure: { code?: string | null; decline_code?: string | null; message?: string | null } | null | undefined,
+): string {
   const code = failure?.code ?? '';
   const decline = failure?.decline_code ?? '';
   // A decline's specific reason (decline_code) comes with the general code card_declined, so it goes first.
   if (decline === 'insufficient_funds' || code === 'insufficient_funds') return cardFailureMessages.insufficient_funds;
   if (decline === 'expired_card' || code === 'expired_card') return cardFailureMessages.expired_card;
-  if (decline === 'authentication_required' || code === 'authentication_required') return cardFailureMessages.authentication_required;
-  if (code === 'payment_intent_authentication_failure' || code === 'setup_intent_authentication_failure') return cardFieldMessages.authenticationFailed;
+  if (decline === 'authentication_required' || code === 'authentication_required')
+    return cardFailureMessages.authentication_required;
+  if (code === 'payment_intent_authentication_failure' || code === 'setup_intent_authentication_failure')
+    return cardFieldMessages.authenticationFailed;
   if (decline === 'generic_decline' || code === 'card_declined') return cardFailureMessages.declined;
   return failure?.message || GENERIC_CARD_FAILURE;
 }
@@ -91,16 +103,27 @@ function outcomeUnknown(err: unknown): boolean {
 function refusalMessage(err: unknown): string {
   if (err instanceof Stripe.errors.StripeCardError) return stripeFailureMessage(err);
   if (err instanceof Stripe.errors.StripeRateLimitError) return stripeGatewayMessages.busy;
-  if (err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError) return stripeGatewayMessages.notConfigured;
-  if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.param === 'confirmation_token' || err.param === 'payment_method')) return stripeGatewayMessages.badToken;
+  if (err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError)
+    return stripeGatewayMessages.notConfigured;
+  if (
+    err instanceof Stripe.errors.StripeInvalidRequestError &&
+    (err.param === 'confirmation_token' || err.param === 'payment_method')
+  )
+    return stripeGatewayMessages.badToken;
   return GENERIC_CARD_FAILURE;
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | undefined => (typeof value === 'string' ? value : value?.id);
+const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
+  typeof value === 'string' ? value : value?.id;
 
 function detailsOf(pm: Stripe.PaymentMethod): CardDetails | undefined {
   if (!pm.card) return undefined;
-  return { brand: stripeBrandName(pm.card.brand), last4: pm.card.last4, expmonth: pm.card.exp_month, expyear: pm.card.exp_year };
+  return {
+    brand: stripeBrandName(pm.card.brand),
+    last4: pm.card.last4,
+    expmonth: pm.card.exp_month,
+    expyear: pm.card.exp_year,
+  };
 }
 
 /** The search for a charge by the key the gateway puts in its metadata; quotes escaped as Stripe's query language wants. */
@@ -136,8 +159,13 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   async function intentOutcome(intent: Stripe.PaymentIntent, known: CardDetails | undefined): Promise<ChargeOutcome> {
     const ref = intent.id;
     // An off-session charge the bank wants confirmed waits in requires_payment_method; the bidder can still confirm it.
-    const waitsForBidder = intent.status === 'requires_action' || (intent.status === 'requires_payment_method' && intent.last_payment_error?.code === 'authentication_required');
-    if (waitsForBidder) return intent.client_secret ? { kind: 'requires_action', ref, clientsecret: intent.client_secret } : { kind: 'unknown', ref };
+    const waitsForBidder =
+      intent.status === 'requires_action' ||
+      (intent.status === 'requires_payment_method' && intent.last_payment_error?.code === 'authentication_required');
+    if (waitsForBidder)
+      return intent.client_secret
+        ? { kind: 'requires_action', ref, clientsecret: intent.client_secret }
+        : { kind: 'unknown', ref };
     switch (intent.status) {
       case 'succeeded':
         return { kind: 'succeeded', ref, card: known ?? (await cardOfIntent(intent)) };
@@ -155,7 +183,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     if (outcomeUnknown(err)) return { kind: 'unknown' };
     if (err instanceof Stripe.errors.StripeCardError && err.payment_intent) {
       const intent = err.payment_intent;
-      if (err.code === 'authentication_required' && intent.client_secret && (intent.status === 'requires_action' || intent.status === 'requires_payment_method')) {
+      if (
+        err.code === 'authentication_required' &&
+        intent.client_secret &&
+        (intent.status === 'requires_action' || intent.status === 'requires_payment_method')
+      ) {
         return { kind: 'requires_action', ref: intent.id, clientsecret: intent.client_secret };
       }
       return { kind: 'failed', ref: intent.id, message: refusalMessage(err) };
@@ -191,11 +223,22 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       try {
         const customer =
           owner.customer ??
-          (await stripe.customers.create({ email: owner.email, name: owner.name, metadata: { bidderid: String(owner.bidderId) } }, { idempotencyKey: `${key}:customer` })).id;
+          (
+            await stripe.customers.create(
+              { email: owner.email, name: owner.name, metadata: { bidderid: String(owner.bidderId) } },
+              { idempotencyKey: `${key}:customer` },
+            )
+          ).id;
         const intent = setupintentid
           ? await stripe.setupIntents.retrieve(setupintentid)
           : await stripe.setupIntents.create(
-              { customer, confirm: true, confirmation_token: token, usage: 'off_session', allowed_payment_method_types: ['card'] },
+              {
+                customer,
+                confirm: true,
+                confirmation_token: token,
+                usage: 'off_session',
+                allowed_payment_method_types: ['card'],
+              },
               { idempotencyKey: key },
             );
         return await setupOutcome(intent, customer);
@@ -207,13 +250,24 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     async charge(request: ChargeRequest): Promise<ChargeOutcome> {
       const stored = 'card' in request.source ? request.source : undefined;
-      const known = stored ? { brand: stored.card.brand, last4: stored.card.last4, expmonth: stored.card.expmonth, expyear: stored.card.expyear } : undefined;
+      const known = stored
+        ? {
+            brand: stored.card.brand,
+            last4: stored.card.last4,
+            expmonth: stored.card.expmonth,
+            expyear: stored.card.expyear,
+          }
+        : undefined;
       const currency = request.currency.toLowerCase();
       try {
         if (request.confirmed) {
           const intent = await stripe.paymentIntents.retrieve(request.confirmed);
           // The id comes back from the browser: it must be this payment, not a smaller one it confirmed.
-          if (intent.amount !== request.amount || intent.currency !== currency || intent.metadata.chargekey !== request.key) {
+          if (
+            intent.amount !== request.amount ||
+            intent.currency !== currency ||
+            intent.metadata.chargekey !== request.key
+          ) {
             return { kind: 'failed', message: stripeGatewayMessages.mismatch };
           }
           return await intentOutcome(intent, known);
@@ -230,7 +284,12 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         const params: Stripe.PaymentIntentCreateParams =
           'token' in request.source
             ? { ...base, confirmation_token: request.source.token }
-            : { ...base, customer: request.source.customer, payment_method: request.source.card.ref, off_session: true };
+            : {
+                ...base,
+                customer: request.source.customer,
+                payment_method: request.source.card.ref,
+                off_session: true,
+              };
         return await intentOutcome(await stripe.paymentIntents.create(params, { idempotencyKey: request.key }), known);
       } catch (err) {
         return chargeFailure(err);
@@ -242,7 +301,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         if (ref) return await intentOutcome(await stripe.paymentIntents.retrieve(ref), undefined);
         const found = await stripe.paymentIntents.search({ query: chargeKeyQuery(key), limit: 10 });
         const intent = found.data.find((i) => i.status === 'succeeded') ?? found.data[0];
-        return intent ? await intentOutcome(intent, undefined) : { kind: 'failed', message: stripeGatewayMessages.neverReached };
+        return intent
+          ? await intentOutcome(intent, undefined)
+          : { kind: 'failed', message: stripeGatewayMessages.neverReached };
       } catch (err) {
         return chargeFailure(err);
       }
@@ -251,11 +312,18 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     async refund({ ref, amount, key }) {
       try {
         const refund = await stripe.refunds.create({ payment_intent: ref, amount }, { idempotencyKey: key });
-        if (refund.status === 'failed' || refund.status === 'canceled') return { ok: false, message: `The refund ${refund.status}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}.` };
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          return {
+            ok: false,
+            message: `The refund ${refund.status}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}.`,
+          };
         return { ok: true };
       } catch (err) {
         if (outcomeUnknown(err)) return { ok: false, message: stripeGatewayMessages.refundUnknown };
-        return { ok: false, message: err instanceof Stripe.errors.StripeError && err.message ? err.message : GENERIC_CARD_FAILURE };
+        return {
+          ok: false,
+          message: err instanceof Stripe.errors.StripeError && err.message ? err.message : GENERIC_CARD_FAILURE,
+        };
       }
     },
 

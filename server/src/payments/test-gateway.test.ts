@@ -23,8 +23,21 @@ function gateway(spent = new Set<string>()) {
   return { g, asked, spent };
 }
 
-const cryptogram = (outcome: CardOutcome = 'success') => issueTestCryptogram(secret, 7, { brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030, outcome, authenticated: false }, now);
-const charge = (key: string, source: ChargeRequest['source']): ChargeRequest => ({ amount: 4000, currency: 'usd', source, key, description: 'order', metadata: {} });
+const cryptogram = (outcome: CardOutcome = 'success') =>
+  issueTestCryptogram(
+    secret,
+    7,
+    { brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030, outcome, authenticated: false },
+    now,
+  );
+const charge = (key: string, source: ChargeRequest['source']): ChargeRequest => ({
+  amount: 4000,
+  currency: 'usd',
+  source,
+  key,
+  description: 'order',
+  metadata: {},
+});
 const owner = { bidderId: 1, email: 'ann@example.org', name: 'Ann', customer: undefined };
 
 describe('a one-time cryptogram', () => {
@@ -35,7 +48,10 @@ describe('a one-time cryptogram', () => {
     expect(first).toMatchObject({ kind: 'succeeded', card: { last4: '4242' } });
     expect(await g.charge(charge('k1', { token }))).toEqual(first);
     expect(await g.chargeOutcome({ key: 'k1', ref: '' })).toEqual(first);
-    expect(await g.charge(charge('k2', { token }))).toEqual({ kind: 'failed', message: testGatewayMessages.alreadyUsed });
+    expect(await g.charge(charge('k2', { token }))).toEqual({
+      kind: 'failed',
+      message: testGatewayMessages.alreadyUsed,
+    });
     expect(asked).toHaveLength(2);
   });
 
@@ -52,7 +68,10 @@ describe('a one-time cryptogram', () => {
     const spent = new Set<string>();
     const token = cryptogram();
     expect(await gateway(spent).g.charge(charge('here', { token }))).toMatchObject({ kind: 'succeeded' });
-    expect(await gateway(spent).g.charge(charge('there', { token }))).toEqual({ kind: 'failed', message: testGatewayMessages.alreadyUsed });
+    expect(await gateway(spent).g.charge(charge('there', { token }))).toEqual({
+      kind: 'failed',
+      message: testGatewayMessages.alreadyUsed,
+    });
   });
 
   it('is spent by saving a card, which is then charged again and again; the cryptogram itself pays no more', async () => {
@@ -62,11 +81,17 @@ describe('a one-time cryptogram', () => {
     if (saved.kind !== 'saved') throw new Error(`not saved: ${saved.kind}`);
     // A retry of the save is answered as the first; another bidder's save of it is refused.
     expect(await g.saveCard({ token, owner, key: 'save-1' })).toEqual(saved);
-    expect(await g.saveCard({ token, owner: { ...owner, bidderId: 2 }, key: 'save-2' })).toEqual({ kind: 'failed', message: testGatewayMessages.alreadyUsed });
+    expect(await g.saveCard({ token, owner: { ...owner, bidderId: 2 }, key: 'save-2' })).toEqual({
+      kind: 'failed',
+      message: testGatewayMessages.alreadyUsed,
+    });
     const onFile = { card: saved.card, customer: undefined };
     expect(await g.charge(charge('c1', onFile))).toMatchObject({ kind: 'succeeded' });
     expect(await g.charge(charge('c2', onFile))).toMatchObject({ kind: 'succeeded' });
-    expect(await g.charge(charge('c3', { token }))).toEqual({ kind: 'failed', message: testGatewayMessages.alreadyUsed });
+    expect(await g.charge(charge('c3', { token }))).toEqual({
+      kind: 'failed',
+      message: testGatewayMessages.alreadyUsed,
+    });
   });
 
   it('is not spent by a card that fails: a declined card is declined again, never told it was used', async () => {
@@ -79,7 +104,12 @@ describe('a one-time cryptogram', () => {
 
   it('is tried again under the same key when its spend could not be recorded', async () => {
     let down = true;
-    const g = createTestGateway({ secret, eventId: 7, clock: () => now, spend: async () => (down ? Promise.reject(new Error('database unavailable')) : true) });
+    const g = createTestGateway({
+      secret,
+      eventId: 7,
+      clock: () => now,
+      spend: async () => (down ? Promise.reject(new Error('database unavailable')) : true),
+    });
     const token = cryptogram();
     await expect(g.charge(charge('k', { token }))).rejects.toThrow('database unavailable');
     down = false;

@@ -39,8 +39,19 @@ function signer(secret: string) {
 }
 
 /** Signs cryptograms for the hosted form's token call; shared by the call and the gateway. */
-export function issueTestCryptogram(secret: string, eventId: number, card: CardDetails & { outcome: CardOutcome; authenticated: boolean }, now: Date): string {
-  return encode(signer(secret), 'tok', { ...card, ev: eventId, use: 'tok', iat: now.getTime(), nonce: randomBytes(16).toString('base64url') });
+export function issueTestCryptogram(
+  secret: string,
+  eventId: number,
+  card: CardDetails & { outcome: CardOutcome; authenticated: boolean },
+  now: Date,
+): string {
+  return encode(signer(secret), 'tok', {
+    ...card,
+    ev: eventId,
+    use: 'tok',
+    iat: now.getTime(),
+    nonce: randomBytes(16).toString('base64url'),
+  });
 }
 
 function encode(sign: (p: string) => string, prefix: 'tok' | 'card', claims: Claims): string {
@@ -89,11 +100,17 @@ export function createTestGateway(options: TestGatewayOptions): PaymentGateway {
       return testGatewayMessages.badToken;
     }
     if (claims.ev !== options.eventId) return testGatewayMessages.otherEvent;
-    if (use === 'tok' && options.clock().getTime() - claims.iat > TOKEN_LIFETIME_MS) return testGatewayMessages.tokenExpired;
+    if (use === 'tok' && options.clock().getTime() - claims.iat > TOKEN_LIFETIME_MS)
+      return testGatewayMessages.tokenExpired;
     return claims;
   }
 
-  const details = (c: Claims): CardDetails => ({ brand: c.brand, last4: c.last4, expmonth: c.expmonth, expyear: c.expyear });
+  const details = (c: Claims): CardDetails => ({
+    brand: c.brand,
+    last4: c.last4,
+    expmonth: c.expmonth,
+    expyear: c.expyear,
+  });
 
   /** What the card does when charged: the test card's outcome; a card needing confirmation passes once confirmed. */
   function outcomeOf(c: Claims): CardOutcome {
@@ -112,7 +129,8 @@ export function createTestGateway(options: TestGatewayOptions): PaymentGateway {
         // Like a processor's card check on setup: declined and expired cards are refused now;
         // insufficient funds shows only when the card is charged.
         const outcome = outcomeOf(claims);
-        if (outcome === 'declined' || outcome === 'expired_card' || outcome === 'authentication_required') return { kind: 'failed', message: cardFailureMessages[outcome] };
+        if (outcome === 'declined' || outcome === 'expired_card' || outcome === 'authentication_required')
+          return { kind: 'failed', message: cardFailureMessages[outcome] };
         if (!(await options.spend(claims.nonce))) return { kind: 'failed', message: testGatewayMessages.alreadyUsed };
         const card: StoredCard = { ...details(claims), ref: encode(sign, 'card', { ...claims, use: 'card' }) };
         return { kind: 'saved', card, customer: undefined };
@@ -122,12 +140,14 @@ export function createTestGateway(options: TestGatewayOptions): PaymentGateway {
     charge(request: ChargeRequest): Promise<ChargeOutcome> {
       return once(charges, request.key, async () => {
         const oneTime = 'token' in request.source;
-        const claims = 'token' in request.source ? read(request.source.token, 'tok') : read(request.source.card.ref, 'card');
+        const claims =
+          'token' in request.source ? read(request.source.token, 'tok') : read(request.source.card.ref, 'card');
         if (typeof claims === 'string') return { kind: 'failed', message: claims };
         const outcome = outcomeOf(claims);
         if (outcome !== 'success') return { kind: 'failed', message: cardFailureMessages[outcome] };
         // A card on file is charged again and again; a cryptogram from the form pays once.
-        if (oneTime && !(await options.spend(claims.nonce))) return { kind: 'failed', message: testGatewayMessages.alreadyUsed };
+        if (oneTime && !(await options.spend(claims.nonce)))
+          return { kind: 'failed', message: testGatewayMessages.alreadyUsed };
         return { kind: 'succeeded', ref: `ch_test_${randomBytes(9).toString('base64url')}`, card: details(claims) };
       });
     },

@@ -23,7 +23,10 @@ describe('LiveSockets', () => {
 });
 
 describe('clientAddress', () => {
-  const handshake = (forwarded?: string | string[]) => ({ address: '::ffff:127.0.0.1', headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded } });
+  const handshake = (forwarded?: string | string[]) => ({
+    address: '::ffff:127.0.0.1',
+    headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+  });
 
   it('takes the first X-Forwarded-For entry only behind a trusted proxy, as request.ip does', () => {
     expect(clientAddress(handshake('203.0.113.7, 10.0.0.2'), true)).toBe('203.0.113.7');

@@ -39,8 +39,10 @@ export class LiveSockets {
    * counts it out and may be called more than once (a socket can end in more than one way).
    */
   admit(token: string, address: string): Admission {
-    if ((this.byToken.get(token) ?? 0) >= this.caps.perToken) return { ok: false, refusal: hubRefusals.tooManyForToken };
-    if ((this.byAddress.get(address) ?? 0) >= this.caps.perAddress) return { ok: false, refusal: hubRefusals.tooManyForAddress };
+    if ((this.byToken.get(token) ?? 0) >= this.caps.perToken)
+      return { ok: false, refusal: hubRefusals.tooManyForToken };
+    if ((this.byAddress.get(address) ?? 0) >= this.caps.perAddress)
+      return { ok: false, refusal: hubRefusals.tooManyForAddress };
     add(this.byToken, token, 1);
     add(this.byAddress, address, 1);
     let held = true;
@@ -73,7 +75,10 @@ function add(counts: Map<string, number>, key: string, by: number): void {
  * X-Forwarded-For names the client (its first entry, the address Fastify's request.ip gives);
  * without it the header is anyone's to write, and the connection's own address counts.
  */
-export function clientAddress(handshake: { address: string; headers: IncomingHttpHeaders }, trustProxy: boolean): string {
+export function clientAddress(
+  handshake: { address: string; headers: IncomingHttpHeaders },
+  trustProxy: boolean,
+): string {
   if (!trustProxy) return handshake.address;
   const header = handshake.headers['x-forwarded-for'];
   const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();

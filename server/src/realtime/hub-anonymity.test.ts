@@ -32,7 +32,8 @@ function record(s: Socket): string[] {
 }
 
 const parsed = (frames: string[]) => frames.map((f): HubMessage => JSON.parse(f));
-const ofType = <T extends HubMessage['type']>(frames: string[], type: T) => parsed(frames).filter((m): m is Extract<HubMessage, { type: T }> => m.type === type);
+const ofType = <T extends HubMessage['type']>(frames: string[], type: T) =>
+  parsed(frames).filter((m): m is Extract<HubMessage, { type: T }> => m.type === type);
 
 /** Resolves once the socket has heard everything sent to it before now: the hub answers a ping after it. */
 function heard(s: Socket): Promise<HubMessage> {
@@ -54,33 +55,78 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
 
 /** What the event's room may carry: the public item, the public history, the total. */
 const PUBLIC_KEYS = [
-  'type', 'eventcode', 'auctioncode', 'item', 'itemid', 'currentbid', 'lastbid', 'minimumnextbid', 'numberofbids', 'closing', 'closingcst', 'bidstatus',
-  'quantityavailable', 'buyitnowavailable', 'history', 'bidno', 'biddername', 'biddernumber', 'bidtime', 'bidtimecst', 'amount', 'isauto', 'raised',
+  'type',
+  'eventcode',
+  'auctioncode',
+  'item',
+  'itemid',
+  'currentbid',
+  'lastbid',
+  'minimumnextbid',
+  'numberofbids',
+  'closing',
+  'closingcst',
+  'bidstatus',
+  'quantityavailable',
+  'buyitnowavailable',
+  'history',
+  'bidno',
+  'biddername',
+  'biddernumber',
+  'bidtime',
+  'bidtimecst',
+  'amount',
+  'isauto',
+  'raised',
 ];
 
 const bid = async (who: TestBidder, payload: object) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: who.auth, payload: { eventcode: 'gala', itemid: itemId, ...payload } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/submitbid',
+    headers: who.auth,
+    payload: { eventcode: 'gala', itemid: itemId, ...payload },
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 
 async function displayNumber(who: TestBidder): Promise<number> {
-  const [row] = await t.ctx.db.select({ n: bidders.bidderdisplaynumber }).from(bidders).where(eq(bidders.id, who.bidderId));
+  const [row] = await t.ctx.db
+    .select({ n: bidders.bidderdisplaynumber })
+    .from(bidders)
+    .where(eq(bidders.id, who.bidderId));
   return row?.n ?? -1;
 }
 
 beforeAll(async () => {
   t = await createTestApp({}, now);
-  await importEvent(t, eventDocument(now, { items: [item('1', { startingbid: 50, minimumbidincrease: 5 }), item('2')] }));
+  await importEvent(
+    t,
+    eventDocument(now, { items: [item('1', { startingbid: 50, minimumbidincrease: 5 }), item('2')] }),
+  );
   const [row] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems).where(eq(auctionItems.itemnum, '1'));
   itemId = row?.id ?? 0;
   ann = await makeBidder(t, 'gala', 'ann@example.org', { firstname: 'Annabel' });
   bob = await makeBidder(t, 'gala', 'bob@example.org', { firstname: 'Bartholomew' });
   cy = await makeBidder(t, 'gala', 'cy@example.org', { firstname: 'Cyrus' });
   // Cy bids anonymously from now on (the profile's choice), after a named bid on another item.
-  const [other] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems).where(eq(auctionItems.itemnum, '2'));
-  const named = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: cy.auth, payload: { eventcode: 'gala', itemid: other?.id, bid: 1000 } });
+  const [other] = await t.ctx.db
+    .select({ id: auctionItems.id })
+    .from(auctionItems)
+    .where(eq(auctionItems.itemnum, '2'));
+  const named = await t.app.inject({
+    method: 'POST',
+    url: '/api/submitbid',
+    headers: cy.auth,
+    payload: { eventcode: 'gala', itemid: other?.id, bid: 1000 },
+  });
   expect(named.statusCode, named.body).toBe(200);
-  const profile = await t.app.inject({ method: 'PUT', url: '/api/userprofile', headers: cy.auth, payload: { eventcode: 'gala', firstname: 'Cyrus', lastname: 'Tester', zip: '60601', bidanonymously: true } });
+  const profile = await t.app.inject({
+    method: 'PUT',
+    url: '/api/userprofile',
+    headers: cy.auth,
+    payload: { eventcode: 'gala', firstname: 'Cyrus', lastname: 'Tester', zip: '60601', bidanonymously: true },
+  });
   expect(profile.statusCode, profile.body).toBe(200);
   base = await listenOnLoopback(t);
 });
@@ -102,7 +148,13 @@ describe('the event room carries no internal ids, and each bidder learns their o
     const bobPhone = clients.open(base, { token: bob.token });
     const sockets = [board, guest, annPhone, cyPhone, bobPhone];
     await Promise.all(sockets.map(connected));
-    const [boardFrames, guestFrames, annFrames, cyFrames, bobFrames] = sockets.map(record) as [string[], string[], string[], string[], string[]];
+    const [boardFrames, guestFrames, annFrames, cyFrames, bobFrames] = sockets.map(record) as [
+      string[],
+      string[],
+      string[],
+      string[],
+      string[],
+    ];
 
     // Cy (anonymous) sets a maximum: the engine bids for her at the start. Ann (named) bids
     // over it, and the engine answers for Cy automatically.
@@ -114,7 +166,9 @@ describe('the event room carries no internal ids, and each bidder learns their o
     // The frames as they came over the wire: amounts in dollars.
     for (const frames of [boardFrames, guestFrames]) {
       const updates = ofType(frames, 'itemupdate');
-      expect(updates.map((u) => u.history?.map((h) => [h.bidno, h.biddername, h.biddernumber, h.amount, h.isauto]))).toEqual([
+      expect(
+        updates.map((u) => u.history?.map((h) => [h.bidno, h.biddername, h.biddernumber, h.amount, h.isauto])),
+      ).toEqual([
         [[1, 'Anonymous Bidder', null, 50, true]],
         [
           [3, 'Anonymous Bidder', null, 65, true],
@@ -124,9 +178,15 @@ describe('the event room carries no internal ids, and each bidder learns their o
       // Not one internal id, at any depth of anything the room sent.
       const keys = keysOf(frames.map((f): unknown => JSON.parse(f)));
       expect([...keys].filter((k) => !PUBLIC_KEYS.includes(k))).toEqual([]);
-      for (const f of frames) for (const word of ['bidderid', 'userid', 'accountid', 'Cyrus', 'cy@example.org']) expect(f).not.toContain(word);
+      for (const f of frames)
+        for (const word of ['bidderid', 'userid', 'accountid', 'Cyrus', 'cy@example.org'])
+          expect(f).not.toContain(word);
       // A bidder's own news never reaches the room (eventcode is the answer to its own ping).
-      expect(parsed(frames).map((m) => m.type).filter((type) => !['itemupdate', 'eventtotal', 'eventcode'].includes(type))).toEqual([]);
+      expect(
+        parsed(frames)
+          .map((m) => m.type)
+          .filter((type) => !['itemupdate', 'eventtotal', 'eventcode'].includes(type)),
+      ).toEqual([]);
     }
 
     // Cy's phone: her first (automatic) bid, then the engine's automatic answer to Ann, each
@@ -135,7 +195,13 @@ describe('the event room carries no internal ids, and each bidder learns their o
       [itemId, [1]],
       [itemId, [3]],
     ]);
-    const cyTypes = parsed(cyFrames).map((m) => (m.type === 'itemupdate' ? `itemupdate:${m.history?.[0]?.bidno}` : m.type === 'mybids' ? `mybids:${m.bidnos.join()}` : m.type));
+    const cyTypes = parsed(cyFrames).map((m) =>
+      m.type === 'itemupdate'
+        ? `itemupdate:${m.history?.[0]?.bidno}`
+        : m.type === 'mybids'
+          ? `mybids:${m.bidnos.join()}`
+          : m.type,
+    );
     expect(cyTypes.indexOf('itemupdate:1')).toBeLessThan(cyTypes.indexOf('mybids:1'));
     expect(cyTypes.indexOf('itemupdate:3')).toBeLessThan(cyTypes.indexOf('mybids:3'));
     // Ann's phone: her own bid only; Bob's: none.
@@ -145,7 +211,7 @@ describe('the event room carries no internal ids, and each bidder learns their o
     for (const frames of [annFrames, cyFrames, bobFrames]) for (const f of frames) expect(f).not.toContain('bidderid');
   });
 
-  it('answers the bid history to a guest with public names only and no ids, marking only the caller\'s own', async () => {
+  it("answers the bid history to a guest with public names only and no ids, marking only the caller's own", async () => {
     const guest = await call(t.app, 'POST /guestlogin', { eventcode: 'gala' });
     if (!guest.ok) throw new Error(guest.failure.message);
     for (const [token, mine] of [
@@ -153,7 +219,12 @@ describe('the event room carries no internal ids, and each bidder learns their o
       [cy.token, [true, false, true]],
       [ann.token, [false, true, false]],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/bidhistory', headers: { authorization: `Bearer ${token}` }, payload: { eventcode: 'gala', itemid: itemId } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/bidhistory',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { eventcode: 'gala', itemid: itemId },
+      });
       expect(res.statusCode, res.body).toBe(200);
       const entries: Array<Record<string, unknown>> = res.json().entries;
       expect(entries.map((e) => [e.biddername, e.mine])).toEqual([
@@ -161,7 +232,14 @@ describe('the event room carries no internal ids, and each bidder learns their o
         ['Annabel T.', mine[1]],
         ['Anonymous Bidder', mine[2]],
       ]);
-      expect(Object.keys(entries[0] ?? {}).sort()).toEqual(['amount', 'biddername', 'bidtime', 'bidtimecst', 'isauto', 'mine']);
+      expect(Object.keys(entries[0] ?? {}).sort()).toEqual([
+        'amount',
+        'biddername',
+        'bidtime',
+        'bidtimecst',
+        'isauto',
+        'mine',
+      ]);
     }
   });
 });

@@ -42,9 +42,19 @@ async function guestToken(): Promise<string> {
 }
 
 /** A second hub on its own server, sharing the app's tokens, with caps and proxy trust of the test's choosing. */
-async function hubWith(opts: { perAddress: number; trustProxy: boolean }): Promise<{ origin: string; hub: Hub; server: HttpServer }> {
+async function hubWith(opts: {
+  perAddress: number;
+  trustProxy: boolean;
+}): Promise<{ origin: string; hub: Hub; server: HttpServer }> {
   const server = createServer();
-  const hub = await createHub(server, { tokens: t.ctx.tokens, clock: () => now, log: pino({ level: 'silent' }), redisUrl: undefined, trustProxy: opts.trustProxy, caps: { perToken: SOCKETS_PER_TOKEN, perAddress: opts.perAddress } });
+  const hub = await createHub(server, {
+    tokens: t.ctx.tokens,
+    clock: () => now,
+    log: pino({ level: 'silent' }),
+    redisUrl: undefined,
+    trustProxy: opts.trustProxy,
+    caps: { perToken: SOCKETS_PER_TOKEN, perAddress: opts.perAddress },
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (typeof address !== 'object' || address === null) throw new Error('not listening');

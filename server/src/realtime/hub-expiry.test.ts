@@ -36,7 +36,17 @@ describe('the hub ends connections when their token ends', () => {
     const ann = await makeBidder(t, 'gala', 'ann@example.org');
     // Signed a login token's life ago, less a second and a half: it expires in about a second.
     const signedAt = new Date(now.getTime() - LOGIN_TOKEN_DAYS * 86_400_000 + 1_500);
-    const short = await t.ctx.tokens.sign({ userid: ann.accountId, bidderid: ann.bidderId, email: 'ann@example.org', eventcode: 'gala', auctioncode: 'demo', isguest: false }, signedAt);
+    const short = await t.ctx.tokens.sign(
+      {
+        userid: ann.accountId,
+        bidderid: ann.bidderId,
+        email: 'ann@example.org',
+        eventcode: 'gala',
+        auctioncode: 'demo',
+        isguest: false,
+      },
+      signedAt,
+    );
     const ending = open(short);
     const lasting = open(ann.token);
     await Promise.all([connected(ending), connected(lasting)]);
@@ -45,7 +55,11 @@ describe('the hub ends connections when their token ends', () => {
   });
 
   const resets: Array<[string, (bidder: TestBidder, email: string) => Promise<number>]> = [
-    ['while signed in', async (bidder) => (await postAs(t, '/api/userpasswordreset', { password: 'a new password' }, bidder.token)).statusCode],
+    [
+      'while signed in',
+      async (bidder) =>
+        (await postAs(t, '/api/userpasswordreset', { password: 'a new password' }, bidder.token)).statusCode,
+    ],
     [
       'by emailed link',
       async (_bidder, email) => {

@@ -51,30 +51,60 @@ describe('live hub', () => {
     const viaQuery = open({}, { access_token: ann.token });
     await Promise.all([connected(watcher), connected(viaQuery)]);
     const update = next(watcher, 'itemupdate');
-    const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: ann.auth, payload: { eventcode: 'gala', itemid: itemId, bid: 100 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/submitbid',
+      headers: ann.auth,
+      payload: { eventcode: 'gala', itemid: itemId, bid: 100 },
+    });
     expect(res.statusCode).toBe(200);
-    expect(await update).toMatchObject({ type: 'itemupdate', eventcode: 'gala', auctioncode: 'demo', item: { itemid: itemId, currentbid: 100, numberofbids: 1 } });
+    expect(await update).toMatchObject({
+      type: 'itemupdate',
+      eventcode: 'gala',
+      auctioncode: 'demo',
+      item: { itemid: itemId, currentbid: 100, numberofbids: 1 },
+    });
 
     const outbid = next(viaQuery, 'itembid');
-    await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: bob.auth, payload: { eventcode: 'gala', itemid: itemId, bid: 120 } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/submitbid',
+      headers: bob.auth,
+      payload: { eventcode: 'gala', itemid: itemId, bid: 120 },
+    });
     expect(await outbid).toMatchObject({ type: 'itembid', itemid: itemId, status: 'outbid' });
   });
 
-  it('carries what pages show: the new bids in history, the bidder\'s own view, the standing of those it changed', async () => {
+  it("carries what pages show: the new bids in history, the bidder's own view, the standing of those it changed", async () => {
     const watcher = open({ token: ann.token });
     const bidder = open({ token: bob.token });
     await Promise.all([connected(watcher), connected(bidder)]);
     const update = next(watcher, 'itemupdate');
     const own = next(bidder, 'submitbid');
-    const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: bob.auth, payload: { eventcode: 'gala', itemid: itemId, autobid: true, maxbid: 300, increment: 10 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/submitbid',
+      headers: bob.auth,
+      payload: { eventcode: 'gala', itemid: itemId, autobid: true, maxbid: 300, increment: 10 },
+    });
     expect(res.statusCode).toBe(200);
     // Bob leads at 120; raising his own maximum writes no bid, so the history gains nothing.
     const first = await update;
     expect(first.type === 'itemupdate' ? first.history : undefined).toEqual([]);
-    expect(await own).toMatchObject({ type: 'submitbid', itemid: itemId, message: '', item: { itemid: itemId, accountisautobid: true, accountautobidamount: 300, currentlywinningbid: true } });
+    expect(await own).toMatchObject({
+      type: 'submitbid',
+      itemid: itemId,
+      message: '',
+      item: { itemid: itemId, accountisautobid: true, accountautobidamount: 300, currentlywinningbid: true },
+    });
 
     const next2 = next(watcher, 'itemupdate');
-    const annBid = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: ann.auth, payload: { eventcode: 'gala', itemid: itemId, bid: 150 } });
+    const annBid = await t.app.inject({
+      method: 'POST',
+      url: '/api/submitbid',
+      headers: ann.auth,
+      payload: { eventcode: 'gala', itemid: itemId, bid: 150 },
+    });
     expect(annBid.json().message).toBe('Another bidder has a higher maximum bid. You have been outbid.');
     const m = await next2;
     expect(m.type === 'itemupdate' ? m.history?.map((h) => [h.biddername, h.amount, h.isauto]) : undefined).toEqual([
@@ -91,8 +121,17 @@ describe('live hub', () => {
     await connected(screen);
     const total = next(screen, 'eventtotal');
     const cy = await makeBidder(t, 'board', 'cy@example.org');
-    const [item] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems).innerJoin(events, eq(auctionItems.eventId, events.id)).where(eq(events.eventcode, 'board'));
-    const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: cy.auth, payload: { eventcode: 'board', itemid: item?.id, bid: 100 } });
+    const [item] = await t.ctx.db
+      .select({ id: auctionItems.id })
+      .from(auctionItems)
+      .innerJoin(events, eq(auctionItems.eventId, events.id))
+      .where(eq(events.eventcode, 'board'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/submitbid',
+      headers: cy.auth,
+      payload: { eventcode: 'board', itemid: item?.id, bid: 100 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await total).toEqual({ type: 'eventtotal', raised: 100, eventcode: 'board', auctioncode: 'demo' });
   });
@@ -114,21 +153,29 @@ describe('live hub', () => {
 describe('a hub that has closed', () => {
   // With Redis (the CI run sets TEST_REDIS_URL), a message after close used to reach a closed
   // Redis client, whose refusal nothing caught: a server stopped mid-bid crashed.
-  it.runIf(process.env.TEST_REDIS_URL)('drops messages from requests still finishing, without an unhandled refusal', async () => {
-    const server = createServer();
-    const hub = await createHub(server, { tokens: new TokenService('x'.repeat(32)), clock: () => new Date(), log: pino({ level: 'silent' }), redisUrl: process.env.TEST_REDIS_URL });
-    const refusals: unknown[] = [];
-    const onRefusal = (reason: unknown) => refusals.push(reason);
-    process.on('unhandledRejection', onRefusal);
-    try {
-      await hub.close();
-      hub.toEvent('demo', 'gala', { type: 'eventrefresh', eventcode: 'gala', auctioncode: 'demo' });
-      hub.toBidder(1, { type: 'eventrefresh', eventcode: 'gala', auctioncode: 'demo' });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(refusals).toEqual([]);
-    } finally {
-      process.off('unhandledRejection', onRefusal);
-      server.close();
-    }
-  });
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'drops messages from requests still finishing, without an unhandled refusal',
+    async () => {
+      const server = createServer();
+      const hub = await createHub(server, {
+        tokens: new TokenService('x'.repeat(32)),
+        clock: () => new Date(),
+        log: pino({ level: 'silent' }),
+        redisUrl: process.env.TEST_REDIS_URL,
+      });
+      const refusals: unknown[] = [];
+      const onRefusal = (reason: unknown) => refusals.push(reason);
+      process.on('unhandledRejection', onRefusal);
+      try {
+        await hub.close();
+        hub.toEvent('demo', 'gala', { type: 'eventrefresh', eventcode: 'gala', auctioncode: 'demo' });
+        hub.toBidder(1, { type: 'eventrefresh', eventcode: 'gala', auctioncode: 'demo' });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(refusals).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', onRefusal);
+        server.close();
+      }
+    },
+  );
 });

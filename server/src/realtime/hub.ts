@@ -14,7 +14,8 @@ export interface LivePublisher {
   toBidder(bidderId: number, message: HubMessage): void;
 }
 
-export const eventRoom = (auctioncode: string, eventcode: string) => `event:${auctioncode.toLowerCase()}/${eventcode.toLowerCase()}`;
+export const eventRoom = (auctioncode: string, eventcode: string) =>
+  `event:${auctioncode.toLowerCase()}/${eventcode.toLowerCase()}`;
 export const bidderRoom = (bidderId: number) => `bidder:${bidderId}`;
 /** Every socket of one account, in all its events: a password reset drops them together. */
 export const accountRoom = (accountId: number) => `account:${accountId}`;
@@ -57,7 +58,10 @@ function handshakeToken(socket: Socket): string | undefined {
 function after(ms: number, end: () => void): { cancel(): void } {
   let timer: ReturnType<typeof setTimeout>;
   const arm = (left: number) => {
-    timer = setTimeout(() => (left > LONGEST_TIMER_MS ? arm(left - LONGEST_TIMER_MS) : end()), Math.min(Math.max(left, 0), LONGEST_TIMER_MS));
+    timer = setTimeout(
+      () => (left > LONGEST_TIMER_MS ? arm(left - LONGEST_TIMER_MS) : end()),
+      Math.min(Math.max(left, 0), LONGEST_TIMER_MS),
+    );
     timer.unref();
   };
   arm(ms);
@@ -73,7 +77,13 @@ function after(ms: number, end: () => void): { cancel(): void } {
  * reset. With REDIS_URL the Redis adapter carries messages between server processes.
  */
 export async function createHub(server: HttpServer, opts: HubOptions): Promise<Hub> {
-  const io = new Server(server, { path: HUB_PATH, serveClient: false, cors: { origin: false }, pingInterval: 20_000, pingTimeout: 20_000 });
+  const io = new Server(server, {
+    path: HUB_PATH,
+    serveClient: false,
+    cors: { origin: false },
+    pingInterval: 20_000,
+    pingTimeout: 20_000,
+  });
   let redis: Array<{ quit(): Promise<unknown> }> = [];
   if (opts.redisUrl) {
     const pub = createClient({ url: opts.redisUrl });
@@ -98,13 +108,17 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
       return undefined;
     });
     if (!check) return next(new Error(hubRefusals.unavailable));
-    if (!check.ok) return next(new Error(check.reason === 'expired' ? hubRefusals.tokenExpired : hubRefusals.tokenInvalid));
+    if (!check.ok)
+      return next(new Error(check.reason === 'expired' ? hubRefusals.tokenExpired : hubRefusals.tokenInvalid));
     // The client left during the token check: nothing to count (Socket.IO drops the socket).
     if (socket.conn.readyState !== 'open') return next(new Error(hubRefusals.unavailable));
     const address = clientAddress(socket.handshake, opts.trustProxy ?? false);
     const admitted = sockets.admit(token, address);
     if (!admitted.ok) {
-      opts.log.warn({ sub: check.holder.claims.sub, address, refusal: admitted.refusal }, 'hub refused a socket over its cap');
+      opts.log.warn(
+        { sub: check.holder.claims.sub, address, refusal: admitted.refusal },
+        'hub refused a socket over its cap',
+      );
       return next(new Error(admitted.refusal));
     }
     // Counted out when it disconnects, or when its connection closes before it is connected
@@ -122,7 +136,8 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
     const { claims } = holder;
     void socket.join(eventRoom(claims.auctioncode, claims.eventcode));
     // A board hears only what everyone in the event hears; a bidder also their own rooms.
-    if (holder.kind === 'login' && !holder.claims.isguest) void socket.join([bidderRoom(holder.claims.bidderid), accountRoom(holder.claims.userid)]);
+    if (holder.kind === 'login' && !holder.claims.isguest)
+      void socket.join([bidderRoom(holder.claims.bidderid), accountRoom(holder.claims.userid)]);
     // The token's end is the connection's end (the app signs out then too).
     const expiry = after(claims.exp * 1000 - opts.clock().getTime(), () => socket.disconnect(true));
     socket.once('disconnect', () => expiry.cancel());
@@ -144,7 +159,8 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
         opts.log.info({ sub: claims.sub }, 'ignored a malformed hub message');
         return;
       }
-      if (parsed.data.type === 'ping') socket.emit(RECEIVE, { type: 'eventcode', eventcode: claims.eventcode, auctioncode: claims.auctioncode });
+      if (parsed.data.type === 'ping')
+        socket.emit(RECEIVE, { type: 'eventcode', eventcode: claims.eventcode, auctioncode: claims.auctioncode });
     });
   });
 
@@ -189,7 +205,11 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
  * reconnecting venue pays no second signature check per phone. A board token is never a login
  * (TokenService.verify refuses it), so it opens no room but the event's.
  */
-async function holderOf(tokens: TokenService, token: string, now: Date): Promise<{ ok: true; holder: Holder } | { ok: false; reason: 'expired' | 'invalid' }> {
+async function holderOf(
+  tokens: TokenService,
+  token: string,
+  now: Date,
+): Promise<{ ok: true; holder: Holder } | { ok: false; reason: 'expired' | 'invalid' }> {
   const login = await tokens.verify(token, now);
   if (login.ok) return { ok: true, holder: { kind: 'login', claims: login.claims } };
   const board = await tokens.verifyBoard(token, now);

@@ -31,8 +31,19 @@ export function liveItemOf(item: ItemRow, event: EventRow, now: Date): LiveItem 
   };
 }
 
-function sendItem(ctx: AppContext, codes: EventCodes, item: ItemRow, event: EventRow, history?: LiveHistoryEntry[]): void {
-  const message: HubMessage = { type: 'itemupdate', item: liveItemOf(item, event, ctx.clock()), ...(history ? { history } : {}), ...codes };
+function sendItem(
+  ctx: AppContext,
+  codes: EventCodes,
+  item: ItemRow,
+  event: EventRow,
+  history?: LiveHistoryEntry[],
+): void {
+  const message: HubMessage = {
+    type: 'itemupdate',
+    item: liveItemOf(item, event, ctx.clock()),
+    ...(history ? { history } : {}),
+    ...codes,
+  };
   ctx.live.toEvent(codes.auctioncode, codes.eventcode, message);
 }
 
@@ -96,20 +107,39 @@ export function publishBid(ctx: AppContext, tenant: Tenant, bid: PlacedBid): voi
   const codes = codesOf(tenant);
   const { item, bidderId, previousLeader } = bid;
   sendItem(ctx, codes, item, tenant.event, publicEntries(item, bid.history));
-  for (const [owner, bidnos] of bidsByBidder(item, bid.history)) ctx.live.toBidder(owner, { type: 'mybids', itemid: item.id, bidnos, ...codes });
+  for (const [owner, bidnos] of bidsByBidder(item, bid.history))
+    ctx.live.toBidder(owner, { type: 'mybids', itemid: item.id, bidnos, ...codes });
   const leader = item.leaderBidderId;
   ctx.live.toBidder(bidderId, { type: 'submitbid', itemid: item.id, message: bid.message, item: bid.answer, ...codes });
   if (previousLeader !== null && previousLeader !== leader) {
-    ctx.live.toBidder(previousLeader, { type: 'itembid', itemid: item.id, status: 'outbid', currentlywinningbid: false, ...codes });
+    ctx.live.toBidder(previousLeader, {
+      type: 'itembid',
+      itemid: item.id,
+      status: 'outbid',
+      currentlywinningbid: false,
+      ...codes,
+    });
     ctx.notifier.notify('outbid', previousLeader, item.id);
   }
   if (leader !== null && leader !== previousLeader && leader !== bidderId)
-    ctx.live.toBidder(leader, { type: 'itembid', itemid: item.id, status: 'leading', currentlywinningbid: true, ...codes });
+    ctx.live.toBidder(leader, {
+      type: 'itembid',
+      itemid: item.id,
+      status: 'leading',
+      currentlywinningbid: true,
+      ...codes,
+    });
 }
 
 /** A leading bidder whose item was sold out by Buy It Now: they no longer lead, and win nothing. */
 export function publishLost(ctx: AppContext, tenant: Tenant, bidderId: number, itemId: number): void {
-  ctx.live.toBidder(bidderId, { type: 'itembid', itemid: itemId, status: 'lost', currentlywinningbid: false, ...codesOf(tenant) });
+  ctx.live.toBidder(bidderId, {
+    type: 'itembid',
+    itemid: itemId,
+    status: 'lost',
+    currentlywinningbid: false,
+    ...codesOf(tenant),
+  });
 }
 
 export function publishCart(ctx: AppContext, tenant: Tenant | EventCodes, bidderId: number): void {
@@ -122,12 +152,21 @@ export function publishEventRefresh(ctx: AppContext, codes: EventCodes): void {
 }
 
 /** After the sweeper closed items: everyone sees them closed; each winner is told and their cart refreshed. */
-export function publishClosed(ctx: AppContext, closed: Array<{ item: ItemRow; event: EventRow; auctioncode: string; winnerBidderId: number | null }>): void {
+export function publishClosed(
+  ctx: AppContext,
+  closed: Array<{ item: ItemRow; event: EventRow; auctioncode: string; winnerBidderId: number | null }>,
+): void {
   for (const c of closed) {
     const codes = { auctioncode: c.auctioncode, eventcode: c.event.eventcode };
     sendItem(ctx, codes, c.item, c.event);
     if (c.winnerBidderId !== null) {
-      ctx.live.toBidder(c.winnerBidderId, { type: 'itembid', itemid: c.item.id, status: 'won', currentlywinningbid: true, ...codes });
+      ctx.live.toBidder(c.winnerBidderId, {
+        type: 'itembid',
+        itemid: c.item.id,
+        status: 'won',
+        currentlywinningbid: true,
+        ...codes,
+      });
       ctx.notifier.notify('won', c.winnerBidderId, c.item.id);
       publishCart(ctx, codes, c.winnerBidderId);
     }

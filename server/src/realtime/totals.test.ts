@@ -17,12 +17,24 @@ let gala: Tenant;
 let hidden: Tenant;
 
 beforeAll(async () => {
-  t = await appWithEvents(now, eventDocument(now), eventDocument(now, { eventcode: 'quiet', event: { display: { showtotal: false } } }));
+  t = await appWithEvents(
+    now,
+    eventDocument(now),
+    eventDocument(now, { eventcode: 'quiet', event: { display: { showtotal: false } } }),
+  );
   gala = await findTenant(t.ctx.db, 'demo', 'gala');
   hidden = await findTenant(t.ctx.db, 'demo', 'quiet');
   const ann = await makeBidder(t, 'gala', 'ann@example.org');
-  const [item] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems).where(eq(auctionItems.eventId, gala.event.id));
-  const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: ann.auth, payload: { eventcode: 'gala', itemid: item?.id, bid: 100 } });
+  const [item] = await t.ctx.db
+    .select({ id: auctionItems.id })
+    .from(auctionItems)
+    .where(eq(auctionItems.eventId, gala.event.id));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/submitbid',
+    headers: ann.auth,
+    payload: { eventcode: 'gala', itemid: item?.id, bid: 100 },
+  });
   expect(res.statusCode, res.body).toBe(200);
 });
 afterAll(async () => t.close());

@@ -38,7 +38,11 @@ export function createTotals(deps: Deps): Totals {
   // The event is read again at send time: what the total counts, and whether it shows, may have changed by import.
   async function send(eventId: number, codes: EventCodes): Promise<void> {
     const [event] = await deps.db
-      .select({ id: events.id, displayshowtotal: events.displayshowtotal, displaytotalincludes: events.displaytotalincludes })
+      .select({
+        id: events.id,
+        displayshowtotal: events.displayshowtotal,
+        displaytotalincludes: events.displaytotalincludes,
+      })
       .from(events)
       .where(eq(events.id, eventId));
     if (!event?.displayshowtotal) return;
@@ -50,7 +54,13 @@ export function createTotals(deps: Deps): Totals {
     touch(target) {
       if (closed) return;
       if ('event' in target && !target.event.displayshowtotal) return;
-      const { eventId, codes } = 'event' in target ? { eventId: target.event.id, codes: { auctioncode: target.organization.auctioncode, eventcode: target.event.eventcode } } : target;
+      const { eventId, codes } =
+        'event' in target
+          ? {
+              eventId: target.event.id,
+              codes: { auctioncode: target.organization.auctioncode, eventcode: target.event.eventcode },
+            }
+          : target;
       if (scheduled.has(eventId)) return;
       const timer = setTimeout(() => {
         scheduled.delete(eventId);

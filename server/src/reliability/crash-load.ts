@@ -31,9 +31,15 @@ export interface BidLoad {
 
 export const newTally = (): Tally => ({ sent: 0, acks: [], refused: 0, unanswered: 0, serverErrors: [] });
 
-const bidBody = (eventcode: string, ack: Pick<Ack, 'itemId' | 'amount'>) => JSON.stringify({ eventcode, itemid: ack.itemId, bid: ack.amount });
+const bidBody = (eventcode: string, ack: Pick<Ack, 'itemId' | 'amount'>) =>
+  JSON.stringify({ eventcode, itemid: ack.itemId, bid: ack.amount });
 
-async function submit(origin: string, bidder: BidderSession, key: string, body: string): Promise<{ status: number; json: { status?: unknown } }> {
+async function submit(
+  origin: string,
+  bidder: BidderSession,
+  key: string,
+  body: string,
+): Promise<{ status: number; json: { status?: unknown } }> {
   const res = await fetch(`${origin}/api/submitbid`, {
     method: 'POST',
     headers: { ...bidder.auth, 'content-type': 'application/json', 'idempotency-key': key },
@@ -92,7 +98,13 @@ export function startBidLoad(plan: LoadPlan, tally: Tally): BidLoad {
 }
 
 /** The acknowledged bids the server no longer has: each bidder's own bids on each item, from its history. */
-export async function missingAcks(origin: string, eventcode: string, bidders: BidderSession[], itemIds: number[], acks: Ack[]): Promise<Ack[]> {
+export async function missingAcks(
+  origin: string,
+  eventcode: string,
+  bidders: BidderSession[],
+  itemIds: number[],
+  acks: Ack[],
+): Promise<Ack[]> {
   const present = new Set<string>();
   for (const [bidder, session] of bidders.entries())
     for (const itemid of itemIds) {
@@ -101,7 +113,8 @@ export async function missingAcks(origin: string, eventcode: string, bidders: Bi
         headers: { ...session.auth, 'content-type': 'application/json' },
         body: JSON.stringify({ eventcode, itemid }),
       });
-      if (res.status !== 200) throw new Error(`bid history of item ${itemid} answered ${res.status}: ${await res.text()}`);
+      if (res.status !== 200)
+        throw new Error(`bid history of item ${itemid} answered ${res.status}: ${await res.text()}`);
       const { entries } = (await res.json()) as { entries: Array<{ amount: number; mine: boolean }> };
       for (const e of entries) if (e.mine) present.add(`${bidder}:${itemid}:${e.amount}`);
     }
@@ -109,7 +122,12 @@ export async function missingAcks(origin: string, eventcode: string, bidders: Bi
 }
 
 /** Sends acknowledged bids again with their keys: each must answer success again (the stored answer). */
-export async function notReplayed(origin: string, eventcode: string, bidders: BidderSession[], acks: Ack[]): Promise<string[]> {
+export async function notReplayed(
+  origin: string,
+  eventcode: string,
+  bidders: BidderSession[],
+  acks: Ack[],
+): Promise<string[]> {
   const wrong: string[] = [];
   for (const ack of acks) {
     const session = bidders[ack.bidder];

@@ -51,7 +51,11 @@ export function startServer(dataDir: string, port: number): ServerProcess {
   };
   // The embedded default, whatever the suite around it runs on.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PROCESSES', 'WEB_DIST']) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -74,7 +78,8 @@ export async function healthy(server: ServerProcess): Promise<boolean> {
 export async function waitHealthy(server: ServerProcess): Promise<void> {
   for (let i = 0; i < 2400; i++) {
     if (await healthy(server)) return;
-    if (!isRunning(server)) throw new Error(`the server ended (${server.child.exitCode}) before it served:\n${server.output()}`);
+    if (!isRunning(server))
+      throw new Error(`the server ended (${server.child.exitCode}) before it served:\n${server.output()}`);
     await pause(50);
   }
   throw new Error(`the server did not serve /api/health:\n${server.output()}`);

@@ -6,7 +6,19 @@ import { verifiedBidder } from '../../../testkit/bidders';
 import { bearer, expectOk } from '../../../testkit/transport';
 import { eventDocument, item } from '../test/documents';
 import { missingAcks, newTally, notReplayed, startBidLoad } from './crash-load';
-import { CRASH_ADMIN_TOKEN, fetchTransport, freePort, healthy, isRunning, pause, started, startServer, stop, waitHealthy, type ServerProcess } from './crash-server';
+import {
+  CRASH_ADMIN_TOKEN,
+  fetchTransport,
+  freePort,
+  healthy,
+  isRunning,
+  pause,
+  started,
+  startServer,
+  stop,
+  waitHealthy,
+  type ServerProcess,
+} from './crash-server';
 
 /**
  * The crash test on the embedded default (PGlite in DATA_DIR), with the real server as a child
@@ -23,7 +35,18 @@ const TWO_START_TRIALS = 3;
 const REPLAYED_PER_ROUND = 5;
 
 const dirs: string[] = [];
-const figures = { sent: 0, acknowledged: 0, refused: 0, unanswered: 0, kills: 0, restarts: 0, lost: 0, replayed: 0, trials: 0, exactlyOne: 0 };
+const figures = {
+  sent: 0,
+  acknowledged: 0,
+  refused: 0,
+  unanswered: 0,
+  kills: 0,
+  restarts: 0,
+  lost: 0,
+  replayed: 0,
+  trials: 0,
+  exactlyOne: 0,
+};
 
 function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'gavel-crash-'));
@@ -60,9 +83,23 @@ describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('the embedded datab
 
     const transport = fetchTransport(server.origin);
     const items = Array.from({ length: 6 }, (_, i) => item(`c${i + 1}`, { startingbid: 10, minimumbidincrease: 1 }));
-    await expectOk('import', transport.post('/api/admin/import', eventDocument(new Date(), { eventcode: EVENT, items }), bearer(CRASH_ADMIN_TOKEN)));
-    const bidders = await Promise.all(['ann', 'bob', 'cy', 'dee'].map((name) => verifiedBidder(transport, { eventcode: EVENT, email: `${name}.crash@example.org` })));
-    const listed = (await expectOk('items', transport.post('/api/auctionitems', { eventcode: EVENT }, bidders[0]?.auth))) as { auctionitems: Array<{ itemid: number }> };
+    await expectOk(
+      'import',
+      transport.post(
+        '/api/admin/import',
+        eventDocument(new Date(), { eventcode: EVENT, items }),
+        bearer(CRASH_ADMIN_TOKEN),
+      ),
+    );
+    const bidders = await Promise.all(
+      ['ann', 'bob', 'cy', 'dee'].map((name) =>
+        verifiedBidder(transport, { eventcode: EVENT, email: `${name}.crash@example.org` }),
+      ),
+    );
+    const listed = (await expectOk(
+      'items',
+      transport.post('/api/auctionitems', { eventcode: EVENT }, bidders[0]?.auth),
+    )) as { auctionitems: Array<{ itemid: number }> };
     const itemIds = listed.auctionitems.map((i) => i.itemid);
     expect(itemIds).toHaveLength(items.length);
 
@@ -72,7 +109,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('the embedded datab
       const running = server;
       let killed = false;
       const serverRunning = () => !killed && isRunning(running);
-      const load = startBidLoad({ origin: running.origin, eventcode: EVENT, bidders, itemIds, last, round, loopsPerBidder: 2, serverRunning }, tally);
+      const load = startBidLoad(
+        { origin: running.origin, eventcode: EVENT, bidders, itemIds, last, round, loopsPerBidder: 2, serverRunning },
+        tally,
+      );
       const target = tally.acks.length + ACKS_BEFORE_KILL;
       await until(() => tally.acks.length >= target || !isRunning(running), `${ACKS_BEFORE_KILL} acknowledged bids`);
       expect(isRunning(running)).toBe(true);
@@ -94,7 +134,12 @@ describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('the embedded datab
       const replays = tally.acks.slice(-REPLAYED_PER_ROUND);
       expect(await notReplayed(server.origin, EVENT, bidders, replays)).toEqual([]);
       figures.replayed += replays.length;
-      Object.assign(figures, { sent: tally.sent, acknowledged: tally.acks.length, refused: tally.refused, unanswered: tally.unanswered });
+      Object.assign(figures, {
+        sent: tally.sent,
+        acknowledged: tally.acks.length,
+        refused: tally.refused,
+        unanswered: tally.unanswered,
+      });
     }
     expect(tally.serverErrors).toEqual([]);
 

@@ -8,7 +8,11 @@ import type { TestBidder } from '../test/account-fixtures';
  * the server answers, each bid with its own Idempotency-Key, a bid answered 503 sent again with the
  * same key as a phone retries. Everything seen is tallied; the test asserts on the tally.
  */
-export const UNAVAILABLE = { status: 'failure', code: 'unavailable', message: 'We could not reach the database just now. Please try again in a moment.' };
+export const UNAVAILABLE = {
+  status: 'failure',
+  code: 'unavailable',
+  message: 'We could not reach the database just now. Please try again in a moment.',
+};
 /** A phone waits Retry-After (2 s); the load retries sooner, to see the moment the database is back. */
 const RETRY_MS = 50;
 
@@ -53,8 +57,22 @@ function parsed(text: string): unknown {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function startBidLoad(origin: string, eventcode: string, bidders: TestBidder[], itemIds: number[], startingbid: number): BidLoad {
-  const tally: Tally = { answers: [], acks: [], unavailable: 0, badUnavailable: [], refused: {}, serverErrors: [], transportErrors: [] };
+export function startBidLoad(
+  origin: string,
+  eventcode: string,
+  bidders: TestBidder[],
+  itemIds: number[],
+  startingbid: number,
+): BidLoad {
+  const tally: Tally = {
+    answers: [],
+    acks: [],
+    unavailable: 0,
+    badUnavailable: [],
+    refused: {},
+    serverErrors: [],
+    transportErrors: [],
+  };
   /** The last amount handed out on each item, in dollars; the next bid is one more. */
   const last = new Map(itemIds.map((id) => [id, startingbid]));
   let running = true;
@@ -81,7 +99,8 @@ export function startBidLoad(origin: string, eventcode: string, bidders: TestBid
     }
     if (res.status === 503) {
       tally.unavailable++;
-      if (!isDeepStrictEqual(json, UNAVAILABLE) || res.headers.get('retry-after') !== '2') tally.badUnavailable.push(`${res.headers.get('retry-after')} ${text}`);
+      if (!isDeepStrictEqual(json, UNAVAILABLE) || res.headers.get('retry-after') !== '2')
+        tally.badUnavailable.push(`${res.headers.get('retry-after')} ${text}`);
       return false;
     }
     if (res.status >= 500) {
@@ -90,7 +109,9 @@ export function startBidLoad(origin: string, eventcode: string, bidders: TestBid
     }
     const refusal = errorResponse.safeParse(json);
     // Amounts left out, so refusals of one kind count together.
-    const why = refusal.success ? `${res.status} ${refusal.data.message.replace(/\$[\d,.]+/g, '$…')}` : `${res.status} not the one error shape: ${text}`;
+    const why = refusal.success
+      ? `${res.status} ${refusal.data.message.replace(/\$[\d,.]+/g, '$…')}`
+      : `${res.status} not the one error shape: ${text}`;
     tally.refused[why] = (tally.refused[why] ?? 0) + 1;
     return true;
   };

@@ -51,7 +51,8 @@ export interface Part<T> {
   bad: boolean;
 }
 
-const typeOf = (s: JsonSchema): string | undefined => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);
+const typeOf = (s: JsonSchema): string | undefined =>
+  Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
 
 /** Every JSON kind of value; the ones of another type than a field's are wrong for it. */
 const EVERY_KIND: readonly unknown[] = ['', 'x', '12', 'true', 0, 1, -1, 1.5, true, false, null, [], {}, [1], { a: 1 }];
@@ -68,11 +69,28 @@ function matchesType(value: unknown, type: string): boolean {
 const wrongType = (type: string) => fc.constantFrom(...EVERY_KIND.filter((v) => !matchesType(v, type)));
 
 /** Characters no text field takes: NUL and other C0 and C1 controls (not tab or line breaks), and lone surrogates. */
-const poison = fc.constantFrom('\u0000', '\u0001', '\u0007', '\u001b', '\u007f', '\u0085', '\u009b', '\ud800', '\udbff', '\udc00', '\udfff');
-export const poisoned = fc.tuple(fc.string({ maxLength: 6 }), poison, fc.string({ maxLength: 6 })).map(([a, p, b]) => `a${a}${p}${b}`);
+const poison = fc.constantFrom(
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u009b',
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+);
+export const poisoned = fc
+  .tuple(fc.string({ maxLength: 6 }), poison, fc.string({ maxLength: 6 }))
+  .map(([a, p, b]) => `a${a}${p}${b}`);
 
 function badString(s: JsonSchema): fc.Arbitrary<unknown> {
-  const over = s.maxLength === undefined ? [] : [fc.constant('x'.repeat(s.maxLength + 1)), fc.constant('é'.repeat(Math.max(s.maxLength + 1, 20_000)))];
+  const over =
+    s.maxLength === undefined
+      ? []
+      : [fc.constant('x'.repeat(s.maxLength + 1)), fc.constant('é'.repeat(Math.max(s.maxLength + 1, 20_000)))];
   const under = s.minLength !== undefined && s.minLength > 1 ? [fc.constant('x'.repeat(s.minLength - 1))] : [];
   return fc.oneof(poisoned, wrongType('string'), ...over, ...under);
 }
@@ -85,7 +103,11 @@ function badNumber(s: JsonSchema, integer: boolean): fc.Arbitrary<unknown> {
   else if (s.minimum !== undefined) values.push(s.minimum - 1, -1e308);
   if (typeof s.exclusiveMinimum === 'number') values.push(s.exclusiveMinimum);
   if (integer) values.push(1.5, 2_147_483_648.5);
-  return fc.oneof(fc.constantFrom(...values), wrongType(integer ? 'integer' : 'number'), fc.constantFrom('NaN', 'Infinity', '-1', '2147483648', '1e308'));
+  return fc.oneof(
+    fc.constantFrom(...values),
+    wrongType(integer ? 'integer' : 'number'),
+    fc.constantFrom('NaN', 'Infinity', '-1', '2147483648', '1e308'),
+  );
 }
 
 /** A value a correct server refuses for a field of schema `s`. */
@@ -99,10 +121,17 @@ export function badValue(s: JsonSchema, good: GoodValues, depth = 0): fc.Arbitra
   if (type === 'array') {
     const item = s.items;
     const inner = item && depth < 3 ? [fc.array(badValue(item, good, depth + 1), { minLength: 1, maxLength: 3 })] : [];
-    const long = s.maxItems === undefined ? [] : [fc.constant(Array.from({ length: s.maxItems + 1 }, () => (item ? goodValue('', item, good) : 1)))];
+    const long =
+      s.maxItems === undefined
+        ? []
+        : [fc.constant(Array.from({ length: s.maxItems + 1 }, () => (item ? goodValue('', item, good) : 1)))];
     return fc.oneof(wrongType('array'), ...inner, ...long);
   }
-  if (type === 'object' && s.properties && depth < 3) return fc.oneof(wrongType('object'), badObject(s, good, depth + 1).map((p) => p.value));
+  if (type === 'object' && s.properties && depth < 3)
+    return fc.oneof(
+      wrongType('object'),
+      badObject(s, good, depth + 1).map((p) => p.value),
+    );
   return wrongType(type ?? 'object');
 }
 
@@ -116,7 +145,8 @@ export function goodValue(name: string, s: JsonSchema, good: GoodValues): unknow
   if (type === 'integer' || type === 'number') return Math.max(1, s.minimum ?? 1);
   if (type === 'boolean') return false;
   if (type === 'array') return [];
-  if (type === 'object') return Object.fromEntries((s.required ?? []).map((k) => [k, goodValue(k, s.properties?.[k] ?? {}, good)]));
+  if (type === 'object')
+    return Object.fromEntries((s.required ?? []).map((k) => [k, goodValue(k, s.properties?.[k] ?? {}, good)]));
   return null;
 }
 
@@ -161,7 +191,19 @@ export function badObject(s: JsonSchema, good: GoodValues, depth = 0): fc.Arbitr
 
 /** A whole body that is not a JSON object, or not JSON at all, as raw text (its content type beside it). */
 export const junkBody = fc.oneof(
-  fc.constantFrom('[]', '"x"', '12', 'null', 'true', '[{"eventcode":"gala"}]', '{', '{"a":}', '\u0000', '{"eventcode":"gala",}', '1e309'),
+  fc.constantFrom(
+    '[]',
+    '"x"',
+    '12',
+    'null',
+    'true',
+    '[{"eventcode":"gala"}]',
+    '{',
+    '{"a":}',
+    '\u0000',
+    '{"eventcode":"gala",}',
+    '1e309',
+  ),
   fc.integer({ min: 50, max: 3000 }).map((n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`),
   fc.integer({ min: 50, max: 3000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
   fc.constant('{"__proto__":{"admin":true}}'),
@@ -180,16 +222,27 @@ export function pathValue(s: JsonSchema): fc.Arbitrary<Part<string>> {
     `abcdefghij%C2%9B`,
   ];
   const odd = ['2147483648', '-1', '0', 'abcdefghij..%2F..%2Fetc', 'abcdefghijk%20', 'null', 'NaN', 'ab%2Fcd%3Fe'];
-  return fc.oneof(fc.constantFrom(...bad).map((value) => ({ value, bad: true })), fc.constantFrom(...odd).map((value) => ({ value, bad: false })));
+  return fc.oneof(
+    fc.constantFrom(...bad).map((value) => ({ value, bad: true })),
+    fc.constantFrom(...odd).map((value) => ({ value, bad: false })),
+  );
 }
 
 /** A query string for these parameters: each good or left out, and one spoiled; sometimes junk besides. */
-export function badQuery(params: ReadonlyArray<{ name: string; required: boolean; schema: JsonSchema }>, good: GoodValues): fc.Arbitrary<Part<string>> {
+export function badQuery(
+  params: ReadonlyArray<{ name: string; required: boolean; schema: JsonSchema }>,
+  good: GoodValues,
+): fc.Arbitrary<Part<string>> {
   const enc = (v: unknown) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
   const junk = fc.constantFrom('', '&', '&x=1', '&%ZZ=1', '&a[b]=1', `&${'q'.repeat(5000)}=1`, '&eventcode');
   if (params.length === 0) return junk.map((j) => ({ value: j.replace(/^&/, ''), bad: false }));
   return fc
-    .record({ spoil: fc.constantFrom(...params), keep: fc.array(fc.boolean(), { minLength: params.length, maxLength: params.length }), junk, how: fc.nat(4) })
+    .record({
+      spoil: fc.constantFrom(...params),
+      keep: fc.array(fc.boolean(), { minLength: params.length, maxLength: params.length }),
+      junk,
+      how: fc.nat(4),
+    })
     .map(({ spoil, keep, junk: extra, how }) => {
       const parts: string[] = [];
       params.forEach((p, i) => {
@@ -197,7 +250,13 @@ export function badQuery(params: ReadonlyArray<{ name: string; required: boolean
         if (p.required || keep[i]) parts.push(`${p.name}=${enc(goodValue(p.name, p.schema, good))}`);
       });
       const max = spoil.schema.maxLength ?? 200;
-      const spoilt = [`${spoil.name}=a%00b`, `${spoil.name}=${'x'.repeat(max + 1)}`, `${spoil.name}=a&${spoil.name}=b`, `${spoil.name}=%C2%85x`, `${spoil.name}=${'%7F'}`];
+      const spoilt = [
+        `${spoil.name}=a%00b`,
+        `${spoil.name}=${'x'.repeat(max + 1)}`,
+        `${spoil.name}=a&${spoil.name}=b`,
+        `${spoil.name}=%C2%85x`,
+        `${spoil.name}=${'%7F'}`,
+      ];
       // Leaving out a required parameter is wrong too; an optional one left out is not.
       const missing = spoil.required ? '' : null;
       const spoiled = how === 4 ? missing : spoilt[how];
@@ -213,7 +272,8 @@ export type Json = z.infer<typeof jsonValue>;
 /** Every leaf of a JSON value, by its path. */
 function leaves(value: Json, path: ReadonlyArray<string | number> = []): Array<ReadonlyArray<string | number>> {
   if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, [...path, i]));
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
   return [path];
 }
 
@@ -221,7 +281,8 @@ function setAt(value: Json, path: ReadonlyArray<string | number>, leaf: Json): J
   const [head, ...rest] = path;
   if (head === undefined) return leaf;
   if (Array.isArray(value)) return value.map((v, i) => (i === head ? setAt(v, rest, leaf) : v));
-  if (typeof value === 'object' && value !== null) return { ...value, [head]: setAt(value[String(head)] ?? null, rest, leaf) };
+  if (typeof value === 'object' && value !== null)
+    return { ...value, [head]: setAt(value[String(head)] ?? null, rest, leaf) };
   return value;
 }
 
@@ -254,7 +315,23 @@ function leafAt(value: Json, path: ReadonlyArray<string | number>): Json {
 
 const INT4 = 2_147_483_647;
 /** Text that is well formed as JSON but hostile: controls, broken characters, invisible or odd words, scripts. */
-const hostileText = fc.oneof(poisoned, fc.constantFrom('', ' ', '\u200b\u200b', 'NaN', 'null', 'undefined', '😀', '<script>alert(1)</script>', "' or 1=1 --", '%00', '..\\..', 'é'));
+const hostileText = fc.oneof(
+  poisoned,
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u200b\u200b',
+    'NaN',
+    'null',
+    'undefined',
+    '😀',
+    '<script>alert(1)</script>',
+    "' or 1=1 --",
+    '%00',
+    '..\\..',
+    'é',
+  ),
+);
 
 function within(s: JsonSchema, n: number): boolean {
   if (s.maximum !== undefined && n > s.maximum) return false;
@@ -263,7 +340,8 @@ function within(s: JsonSchema, n: number): boolean {
 }
 
 /** The plain value twice as often as an edge, so that most requests get past their other fields to the rules. */
-const mostlyPlain = (plain: fc.Arbitrary<unknown>, edges: fc.Arbitrary<unknown>) => fc.oneof({ weight: 2, arbitrary: plain }, { weight: 1, arbitrary: edges });
+const mostlyPlain = (plain: fc.Arbitrary<unknown>, edges: fc.Arbitrary<unknown>) =>
+  fc.oneof({ weight: 2, arbitrary: plain }, { weight: 1, arbitrary: edges });
 
 /**
  * A value its JSON schema allows, at an edge (the schema's own bounds, an integer column's, the
@@ -275,7 +353,17 @@ export function edgeValue(name: string, s: JsonSchema, good: GoodValues, depth =
   if (s.anyOf && s.anyOf.length > 0) return fc.oneof(...s.anyOf.map((b) => edgeValue(name, b, good, depth)));
   const type = typeOf(s);
   if (type === 'integer' || type === 'number') {
-    const candidates = [s.maximum ?? Number.MAX_SAFE_INTEGER, s.minimum ?? -Number.MAX_SAFE_INTEGER, INT4, INT4 + 1, -INT4 - 1, -INT4 - 2, 0, -1, 1];
+    const candidates = [
+      s.maximum ?? Number.MAX_SAFE_INTEGER,
+      s.minimum ?? -Number.MAX_SAFE_INTEGER,
+      INT4,
+      INT4 + 1,
+      -INT4 - 1,
+      -INT4 - 2,
+      0,
+      -1,
+      1,
+    ];
     if (type === 'number') candidates.push(1e308, -1e308, 0.01, 1e-7, 5e-324, 1_000_000.01, 99_999_999.99);
     const fits = candidates.filter((n) => within(s, n) && (type === 'number' || Number.isInteger(n)));
     return fits.length > 0 ? mostlyPlain(plain, fc.constantFrom(...fits)) : plain;
@@ -288,7 +376,9 @@ export function edgeValue(name: string, s: JsonSchema, good: GoodValues, depth =
     }
     const max = s.maxLength ?? 5_000;
     const min = s.minLength ?? 0;
-    const edges = fc.oneof(hostileText, fc.constant('x'.repeat(max)), fc.constant('é'.repeat(max))).filter((v) => v.length >= min && v.length <= max);
+    const edges = fc
+      .oneof(hostileText, fc.constant('x'.repeat(max)), fc.constant('é'.repeat(max)))
+      .filter((v) => v.length >= min && v.length <= max);
     return mostlyPlain(plain, edges);
   }
   if (type === 'boolean') return fc.boolean();
@@ -325,9 +415,14 @@ export function edgeDocument(doc: Json): fc.Arbitrary<Json> {
 }
 
 /** A query string of edge values for these parameters (each required one, each optional one or not). */
-export function edgeQuery(params: ReadonlyArray<{ name: string; required: boolean; schema: JsonSchema }>, good: GoodValues): fc.Arbitrary<string> {
+export function edgeQuery(
+  params: ReadonlyArray<{ name: string; required: boolean; schema: JsonSchema }>,
+  good: GoodValues,
+): fc.Arbitrary<string> {
   const parts = params.map((p) => {
-    const part = edgeValue(p.name, p.schema, good).map((v) => `${p.name}=${percent(typeof v === 'string' ? v : JSON.stringify(v))}`);
+    const part = edgeValue(p.name, p.schema, good).map(
+      (v) => `${p.name}=${percent(typeof v === 'string' ? v : JSON.stringify(v))}`,
+    );
     return p.required ? part : fc.option(part, { nil: undefined });
   });
   return fc.tuple(...parts).map((all) => all.filter((p) => p !== undefined).join('&'));
@@ -339,7 +434,9 @@ function percent(text: string): string {
     .map((ch) => {
       const cu = ch.charCodeAt(0);
       if (ch.length > 1 || cu < 0xd800 || cu > 0xdfff) return encodeURIComponent(ch);
-      return [0xe0 | (cu >> 12), 0x80 | ((cu >> 6) & 0x3f), 0x80 | (cu & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      return [0xe0 | (cu >> 12), 0x80 | ((cu >> 6) & 0x3f), 0x80 | (cu & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     })
     .join('');
 }

@@ -10,7 +10,20 @@ import { galaRegistration, purchase } from '../test/registration-fixtures';
 import { bearer, openCart } from '../test/store-fixtures';
 import { galaStore, importGala } from '../test/store-state';
 import { tableDigests } from './fuzz-db';
-import { badObject, badQuery, edgeDocument, edgeObject, edgeQuery, type GoodValues, jsonSchema, type JsonSchema, jsonValue, junkBody, pathValue, spoiledDocument } from './fuzz-inputs';
+import {
+  badObject,
+  badQuery,
+  edgeDocument,
+  edgeObject,
+  edgeQuery,
+  type GoodValues,
+  jsonSchema,
+  type JsonSchema,
+  jsonValue,
+  junkBody,
+  pathValue,
+  spoiledDocument,
+} from './fuzz-inputs';
 
 /**
  * Issue 15: every route of the OpenAPI description, sent generated requests with the caller's own
@@ -73,7 +86,12 @@ function routesOf(description: unknown): Route[] {
       const verb = method.parse(m.toUpperCase());
       const template = path.replace(/\{(\w+)\}/g, ':$1');
       const contract = Object.values(contracts).find((c) => c.method === verb && `/api${c.path}` === template);
-      const params = (op.parameters ?? []).map((p) => ({ in: p.in, name: p.name, required: p.required ?? false, schema: p.schema }));
+      const params = (op.parameters ?? []).map((p) => ({
+        in: p.in,
+        name: p.name,
+        required: p.required ?? false,
+        schema: p.schema,
+      }));
       routes.push({
         method: verb,
         path,
@@ -148,29 +166,54 @@ beforeAll(async () => {
   };
   await newBidder('ann@example.org');
   validDocument = jsonValue.parse(
-    eventDocument(now, { event: { ccfeespercent: 3 }, store, items: [item('1', { tags: ['wine', 'red'], description: 'Two bottles\nof red' }), item('2', { buyitnowavailable: true, buyitnowprice: 90 })] }),
+    eventDocument(now, {
+      event: { ccfeespercent: 3 },
+      store,
+      items: [
+        item('1', { tags: ['wine', 'red'], description: 'Two bottles\nof red' }),
+        item('2', { buyitnowavailable: true, buyitnowprice: 90 }),
+      ],
+    }),
   );
 }, 120_000);
 afterAll(async () => t?.close());
 
-const junkToken = fc.constantFrom({ authorization: 'Bearer not-a-token' }, { authorization: `Bearer ${'x'.repeat(5_000)}` }, { authorization: 'Basic YTpi' }, { authorization: 'Bearer a\u0000b' });
+const junkToken = fc.constantFrom(
+  { authorization: 'Bearer not-a-token' },
+  { authorization: `Bearer ${'x'.repeat(5_000)}` },
+  { authorization: 'Basic YTpi' },
+  { authorization: 'Bearer a\u0000b' },
+);
 
 /** The caller: the route's own token most often, else none, a junk one, or one of another kind. */
 function caller(access: Access): fc.Arbitrary<Record<string, string>> {
   const own = tokenOf[access];
   const others = fc.constantFrom(tokenOf.bidder, tokenOf.guest, tokenOf.cart, tokenOf.registration, tokenOf.admin);
-  return fc.oneof({ weight: 6, arbitrary: fc.constant(own) }, { weight: 1, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: junkToken }, { weight: 1, arbitrary: others });
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constant(own) },
+    { weight: 1, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: junkToken },
+    { weight: 1, arbitrary: others },
+  );
 }
 
 /** A body for the route: a spoiled object (or, for the import, a spoiled event document), or no JSON object at all. */
 function bodyOf(route: Route): fc.Arbitrary<{ payload: string; contentType: string; bad: boolean }> {
   const schema = route.body ?? {};
   const json = (v: unknown) => ({ payload: JSON.stringify(v), contentType: 'application/json', bad: true });
-  const objects = route.path === '/api/admin/import' ? spoiledDocument(validDocument).map(json) : badObject(schema, good).map((p) => json(p.value));
+  const objects =
+    route.path === '/api/admin/import'
+      ? spoiledDocument(validDocument).map(json)
+      : badObject(schema, good).map((p) => json(p.value));
   return fc.oneof(
     { weight: 8, arbitrary: objects },
     { weight: 2, arbitrary: junkBody.map((payload) => ({ payload, contentType: 'application/json', bad: true })) },
-    { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded').map((contentType) => ({ payload: 'eventcode=gala', contentType, bad: true })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('text/plain', 'application/x-www-form-urlencoded')
+        .map((contentType) => ({ payload: 'eventcode=gala', contentType, bad: true })),
+    },
   );
 }
 
@@ -186,14 +229,23 @@ function requestOf(route: Route, walk: Walk): fc.Arbitrary<Sent> {
   const path = fc.tuple(...route.params.map((p) => pathValue(p.schema).map((v) => [p.name, v] as const)));
   const noBody = fc.constant(undefined);
   const body = route.body ? (walk === 'bad' ? bodyOf(route) : edgeBodyOf(route)) : noBody;
-  const query = walk === 'bad' ? badQuery(route.query, good) : edgeQuery(route.query, good).map((value) => ({ value, bad: false }));
-  return fc.record({ headers: caller(route.access), path, query, body }).map(({ headers, path: values, query, body }) => {
-    let url = route.path;
-    for (const [name, v] of values) url = url.replace(`{${name}}`, v.value);
-    if (query.value) url += `?${query.value}`;
-    const mustRefuse = values.some(([, v]) => v.bad) || query.bad || (body?.bad ?? false);
-    return { method: route.method, url, headers: body ? { ...headers, 'content-type': body.contentType } : headers, ...(body ? { payload: body.payload } : {}), mustRefuse };
-  });
+  const query =
+    walk === 'bad' ? badQuery(route.query, good) : edgeQuery(route.query, good).map((value) => ({ value, bad: false }));
+  return fc
+    .record({ headers: caller(route.access), path, query, body })
+    .map(({ headers, path: values, query, body }) => {
+      let url = route.path;
+      for (const [name, v] of values) url = url.replace(`{${name}}`, v.value);
+      if (query.value) url += `?${query.value}`;
+      const mustRefuse = values.some(([, v]) => v.bad) || query.bad || (body?.bad ?? false);
+      return {
+        method: route.method,
+        url,
+        headers: body ? { ...headers, 'content-type': body.contentType } : headers,
+        ...(body ? { payload: body.payload } : {}),
+        mustRefuse,
+      };
+    });
 }
 
 const statuses = new Map<number, number>();
@@ -203,7 +255,12 @@ let sent = 0;
 
 /** Sends one request and checks its answer; the answer's status is counted. */
 async function check(req: Sent): Promise<void> {
-  const res = await t.app.inject({ method: req.method, url: req.url, headers: req.headers, ...(req.payload === undefined ? {} : { payload: req.payload }) });
+  const res = await t.app.inject({
+    method: req.method,
+    url: req.url,
+    headers: req.headers,
+    ...(req.payload === undefined ? {} : { payload: req.payload }),
+  });
   sent++;
   statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
   const route = `${req.method} ${req.url.split('?')[0]}`;
@@ -237,7 +294,11 @@ async function walkRoutes(walk: Walk, unchanged: boolean): Promise<string[]> {
     if (walk === 'edge') await newBidder(`edge${i}@example.org`);
     const before = unchanged ? await tableDigests(t.ctx.db) : {};
     try {
-      await fc.assert(fc.asyncProperty(requestOf(route, walk), check), { numRuns: RUNS, seed: SEED, endOnFailure: true });
+      await fc.assert(fc.asyncProperty(requestOf(route, walk), check), {
+        numRuns: RUNS,
+        seed: SEED,
+        endOnFailure: true,
+      });
     } catch (err) {
       failures.push(`${name}: ${err instanceof Error ? err.message.split('\n').slice(0, 12).join('\n') : String(err)}`);
     }
@@ -251,10 +312,17 @@ async function walkRoutes(walk: Walk, unchanged: boolean): Promise<string[]> {
 
 let walked = 0;
 afterAll(() => {
-  const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(' ');
+  const byStatus = [...statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(' ');
   const errors = [...statuses.entries()].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-  if (process.env.FUZZ_VERBOSE) for (const [route, counts] of byRoute) console.log(route.slice(0, 80), [...counts.entries()].map(([s, n]) => `${s}:${n}`).join(' '));
-  console.log(`RELIABILITY fuzz: routes=${walked} walks=2 runs/route/walk=${RUNS} seed=${SEED} requests=${sent} statuses ${byStatus} 500s=${errors}`);
+  if (process.env.FUZZ_VERBOSE)
+    for (const [route, counts] of byRoute)
+      console.log(route.slice(0, 80), [...counts.entries()].map(([s, n]) => `${s}:${n}`).join(' '));
+  console.log(
+    `RELIABILITY fuzz: routes=${walked} walks=2 runs/route/walk=${RUNS} seed=${SEED} requests=${sent} statuses ${byStatus} 500s=${errors}`,
+  );
 });
 
 it('refuses every bad request of every route below 500, in the one error shape, and writes nothing', async () => {

@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectOurs(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number): void {
+function expectOurs(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  status: number,
+): void {
   expect(res.statusCode).toBe(status);
   expect(errorResponse.safeParse(res.json()).success).toBe(true);
   expect(res.headers['content-security-policy']).toBeDefined();
@@ -22,7 +25,10 @@ describe('router errors', () => {
     for (const url of ['/api/item/%ZZ', '/api/%ZZ', '/demo/%ZZ', '/api/passwordlesslogin/%E0%A4%A']) {
       const res = await t.app.inject({ method: 'GET', url });
       expectOurs(res, 400);
-      expect(res.json()).toMatchObject({ code: 'bad_request', message: expect.stringContaining('The address is not valid') });
+      expect(res.json()).toMatchObject({
+        code: 'bad_request',
+        message: expect.stringContaining('The address is not valid'),
+      });
     }
   });
   it('an overlong path parameter answers 414 in the one error shape, with the security headers', async () => {
@@ -62,7 +68,11 @@ describe('the API description in production', () => {
     const none = await prod.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(none.statusCode).toBe(401);
     expect(errorResponse.safeParse(none.json()).success).toBe(true);
-    const wrong = await prod.app.inject({ method: 'GET', url: '/api/docs/json', headers: { authorization: 'Bearer nope' } });
+    const wrong = await prod.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(wrong.statusCode).toBe(403);
     const admin = await prod.app.inject({ method: 'GET', url: '/api/docs/json', headers: ADMIN });
     expect(admin.statusCode).toBe(200);

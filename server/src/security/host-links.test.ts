@@ -12,7 +12,11 @@ import { outbox } from '../db/schema';
  * for a host the server does not answer for is refused before anything runs.
  */
 const now = new Date('2026-12-01T18:00:00Z');
-const MISDIRECTED = { status: 'failure', code: 'misdirected', message: 'This server does not answer for that address.' };
+const MISDIRECTED = {
+  status: 'failure',
+  code: 'misdirected',
+  message: 'This server does not answer for that address.',
+};
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
@@ -22,15 +26,32 @@ afterEach(async () => {
 async function appWith(env: Record<string, string>, auctioncode = 'demo'): Promise<TestApp> {
   const app = await createTestApp(env, now);
   await importEvent(app, eventDocument(now, { auctioncode }));
-  const created = await app.app.inject({ method: 'POST', url: '/api/create', headers: { host: env.PUBLIC_URL ? hostOf(env.PUBLIC_URL, auctioncode) : auctioncode === 'demo' ? 'localhost' : `${auctioncode}.localhost` }, payload: { email: 'victim@example.org', password: 'victim password', eventcode: 'gala' } });
+  const created = await app.app.inject({
+    method: 'POST',
+    url: '/api/create',
+    headers: {
+      host: env.PUBLIC_URL
+        ? hostOf(env.PUBLIC_URL, auctioncode)
+        : auctioncode === 'demo'
+          ? 'localhost'
+          : `${auctioncode}.localhost`,
+    },
+    payload: { email: 'victim@example.org', password: 'victim password', eventcode: 'gala' },
+  });
   expect(created.statusCode, created.body).toBe(200);
   return app;
 }
 
-const hostOf = (publicUrl: string, auctioncode: string) => new URL(publicUrl.replace('{auctioncode}', auctioncode)).host;
+const hostOf = (publicUrl: string, auctioncode: string) =>
+  new URL(publicUrl.replace('{auctioncode}', auctioncode)).host;
 
 const forgot = (app: TestApp, headers: Record<string, string>) =>
-  app.app.inject({ method: 'POST', url: '/api/forgotpassword', headers, payload: { email: 'victim@example.org', eventcode: 'gala' } });
+  app.app.inject({
+    method: 'POST',
+    url: '/api/forgotpassword',
+    headers,
+    payload: { email: 'victim@example.org', eventcode: 'gala' },
+  });
 
 async function linksTo(app: TestApp, email: string): Promise<string[]> {
   await app.ctx.background.idle();
@@ -47,9 +68,21 @@ describe('a request naming another host', () => {
       expect(res.json()).toEqual(MISDIRECTED);
     }
     // The web app and the board are refused on such a host too; the health check is not.
-    expect((await t.app.inject({ method: 'GET', url: '/demo', headers: { host: 'demo.attacker.example' } })).statusCode).toBe(421);
-    expect((await t.app.inject({ method: 'GET', url: '/api/displayboard?eventcode=gala', headers: { host: 'demo.attacker.example' } })).statusCode).toBe(421);
-    expect((await t.app.inject({ method: 'GET', url: '/api/health', headers: { host: '10.0.0.7' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/demo', headers: { host: 'demo.attacker.example' } })).statusCode,
+    ).toBe(421);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/displayboard?eventcode=gala',
+          headers: { host: 'demo.attacker.example' },
+        })
+      ).statusCode,
+    ).toBe(421);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health', headers: { host: '10.0.0.7' } })).statusCode).toBe(
+      200,
+    );
     await t.ctx.background.idle();
     expect(await t.ctx.db.select().from(outbox)).toEqual(before);
   });
@@ -70,15 +103,26 @@ describe('emailed links and the board', () => {
     expect(ok.statusCode).toBe(200);
     const links = await linksTo(t, 'victim@example.org');
     expect(links.length).toBe(3);
-    for (const link of links) expect(link).toMatch(/^https:\/\/riverbend\.gavel\.example\/gala\/(verify|auth\/passwordlessLogin|auth\/resetPassword)\/[\w-]+$/);
-    const board = await t.app.inject({ method: 'GET', url: '/api/displayboard?eventcode=gala', headers: { host: 'x', 'x-forwarded-host': 'riverbend.gavel.example' } });
-    expect(board.json()).toMatchObject({ bidurl: 'https://riverbend.gavel.example/gala', bidurlshort: 'riverbend.gavel.example/gala' });
+    for (const link of links)
+      expect(link).toMatch(
+        /^https:\/\/riverbend\.gavel\.example\/gala\/(verify|auth\/passwordlessLogin|auth\/resetPassword)\/[\w-]+$/,
+      );
+    const board = await t.app.inject({
+      method: 'GET',
+      url: '/api/displayboard?eventcode=gala',
+      headers: { host: 'x', 'x-forwarded-host': 'riverbend.gavel.example' },
+    });
+    expect(board.json()).toMatchObject({
+      bidurl: 'https://riverbend.gavel.example/gala',
+      bidurlshort: 'riverbend.gavel.example/gala',
+    });
   });
 
   it('point at PUBLIC_URL when it is one address, even for a request that came to localhost', async () => {
     t = await appWith({ PUBLIC_URL: 'https://auction.riverbend.org', DEFAULT_AUCTION_CODE: 'riverbend' }, 'riverbend');
     expect((await forgot(t, { host: 'localhost:8080' })).statusCode).toBe(200);
-    for (const link of await linksTo(t, 'victim@example.org')) expect(link.startsWith('https://auction.riverbend.org/gala/')).toBe(true);
+    for (const link of await linksTo(t, 'victim@example.org'))
+      expect(link.startsWith('https://auction.riverbend.org/gala/')).toBe(true);
     expect((await forgot(t, { host: 'riverbend.gavel.example' })).statusCode).toBe(421);
   });
 
@@ -95,8 +139,18 @@ describe('emailed links and the board', () => {
 describe('in production', () => {
   it('refuses to start without PUBLIC_URL, saying what to set', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/gavel-host-links-config' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/gavel-host-links-config' })).toThrow(/PUBLIC_URL: required in production/);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/gavel-host-links-config', PUBLIC_URL: 'https://{auctioncode}.gavel.example/' }).publicUrl).toBe('https://{auctioncode}.gavel.example');
-    expect(() => loadConfig({ DATA_DIR: '/tmp/gavel-host-links-config', PUBLIC_URL: 'https://gavel.example/gala' })).toThrow(/PUBLIC_URL: must not have a path/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/gavel-host-links-config' })).toThrow(
+      /PUBLIC_URL: required in production/,
+    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: '/tmp/gavel-host-links-config',
+        PUBLIC_URL: 'https://{auctioncode}.gavel.example/',
+      }).publicUrl,
+    ).toBe('https://{auctioncode}.gavel.example');
+    expect(() =>
+      loadConfig({ DATA_DIR: '/tmp/gavel-host-links-config', PUBLIC_URL: 'https://gavel.example/gala' }),
+    ).toThrow(/PUBLIC_URL: must not have a path/);
   });
 });

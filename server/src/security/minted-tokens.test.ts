@@ -13,20 +13,30 @@ const now = new Date('2026-12-01T18:00:00Z');
 const ADDRESS = '198.51.100.20';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '30', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '40', RATE_LIMIT_GUEST_TOKENS_PER_MINUTE: '40' }, now);
+  t = await createTestApp(
+    { RATE_LIMIT_PER_MINUTE: '30', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '40', RATE_LIMIT_GUEST_TOKENS_PER_MINUTE: '40' },
+    now,
+  );
   await importEvent(t, eventDocument(now));
 });
 afterAll(async () => t.close());
 
 const call = (url: string, token: string | undefined, remoteAddress = ADDRESS) =>
-  t.app.inject({ method: 'POST', url, remoteAddress, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: { eventcode: 'gala' } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    payload: { eventcode: 'gala' },
+  });
 
 describe('tokens minted without an account', () => {
   it('share one ceiling per address, however many are minted', async () => {
     const tokens: string[] = [];
     for (let i = 0; i < 8; i++) tokens.push((await call('/api/guestlogin', undefined)).json().token);
     const statuses: number[] = [];
-    for (const token of tokens) for (let i = 0; i < 30; i++) statuses.push((await call('/api/auctionitems', token)).statusCode);
+    for (const token of tokens)
+      for (let i = 0; i < 30; i++) statuses.push((await call('/api/auctionitems', token)).statusCode);
     const served = statuses.filter((s) => s === 200).length;
     expect(served).toBe(40);
     expect(statuses.filter((s) => s === 429).length).toBe(240 - 40);

@@ -5,7 +5,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { verifiedBidder } from '../../../testkit/bidders';
 import { bearer, expectOk } from '../../../testkit/transport';
 import { eventDocument } from '../test/documents';
-import { CRASH_ADMIN_TOKEN, fetchTransport, freePort, isRunning, started, startServer, stop, waitHealthy } from '../reliability/crash-server';
+import {
+  CRASH_ADMIN_TOKEN,
+  fetchTransport,
+  freePort,
+  isRunning,
+  started,
+  startServer,
+  stop,
+  waitHealthy,
+} from '../reliability/crash-server';
 
 /**
  * Security finding 8, replayed: the embedded database's files (password hashes, personal data,
@@ -34,29 +43,36 @@ function openToOthers(dir: string): string[] {
 }
 
 describe('DATA_DIR', () => {
-  it('is its owner’s alone once the server has started and written to it, whatever the umask', { timeout: 120_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gavel-private-'));
-    dirs.push(dataDir);
-    // What an older version, or a copy, left behind: open to everyone.
-    chmodSync(dataDir, 0o777);
-    mkdirSync(join(dataDir, 'backups'), { mode: 0o777 });
-    chmodSync(join(dataDir, 'backups'), 0o777);
-    writeFileSync(join(dataDir, 'backups', 'old.json'), '{}');
-    chmodSync(join(dataDir, 'backups', 'old.json'), 0o666);
-    expect(openToOthers(dataDir).length).toBe(3);
+  it(
+    'is its owner’s alone once the server has started and written to it, whatever the umask',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'gavel-private-'));
+      dirs.push(dataDir);
+      // What an older version, or a copy, left behind: open to everyone.
+      chmodSync(dataDir, 0o777);
+      mkdirSync(join(dataDir, 'backups'), { mode: 0o777 });
+      chmodSync(join(dataDir, 'backups'), 0o777);
+      writeFileSync(join(dataDir, 'backups', 'old.json'), '{}');
+      chmodSync(join(dataDir, 'backups', 'old.json'), 0o666);
+      expect(openToOthers(dataDir).length).toBe(3);
 
-    // The server inherits a umask that would leave every new file open (0666, 0777).
-    const umask = process.umask(0);
-    const server = startServer(dataDir, await freePort());
-    process.umask(umask);
-    await waitHealthy(server);
-    const transport = fetchTransport(server.origin);
-    await expectOk('import', transport.post('/api/admin/import', eventDocument(new Date()), bearer(CRASH_ADMIN_TOKEN)));
-    await verifiedBidder(transport, { eventcode: 'gala', email: 'private@example.org' });
-    expect(openToOthers(dataDir)).toEqual([]);
-    // The database's own files are there, and closed.
-    expect(readdirSync(dataDir)).toEqual(expect.arrayContaining(['pglite', 'server.pid', 'backups']));
-    expect(await stop(server)).toBe(0);
-    expect(openToOthers(dataDir)).toEqual([]);
-  });
+      // The server inherits a umask that would leave every new file open (0666, 0777).
+      const umask = process.umask(0);
+      const server = startServer(dataDir, await freePort());
+      process.umask(umask);
+      await waitHealthy(server);
+      const transport = fetchTransport(server.origin);
+      await expectOk(
+        'import',
+        transport.post('/api/admin/import', eventDocument(new Date()), bearer(CRASH_ADMIN_TOKEN)),
+      );
+      await verifiedBidder(transport, { eventcode: 'gala', email: 'private@example.org' });
+      expect(openToOthers(dataDir)).toEqual([]);
+      // The database's own files are there, and closed.
+      expect(readdirSync(dataDir)).toEqual(expect.arrayContaining(['pglite', 'server.pid', 'backups']));
+      expect(await stop(server)).toBe(0);
+      expect(openToOthers(dataDir)).toEqual([]);
+    },
+  );
 });

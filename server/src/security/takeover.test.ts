@@ -102,7 +102,9 @@ describe('an account created on someone else’s email', () => {
   it('is claimed when the link comes with a session of another account (proof is this account’s session only)', async () => {
     const email = 'victim-other@example.org';
     const attacker = await preRegister(email);
-    const bystander = (await post('/api/create', { email: 'bystander@example.org', password: 'bystander pass', eventcode: 'gala' })).json().token as string;
+    const bystander = (
+      await post('/api/create', { email: 'bystander@example.org', password: 'bystander pass', eventcode: 'gala' })
+    ).json().token as string;
     const owner = await post('/api/verifyemail', { token: await linkSecret(t, email, '/verify/') }, bystander);
     expect(owner.json()).toMatchObject({ email, haspassword: false });
     await expectLockedOut(email, attacker);
@@ -117,7 +119,10 @@ describe('an account created on someone else’s email', () => {
     await post('/api/verifyemail', { token: await linkSecret(t, email, '/verify/') }, token);
     await post('/api/forgotpassword', { email, eventcode: 'gala' });
     await t.ctx.background.idle();
-    const byLink = await t.app.inject({ method: 'GET', url: `/api/passwordlesslogin/${await linkSecret(t, email, 'passwordlessLogin')}` });
+    const byLink = await t.app.inject({
+      method: 'GET',
+      url: `/api/passwordlesslogin/${await linkSecret(t, email, 'passwordlessLogin')}`,
+    });
     expect(byLink.json()).toMatchObject({ status: 'success', haspassword: true });
     expect((await profile(token)).statusCode).toBe(200);
     expect((await login(email, 'regular password')).statusCode).toBe(200);
@@ -131,10 +136,14 @@ describe('telling the owner', () => {
     expect(created.statusCode).toBe(200);
     const notices = async () => {
       await t.ctx.background.idle();
-      return (await mailbox(t)).filter((m) => m.to === email && m.subject.startsWith('Someone tried to create an account'));
+      return (await mailbox(t)).filter(
+        (m) => m.to === email && m.subject.startsWith('Someone tried to create an account'),
+      );
     };
     // A double-tapped Create with the owner's own password is the owner: nothing to tell.
-    expect((await post('/api/create', { email, password: 'the owner password', eventcode: 'gala' })).statusCode).toBe(200);
+    expect((await post('/api/create', { email, password: 'the owner password', eventcode: 'gala' })).statusCode).toBe(
+      200,
+    );
     expect(await notices()).toHaveLength(0);
     const tried = await post('/api/create', { email, password: 'someone else pass', eventcode: 'gala' });
     expect(tried.json()).toEqual(WRONG_LOGIN);
@@ -146,6 +155,9 @@ describe('telling the owner', () => {
     expect(await notices()).toHaveLength(1);
     // The link in it signs the owner in.
     const secret = told[0]?.links[0]?.split('/').pop() ?? '';
-    expect((await t.app.inject({ method: 'GET', url: `/api/passwordlesslogin/${secret}` })).json()).toMatchObject({ status: 'success', email });
+    expect((await t.app.inject({ method: 'GET', url: `/api/passwordlesslogin/${secret}` })).json()).toMatchObject({
+      status: 'success',
+      email,
+    });
   });
 });

@@ -53,16 +53,35 @@ export interface TestBidder {
  * with a signed login token — for tests that are about bidding, not about accounts. Not the kit's
  * verifiedBidder: bidding tests make fifty bidders at once, past the verify link's rate limit.
  */
-export async function makeBidder(t: TestApp, eventcode: string, email: string, opts: { firstname?: string; auctioncode?: string } = {}): Promise<TestBidder> {
+export async function makeBidder(
+  t: TestApp,
+  eventcode: string,
+  email: string,
+  opts: { firstname?: string; auctioncode?: string } = {},
+): Promise<TestBidder> {
   const tenant = await findTenant(t.ctx.db, opts.auctioncode ?? 'demo', eventcode);
   const [account] = await t.ctx.db
     .insert(accounts)
-    .values({ organizationId: tenant.organization.id, email, emailVerified: true, firstname: opts.firstname ?? email.split('@')[0] ?? '', lastname: 'Tester', zip: '60601' })
+    .values({
+      organizationId: tenant.organization.id,
+      email,
+      emailVerified: true,
+      firstname: opts.firstname ?? email.split('@')[0] ?? '',
+      lastname: 'Tester',
+      zip: '60601',
+    })
     .returning();
   if (!account) throw new Error('no account');
   const bidder = await t.ctx.db.transaction((tx) => ensureBidder(tx, tenant, account.id));
   const token = await t.ctx.tokens.sign(
-    { userid: account.id, bidderid: bidder.id, email, eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode, isguest: false },
+    {
+      userid: account.id,
+      bidderid: bidder.id,
+      email,
+      eventcode: tenant.event.eventcode,
+      auctioncode: tenant.organization.auctioncode,
+      isguest: false,
+    },
     t.ctx.clock(),
   );
   return { accountId: account.id, bidderId: bidder.id, token, auth: bearer(token) };

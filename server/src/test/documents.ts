@@ -3,7 +3,12 @@ export * from '../../../testkit/documents';
 import type { EventVenue } from '@gavel/domain';
 
 /** A venue as the import takes it (Chicago time), and as the answers and mails serve it. */
-export const GALA_VENUE = { name: 'The Grand Ballroom', address: 'Riverbend Hotel\n210 River Street', starts: '2026-12-05T19:00:00-06:00', ends: '2026-12-05T23:00:00-06:00' };
+export const GALA_VENUE = {
+  name: 'The Grand Ballroom',
+  address: 'Riverbend Hotel\n210 River Street',
+  starts: '2026-12-05T19:00:00-06:00',
+  ends: '2026-12-05T23:00:00-06:00',
+};
 export const SERVED_GALA_VENUE: EventVenue = {
   name: 'The Grand Ballroom',
   address: 'Riverbend Hotel\n210 River Street',

@@ -27,8 +27,18 @@ interface StripeFailure {
 }
 
 const DECLINES: Record<'declined' | 'insufficient' | 'expired', StripeFailure> = {
-  declined: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
-  insufficient: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  declined: {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  insufficient: {
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
   expired: { type: 'card_error', code: 'expired_card', message: 'Your card has expired.' },
 };
 const AUTHENTICATION_REQUIRED: StripeFailure = {
@@ -93,7 +103,13 @@ export interface FakeStripeState {
 }
 
 export function emptyState(): FakeStripeState {
-  return { customers: new Map(), paymentMethods: new Map(), setupIntents: new Map(), paymentIntents: new Map(), refunds: new Map() };
+  return {
+    customers: new Map(),
+    paymentMethods: new Map(),
+    setupIntents: new Map(),
+    paymentIntents: new Map(),
+    refunds: new Map(),
+  };
 }
 
 /** A form-encoded body as Stripe's client sends it: bracket keys (`metadata[k]`, `list[0]`) become nested objects. */
@@ -149,9 +165,17 @@ export interface FakeRequest {
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 const ok = (body: object): Answer => ({ status: 200, body });
-const invalid = (message: string, code?: string, param?: string): Answer => ({ status: 400, body: { error: { type: 'invalid_request_error', message, code, param } } });
+const invalid = (message: string, code?: string, param?: string): Answer => ({
+  status: 400,
+  body: { error: { type: 'invalid_request_error', message, code, param } },
+});
 /** Stripe answers 404 for a missing object in the URL, 400 for one named by a parameter. */
-const missing = (what: string, id: string, param?: string): Answer => ({ status: param ? 400 : 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param } } });
+const missing = (what: string, id: string, param?: string): Answer => ({
+  status: param ? 400 : 404,
+  body: {
+    error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param },
+  },
+});
 
 function find<T extends Owned>(map: Map<string, T>, id: string, account: string): T | undefined {
   const found = map.get(id);
@@ -163,35 +187,76 @@ export function customerJson(c: FakeCustomer): object {
 }
 
 export function paymentMethodJson(pm: FakePaymentMethod): object {
-  return { id: pm.id, object: 'payment_method', type: 'card', card: { ...pm.card, country: 'US', funding: 'credit' }, customer: pm.customer, livemode: false };
+  return {
+    id: pm.id,
+    object: 'payment_method',
+    type: 'card',
+    card: { ...pm.card, country: 'US', funding: 'credit' },
+    customer: pm.customer,
+    livemode: false,
+  };
 }
 
-const nextAction = (status: string) => (status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null);
+const nextAction = (status: string) =>
+  status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null;
 
 export function setupIntentJson(si: FakeSetupIntent): object {
   const { account: _account, ...fields } = si;
-  return { ...fields, object: 'setup_intent', next_action: nextAction(si.status), payment_method_types: ['card'], livemode: false };
+  return {
+    ...fields,
+    object: 'setup_intent',
+    next_action: nextAction(si.status),
+    payment_method_types: ['card'],
+    livemode: false,
+  };
 }
 
 export function paymentIntentJson(pi: FakePaymentIntent): object {
   const { account: _account, off_session: _off, amount_refunded: _refunded, ...fields } = pi;
   const received = pi.status === 'succeeded' ? pi.amount : 0;
-  return { ...fields, object: 'payment_intent', amount_received: received, next_action: nextAction(pi.status), capture_method: 'automatic', payment_method_types: ['card'], livemode: false };
+  return {
+    ...fields,
+    object: 'payment_intent',
+    amount_received: received,
+    next_action: nextAction(pi.status),
+    capture_method: 'automatic',
+    payment_method_types: ['card'],
+    livemode: false,
+  };
 }
 
-const cardError = (failure: StripeFailure, extra: object): Answer => ({ status: 402, body: { error: { ...failure, ...extra } } });
+const cardError = (failure: StripeFailure, extra: object): Answer => ({
+  status: 402,
+  body: { error: { ...failure, ...extra } },
+});
 
 /** A confirmation token becomes a new PaymentMethod carrying the card's behaviour. */
-function paymentMethodFromToken(state: FakeStripeState, token: string | undefined, account: string): FakePaymentMethod | Answer {
+function paymentMethodFromToken(
+  state: FakeStripeState,
+  token: string | undefined,
+  account: string,
+): FakePaymentMethod | Answer {
   const card = token === undefined ? undefined : TOKENS[token];
   if (!token || !card) return missing('confirmationtoken', token ?? '', 'confirmation_token');
-  const pm: FakePaymentMethod = { id: newId('pm'), account, behaviour: card.behaviour, card: { brand: 'visa', last4: card.last4, exp_month: 12, exp_year: 2030 }, customer: null };
+  const pm: FakePaymentMethod = {
+    id: newId('pm'),
+    account,
+    behaviour: card.behaviour,
+    card: { brand: 'visa', last4: card.last4, exp_month: 12, exp_year: 2030 },
+    customer: null,
+  };
   state.paymentMethods.set(pm.id, pm);
   return pm;
 }
 
 function createCustomer(state: FakeStripeState, form: FormObject, account: string): Answer {
-  const customer: FakeCustomer = { id: newId('cus'), account, email: text(form, 'email') ?? '', name: text(form, 'name') ?? '', metadata: strings(form, 'metadata') };
+  const customer: FakeCustomer = {
+    id: newId('cus'),
+    account,
+    email: text(form, 'email') ?? '',
+    name: text(form, 'name') ?? '',
+    metadata: strings(form, 'metadata'),
+  };
   state.customers.set(customer.id, customer);
   return ok(customerJson(customer));
 }
@@ -199,7 +264,12 @@ function createCustomer(state: FakeStripeState, form: FormObject, account: strin
 function createSetupIntent(state: FakeStripeState, form: FormObject, account: string): Answer {
   const customer = text(form, 'customer');
   if (customer && !find(state.customers, customer, account)) return missing('customer', customer, 'customer');
-  if (text(form, 'confirm') !== 'true') return invalid('The fake confirms SetupIntents on creation only: pass confirm=true.', 'parameter_missing', 'confirm');
+  if (text(form, 'confirm') !== 'true')
+    return invalid(
+      'The fake confirms SetupIntents on creation only: pass confirm=true.',
+      'parameter_missing',
+      'confirm',
+    );
   const pm = paymentMethodFromToken(state, text(form, 'confirmation_token'), account);
   if ('status' in pm) return pm;
   const si: FakeSetupIntent = {
@@ -226,17 +296,31 @@ function createSetupIntent(state: FakeStripeState, form: FormObject, account: st
 
 function createPaymentIntent(state: FakeStripeState, form: FormObject, account: string): Answer {
   const amount = Number(text(form, 'amount'));
-  if (!Number.isInteger(amount) || amount < 1) return invalid('Amount must be a positive integer (cents).', 'parameter_invalid_integer', 'amount');
+  if (!Number.isInteger(amount) || amount < 1)
+    return invalid('Amount must be a positive integer (cents).', 'parameter_invalid_integer', 'amount');
   const currency = text(form, 'currency');
-  if (!currency || currency !== currency.toLowerCase()) return invalid('A lower-case currency is required.', 'parameter_missing', 'currency');
-  if (text(form, 'confirm') !== 'true') return invalid('The fake confirms PaymentIntents on creation only: pass confirm=true.', 'parameter_missing', 'confirm');
+  if (!currency || currency !== currency.toLowerCase())
+    return invalid('A lower-case currency is required.', 'parameter_missing', 'currency');
+  if (text(form, 'confirm') !== 'true')
+    return invalid(
+      'The fake confirms PaymentIntents on creation only: pass confirm=true.',
+      'parameter_missing',
+      'confirm',
+    );
   const customer = text(form, 'customer') ?? null;
   if (customer && !find(state.customers, customer, account)) return missing('customer', customer, 'customer');
   const pmId = text(form, 'payment_method');
-  const pm = pmId ? find(state.paymentMethods, pmId, account) : paymentMethodFromToken(state, text(form, 'confirmation_token'), account);
+  const pm = pmId
+    ? find(state.paymentMethods, pmId, account)
+    : paymentMethodFromToken(state, text(form, 'confirmation_token'), account);
   if (!pm) return missing('payment_method', pmId ?? '', 'payment_method');
   if ('status' in pm) return pm;
-  if (pm.customer && pm.customer !== customer) return invalid('The provided PaymentMethod belongs to another customer (or needs the customer parameter).', 'payment_method_invalid_parameter', 'payment_method');
+  if (pm.customer && pm.customer !== customer)
+    return invalid(
+      'The provided PaymentMethod belongs to another customer (or needs the customer parameter).',
+      'payment_method_invalid_parameter',
+      'payment_method',
+    );
   const pi: FakePaymentIntent = {
     id: newId('pi'),
     account,
@@ -254,10 +338,14 @@ function createPaymentIntent(state: FakeStripeState, form: FormObject, account: 
   };
   pi.client_secret = `${pi.id}_secret_${randomBytes(8).toString('hex')}`;
   state.paymentIntents.set(pi.id, pi);
-  const decline = pm.behaviour === 'declined' || pm.behaviour === 'insufficient' || pm.behaviour === 'expired' ? DECLINES[pm.behaviour] : undefined;
+  const decline =
+    pm.behaviour === 'declined' || pm.behaviour === 'insufficient' || pm.behaviour === 'expired'
+      ? DECLINES[pm.behaviour]
+      : undefined;
   // An off-session charge cannot show the bidder a challenge: a card that always asks (or one never
   // authenticated at setup) is refused with authentication_required, as Stripe does.
-  const needsChallenge = pm.behaviour === '3ds_always' || (pm.behaviour === '3ds' && (!pi.off_session || pm.customer === null));
+  const needsChallenge =
+    pm.behaviour === '3ds_always' || (pm.behaviour === '3ds' && (!pi.off_session || pm.customer === null));
   const failure = decline ?? (needsChallenge && pi.off_session ? AUTHENTICATION_REQUIRED : undefined);
   if (failure) {
     pi.status = 'requires_payment_method';
@@ -272,25 +360,50 @@ function createRefund(state: FakeStripeState, form: FormObject, account: string)
   const piId = text(form, 'payment_intent') ?? '';
   const pi = find(state.paymentIntents, piId, account);
   if (!pi) return missing('payment_intent', piId, 'payment_intent');
-  if (pi.status !== 'succeeded') return invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, undefined, 'payment_intent');
+  if (pi.status !== 'succeeded')
+    return invalid(
+      `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`,
+      undefined,
+      'payment_intent',
+    );
   const left = pi.amount - pi.amount_refunded;
   if (left === 0) return invalid(`Charge for ${pi.id} has already been refunded.`, 'charge_already_refunded');
   const amount = text(form, 'amount') === undefined ? left : Number(text(form, 'amount'));
-  if (!Number.isInteger(amount) || amount < 1) return invalid('Amount must be a positive integer (cents).', 'parameter_invalid_integer', 'amount');
-  if (amount > left) return invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`, 'amount_too_large', 'amount');
+  if (!Number.isInteger(amount) || amount < 1)
+    return invalid('Amount must be a positive integer (cents).', 'parameter_invalid_integer', 'amount');
+  if (amount > left)
+    return invalid(
+      `Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`,
+      'amount_too_large',
+      'amount',
+    );
   pi.amount_refunded += amount;
   const refund: FakeRefund = { id: newId('re'), account, payment_intent: pi.id, amount };
   state.refunds.set(refund.id, refund);
-  return ok({ id: refund.id, object: 'refund', amount, currency: pi.currency, payment_intent: pi.id, status: 'succeeded' });
+  return ok({
+    id: refund.id,
+    object: 'refund',
+    amount,
+    currency: pi.currency,
+    payment_intent: pi.id,
+    status: 'succeeded',
+  });
 }
 
 /** The one search the gateway makes: `metadata['chargekey']:'KEY'` (quotes in KEY escaped with a backslash). */
 function searchPaymentIntents(state: FakeStripeState, query: string, account: string): Answer {
   const m = /^metadata\['([^']+)'\]:'((?:[^'\\]|\\.)*)'$/.exec(query);
-  if (!m) return invalid(`The fake supports only metadata['key']:'value' searches, not: ${query}`, 'parameter_invalid_string', 'query');
+  if (!m)
+    return invalid(
+      `The fake supports only metadata['key']:'value' searches, not: ${query}`,
+      'parameter_invalid_string',
+      'query',
+    );
   const [, field, escaped] = m;
   const wanted = escaped!.replace(/\\(.)/g, '$1');
-  const data = [...state.paymentIntents.values()].filter((pi) => pi.account === account && pi.metadata[field!] === wanted).map(paymentIntentJson);
+  const data = [...state.paymentIntents.values()]
+    .filter((pi) => pi.account === account && pi.metadata[field!] === wanted)
+    .map(paymentIntentJson);
   return ok({ object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' });
 }
 
@@ -301,7 +414,11 @@ function searchPaymentIntents(state: FakeStripeState, query: string, account: st
 export function authenticateIntent(state: FakeStripeState, id: string, fail = false): Answer {
   const si = state.setupIntents.get(id);
   if (si) {
-    if (si.status !== 'requires_action') return invalid(`SetupIntent ${id} does not need authentication (status ${si.status}).`, 'setup_intent_unexpected_state');
+    if (si.status !== 'requires_action')
+      return invalid(
+        `SetupIntent ${id} does not need authentication (status ${si.status}).`,
+        'setup_intent_unexpected_state',
+      );
     if (fail) {
       si.status = 'requires_payment_method';
       si.last_setup_error = authenticationFailed('setup_intent');
@@ -314,8 +431,14 @@ export function authenticateIntent(state: FakeStripeState, id: string, fail = fa
   }
   const pi = state.paymentIntents.get(id);
   if (!pi) return missing('intent', id);
-  const waiting = pi.status === 'requires_action' || (pi.status === 'requires_payment_method' && pi.last_payment_error?.code === 'authentication_required');
-  if (!waiting) return invalid(`PaymentIntent ${id} does not need authentication (status ${pi.status}).`, 'payment_intent_unexpected_state');
+  const waiting =
+    pi.status === 'requires_action' ||
+    (pi.status === 'requires_payment_method' && pi.last_payment_error?.code === 'authentication_required');
+  if (!waiting)
+    return invalid(
+      `PaymentIntent ${id} does not need authentication (status ${pi.status}).`,
+      'payment_intent_unexpected_state',
+    );
   pi.status = fail ? 'requires_payment_method' : 'succeeded';
   pi.last_payment_error = fail ? authenticationFailed('payment_intent') : null;
   return ok(paymentIntentJson(pi));
@@ -325,16 +448,22 @@ export function authenticateIntent(state: FakeStripeState, id: string, fail = fa
 export function routeStripe(state: FakeStripeState, req: FakeRequest): Answer | undefined {
   const { method, path, form, account } = req;
   // The pinned API version (2026-10-28) dropped payment_method_types on intents for allowed_payment_method_types.
-  if (form.payment_method_types !== undefined) return invalid('Received unknown parameter: payment_method_types', 'parameter_unknown', 'payment_method_types');
+  if (form.payment_method_types !== undefined)
+    return invalid('Received unknown parameter: payment_method_types', 'parameter_unknown', 'payment_method_types');
   const id = decodeURIComponent(path.split('/')[3] ?? '');
-  const answer = <T extends Owned>(found: T | undefined, what: string, json: (o: T) => object) => (found ? ok(json(found)) : missing(what, id));
+  const answer = <T extends Owned>(found: T | undefined, what: string, json: (o: T) => object) =>
+    found ? ok(json(found)) : missing(what, id);
   if (method === 'POST' && path === '/v1/customers') return createCustomer(state, form, account);
   if (method === 'POST' && path === '/v1/setup_intents') return createSetupIntent(state, form, account);
   if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(state, form, account);
   if (method === 'POST' && path === '/v1/refunds') return createRefund(state, form, account);
-  if (method === 'GET' && path === '/v1/payment_intents/search') return searchPaymentIntents(state, req.query.get('query') ?? '', account);
-  if (method === 'GET' && /^\/v1\/payment_intents\/[^/]+$/.test(path)) return answer(find(state.paymentIntents, id, account), 'payment_intent', paymentIntentJson);
-  if (method === 'GET' && /^\/v1\/setup_intents\/[^/]+$/.test(path)) return answer(find(state.setupIntents, id, account), 'setup_intent', setupIntentJson);
-  if (method === 'GET' && /^\/v1\/payment_methods\/[^/]+$/.test(path)) return answer(find(state.paymentMethods, id, account), 'payment_method', paymentMethodJson);
+  if (method === 'GET' && path === '/v1/payment_intents/search')
+    return searchPaymentIntents(state, req.query.get('query') ?? '', account);
+  if (method === 'GET' && /^\/v1\/payment_intents\/[^/]+$/.test(path))
+    return answer(find(state.paymentIntents, id, account), 'payment_intent', paymentIntentJson);
+  if (method === 'GET' && /^\/v1\/setup_intents\/[^/]+$/.test(path))
+    return answer(find(state.setupIntents, id, account), 'setup_intent', setupIntentJson);
+  if (method === 'GET' && /^\/v1\/payment_methods\/[^/]+$/.test(path))
+    return answer(find(state.paymentMethods, id, account), 'payment_method', paymentMethodJson);
   return undefined;
 }

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { StripeConnection } from '../payments/stripe-gateway';
-import { authenticateIntent, emptyState, parseForm, routeStripe, type Answer, type FakeStripeState } from './fake-stripe-routes';
+import {
+  authenticateIntent,
+  emptyState,
+  parseForm,
+  routeStripe,
+  type Answer,
+  type FakeStripeState,
+} from './fake-stripe-routes';
 
 /**
  * A fake of the few Stripe API calls the Stripe gateway makes, on 127.0.0.1 and a random port, so
@@ -68,7 +75,10 @@ function fingerprint(body: string): string {
     .join('&');
 }
 
-const apiError = (status: number, type: string, message: string, code?: string): Answer => ({ status, body: { error: { type, message, code } } });
+const apiError = (status: number, type: string, message: string, code?: string): Answer => ({
+  status,
+  body: { error: { type, message, code } },
+});
 
 /** `port` 0 (the default) takes a free port; the end-to-end run gives a fixed one. */
 export async function startFakeStripe(port = 0): Promise<FakeStripe> {
@@ -93,7 +103,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       return { status: 200, body: { hanging: true } };
     }
     const m = /^\/test\/authenticate\/([^/]+)$/.exec(path);
-    if (method === 'POST' && m) return authenticateIntent(state, decodeURIComponent(m[1]!), parseForm(body).outcome === 'fail');
+    if (method === 'POST' && m)
+      return authenticateIntent(state, decodeURIComponent(m[1]!), parseForm(body).outcome === 'fail');
     return apiError(404, 'invalid_request_error', `Unrecognized test call (${method}: ${path}).`);
   }
 
@@ -107,7 +118,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     const idempotencyKey = header(req, 'idempotency-key');
     const account = header(req, 'stripe-account') ?? '';
     calls.push({ method, path, ...(idempotencyKey ? { idempotencyKey } : {}), ...(account ? { account } : {}) });
-    if (!/^Bearer (sk|rk)_\S+$/.test(header(req, 'authorization') ?? '')) return send(res, apiError(401, 'invalid_request_error', 'Invalid API Key provided.'));
+    if (!/^Bearer (sk|rk)_\S+$/.test(header(req, 'authorization') ?? ''))
+      return send(res, apiError(401, 'invalid_request_error', 'Invalid API Key provided.'));
 
     // Stripe keeps keys per account; only POSTs are idempotent requests.
     const memo = method === 'POST' && idempotencyKey ? `${account}\n${idempotencyKey}` : undefined;
@@ -122,7 +134,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     }
 
     const form = parseForm(method === 'GET' ? url.search.slice(1) : body);
-    const answer = routeStripe(state, { method, path, form, query: url.searchParams, account }) ?? apiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+    const answer =
+      routeStripe(state, { method, path, form, query: url.searchParams, account }) ??
+      apiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
     if (memo) remembered.set(memo, { path, fingerprint: print, answer });
     if (hangNext && method === 'POST' && path === '/v1/payment_intents') {
       // The work is done and remembered, as when Stripe charged but the answer was lost on the way.

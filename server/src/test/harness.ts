@@ -19,7 +19,11 @@ export interface TestApp extends GavelApp {
  * A fresh app on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is set — a new
  * database of its own on that PostgreSQL server, so test files never see each other's rows.
  */
-export async function createTestApp(env: Record<string, string> = {}, start = new Date(), options: Pick<BuildOptions, 'logStream' | 'timeouts'> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  start = new Date(),
+  options: Pick<BuildOptions, 'logStream' | 'timeouts'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gavel-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

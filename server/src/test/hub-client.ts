@@ -27,7 +27,8 @@ export const connected = (s: Socket) =>
   });
 
 /** The reason the socket is next disconnected. */
-export const disconnected = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
+export const disconnected = (s: Socket) =>
+  new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
 
 /** The next message of a type the hub sends the socket. */
 export function nextMessage(s: Socket, type: HubMessage['type']): Promise<HubMessage> {

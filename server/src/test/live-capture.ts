@@ -48,7 +48,10 @@ export function captureEventMessages(t: TestApp): EventCapture {
   };
   return {
     messages,
-    waitFor<T extends HubMessage['type']>(type: T, match: (message: MessageOf<T>) => boolean = () => true): Promise<MessageOf<T>> {
+    waitFor<T extends HubMessage['type']>(
+      type: T,
+      match: (message: MessageOf<T>) => boolean = () => true,
+    ): Promise<MessageOf<T>> {
       const isType = (m: HubMessage): m is MessageOf<T> => m.type === type;
       const accepts = (m: HubMessage): m is MessageOf<T> => isType(m) && match(m);
       const sent = messages.find(accepts);

@@ -8,13 +8,26 @@ import type { TestBidder } from './account-fixtures';
  * only brand, last four, expiry and outcome. `authenticated` is the bidder's confirmation of the
  * card that needs one.
  */
-export async function testCryptogram(t: TestApp, eventcode: string, number: string, opts: { authenticated?: boolean; auctioncode?: string } = {}): Promise<string> {
+export async function testCryptogram(
+  t: TestApp,
+  eventcode: string,
+  number: string,
+  opts: { authenticated?: boolean; auctioncode?: string } = {},
+): Promise<string> {
   const digits = digitsOnly(number);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/testpay/tokens',
     ...(opts.auctioncode ? { headers: { host: `${opts.auctioncode}.localhost` } } : {}),
-    payload: { eventcode, brand: cardBrand(digits), last4: digits.slice(-4), expmonth: 12, expyear: 2030, outcome: testCardOutcome(digits), authenticated: opts.authenticated ?? false },
+    payload: {
+      eventcode,
+      brand: cardBrand(digits),
+      last4: digits.slice(-4),
+      expmonth: 12,
+      expyear: 2030,
+      outcome: testCardOutcome(digits),
+      authenticated: opts.authenticated ?? false,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`cryptogram: ${res.statusCode} ${res.body}`);
   return (res.json() as { cryptogram: string }).cryptogram;
@@ -22,12 +35,28 @@ export async function testCryptogram(t: TestApp, eventcode: string, number: stri
 
 export async function saveTestCard(t: TestApp, who: TestBidder, eventcode: string, number: string) {
   const processortoken = await testCryptogram(t, eventcode, number);
-  return t.app.inject({ method: 'POST', url: '/api/updatecard', headers: who.auth, payload: { eventcode, processortoken } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/updatecard',
+    headers: who.auth,
+    payload: { eventcode, processortoken },
+  });
 }
 
 /** Buy It Now through the API; answers the won item's historyid. */
-export async function buyNow(t: TestApp, who: TestBidder, eventcode: string, itemid: number, quantity = 1): Promise<number> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: who.auth, payload: { eventcode, itemid, buyitnow: true, quantity } });
+export async function buyNow(
+  t: TestApp,
+  who: TestBidder,
+  eventcode: string,
+  itemid: number,
+  quantity = 1,
+): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/submitbid',
+    headers: who.auth,
+    payload: { eventcode, itemid, buyitnow: true, quantity },
+  });
   if (res.statusCode !== 200) throw new Error(`buy now: ${res.statusCode} ${res.body}`);
   return (res.json() as { historyid: number }).historyid;
 }
@@ -37,11 +66,22 @@ let keys = 0;
 export const newKey = () => `test-key-${Date.now()}-${++keys}`;
 
 export function checkoutAs(t: TestApp, who: TestBidder, payload: object, key = newKey()) {
-  return t.app.inject({ method: 'POST', url: '/api/checkout', headers: { ...who.auth, 'idempotency-key': key }, payload: { eventcode: 'gala', ...payload } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    headers: { ...who.auth, 'idempotency-key': key },
+    payload: { eventcode: 'gala', ...payload },
+  });
 }
 
 /** An event's processor fields for Stripe (code 2) with the fake API's keys, no card fee, and this webhook secret. */
-export const stripeEventFields = (processorwebhooksecret: string) => ({ paymentprocessorcode: 2 as const, processorpublickey: 'pk_test_gavel', processorsecretkey: 'sk_test_gavel', processorwebhooksecret, ccfeespercent: 0 });
+export const stripeEventFields = (processorwebhooksecret: string) => ({
+  paymentprocessorcode: 2 as const,
+  processorpublickey: 'pk_test_gavel',
+  processorsecretkey: 'sk_test_gavel',
+  processorwebhooksecret,
+  ccfeespercent: 0,
+});
 
 /** An app whose Stripe calls go to a fake Stripe API of its own (no network); close both after the file. */
 export async function appOnFakeStripe(now: Date): Promise<{ t: TestApp; fake: FakeStripe }> {

@@ -2,7 +2,16 @@ import { asc } from 'drizzle-orm';
 import { beforeEach, expect } from 'vitest';
 import type { ContractKey, FieldValue, GuestGroup, ImportRegistrationInput, Problem } from '@gavel/domain';
 import type { Db } from '../db/client';
-import { guestFields, guestGroups, guestLookups, guestSeats, outbox, registrations, storeOrders, storeSettings } from '../db/schema';
+import {
+  guestFields,
+  guestGroups,
+  guestLookups,
+  guestSeats,
+  outbox,
+  registrations,
+  storeOrders,
+  storeSettings,
+} from '../db/schema';
 import { type Called, call } from './call';
 import { linkSecret } from './account-fixtures';
 import { failure, type TestApp } from './harness';
@@ -33,7 +42,11 @@ export function useRegistrationGala(now: Date, use: (t: TestApp) => void): void 
   });
 }
 
-export async function importRegistrationGala(t: TestApp, now: Date, over: Partial<ImportRegistrationInput> = {}): Promise<Record<string, number>> {
+export async function importRegistrationGala(
+  t: TestApp,
+  now: Date,
+  over: Partial<ImportRegistrationInput> = {},
+): Promise<Record<string, number>> {
   return importGala(t, now, { registration: galaRegistration(over) });
 }
 
@@ -45,16 +58,35 @@ export interface Purchase {
 }
 
 /** Buys these quantities by card as `email` (Ann Lee's billing otherwise) and answers the purchase's tokens. */
-export async function buy(t: TestApp, lines: Record<string, number>, email = billing.email, first = billing.first): Promise<Purchase> {
-  return { cartToken: await checkOut(t, lines, email, first), purchaserSecret: await linkSecret(t, email, 'purchaserregistration') };
+export async function buy(
+  t: TestApp,
+  lines: Record<string, number>,
+  email = billing.email,
+  first = billing.first,
+): Promise<Purchase> {
+  return {
+    cartToken: await checkOut(t, lines, email, first),
+    purchaserSecret: await linkSecret(t, email, 'purchaserregistration'),
+  };
 }
 
 /** Checks out a cart of these quantities by card; answers the token the store goes on with (a purchase without seats mails no registration link). */
-export async function checkOut(t: TestApp, lines: Record<string, number>, email = billing.email, first = billing.first): Promise<string> {
+export async function checkOut(
+  t: TestApp,
+  lines: Record<string, number>,
+  email = billing.email,
+  first = billing.first,
+): Promise<string> {
   const token = await cartWith(t, await storeIds(t.ctx.db), lines);
-  const body = await checkoutBody(t, token, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }, { email, first });
+  const body = await checkoutBody(
+    t,
+    token,
+    { processortoken: await testCryptogram(t, 'gala', '4242424242424242') },
+    { email, first },
+  );
   const res = await checkoutCart(t, token, body);
-  if (!res.ok || res.answer.status !== 'success') throw new Error(`checkout failed: ${res.ok ? res.answer.status : res.failure.message}`);
+  if (!res.ok || res.answer.status !== 'success')
+    throw new Error(`checkout failed: ${res.ok ? res.answer.status : res.failure.message}`);
   return res.answer.token || token;
 }
 
@@ -74,10 +106,23 @@ export async function openGuestLink(t: TestApp, email: string) {
 }
 
 export const dialog = (t: TestApp, token: string, guestid: number, registrationid?: number) =>
-  call(t.app, 'POST /storeguest', { guestid, ...(registrationid === undefined ? {} : { registrationid }) }, { headers: bearer(token) });
+  call(
+    t.app,
+    'POST /storeguest',
+    { guestid, ...(registrationid === undefined ? {} : { registrationid }) },
+    { headers: bearer(token) },
+  );
 
-export const saveGuest = (t: TestApp, token: string, body: { guestid: number; registrationid: number; guestfieldslist: Array<{ fieldid: number; value: boolean | number | string }>; unlock?: boolean }) =>
-  call(t.app, 'PUT /storeguest', body, { headers: bearer(token) });
+export const saveGuest = (
+  t: TestApp,
+  token: string,
+  body: {
+    guestid: number;
+    registrationid: number;
+    guestfieldslist: Array<{ fieldid: number; value: boolean | number | string }>;
+    unlock?: boolean;
+  },
+) => call(t.app, 'PUT /storeguest', body, { headers: bearer(token) });
 
 export async function groupsOf(t: TestApp, token: string) {
   const res = await call(t.app, 'GET /storeguest', undefined, { headers: bearer(token) });
@@ -86,7 +131,12 @@ export async function groupsOf(t: TestApp, token: string) {
 }
 
 /** A purchase opened through its receipt's link: the registration token and the groups, beside the purchase's tokens. */
-export async function purchase(t: TestApp, lines: Record<string, number>, email = billing.email, first = billing.first) {
+export async function purchase(
+  t: TestApp,
+  lines: Record<string, number>,
+  email = billing.email,
+  first = billing.first,
+) {
   const bought = await buy(t, lines, email, first);
   const page = await openPurchaserLink(t, bought.purchaserSecret);
   return { ...bought, token: page.token, groups: page.groups };
@@ -105,7 +155,10 @@ export function seatAt(groups: readonly GuestGroup[], n: number): number {
 type Labelled = ReadonlyArray<{ fieldid: number; fieldlabel: string }>;
 
 /** A save's guestfieldslist from values by field label. */
-export function answersFor(fields: Labelled, values: Record<string, FieldValue>): Array<{ fieldid: number; value: FieldValue }> {
+export function answersFor(
+  fields: Labelled,
+  values: Record<string, FieldValue>,
+): Array<{ fieldid: number; value: FieldValue }> {
   return Object.entries(values).map(([label, value]) => {
     const field = fields.find((f) => f.fieldlabel === label);
     if (!field) throw new Error(`no field ${label}`);
@@ -121,7 +174,8 @@ export function fieldIdOf(fields: Labelled, label: string): number {
 }
 
 /** The values a dialog or guest page shows, by field label. */
-export const valuesOf = (fields: ReadonlyArray<{ fieldlabel: string; fieldvalue: FieldValue | null }>) => Object.fromEntries(fields.map((f) => [f.fieldlabel, f.fieldvalue]));
+export const valuesOf = (fields: ReadonlyArray<{ fieldlabel: string; fieldvalue: FieldValue | null }>) =>
+  Object.fromEntries(fields.map((f) => [f.fieldlabel, f.fieldvalue]));
 
 /** The id of a lookup choice by its label. */
 export function lookupIdOf(lookups: ReadonlyArray<{ lookupid: number; lookup: string }>, label: string): number {
@@ -138,9 +192,17 @@ export async function dialogOf(t: TestApp, token: string, guestid: number, regis
 }
 
 /** Saves a new person into a seat, the gala's required meal chosen (Chicken unless `values` say); answers their registration id. */
-export async function addGuest(t: TestApp, token: string, guestid: number, values: Record<string, FieldValue>): Promise<number> {
+export async function addGuest(
+  t: TestApp,
+  token: string,
+  guestid: number,
+  values: Record<string, FieldValue>,
+): Promise<number> {
   const d = await dialogOf(t, token, guestid, -1);
-  const guestfieldslist = answersFor(d.guestfieldslist, { 'Meal Choice': lookupIdOf(d.guestlookuplist, 'Chicken'), ...values });
+  const guestfieldslist = answersFor(d.guestfieldslist, {
+    'Meal Choice': lookupIdOf(d.guestlookuplist, 'Chicken'),
+    ...values,
+  });
   const res = await saveGuest(t, token, { guestid, registrationid: -1, guestfieldslist });
   if (!res.ok) throw new Error(`saving a guest answered ${res.statusCode}: ${res.failure.message}`);
   return res.answer.registrationid;
@@ -161,12 +223,20 @@ export async function registrationState(db: Db) {
 }
 
 /** Makes a call that must be refused; checks its status, its whole answer (message and problems) and that no row changed. */
-export async function expectRefused<K extends ContractKey>(t: TestApp, send: () => Promise<Called<K>>, status: number, code: string, message: string, errors?: Problem[]): Promise<void> {
+export async function expectRefused<K extends ContractKey>(
+  t: TestApp,
+  send: () => Promise<Called<K>>,
+  status: number,
+  code: string,
+  message: string,
+  errors?: Problem[],
+): Promise<void> {
   const before = await registrationState(t.ctx.db);
   const res = await send();
   expect(res.statusCode, message).toBe(status);
   // An expired token is answered with status expired (spec section 8); every other refusal with failure.
-  const body = code === 'expired' ? { ...failure(code, message, errors), status: 'expired' } : failure(code, message, errors);
+  const body =
+    code === 'expired' ? { ...failure(code, message, errors), status: 'expired' } : failure(code, message, errors);
   expect(res.ok ? res.answer : res.failure, message).toEqual(body);
   expect(await registrationState(t.ctx.db)).toEqual(before);
 }

@@ -16,7 +16,11 @@ export async function openCart(t: TestApp, eventcode = 'gala'): Promise<string> 
 
 /** Sets a line's quantity; answers the call's outcome (a success carries the renewed token). */
 /** A new cart holding these quantities of the items with these codes (`ids` by code); answers its newest token. */
-export async function cartWith(t: TestApp, ids: Record<string, number>, lines: Record<string, number>): Promise<string> {
+export async function cartWith(
+  t: TestApp,
+  ids: Record<string, number>,
+  lines: Record<string, number>,
+): Promise<string> {
   let token = await openCart(t);
   for (const [code, quantity] of Object.entries(lines)) {
     const res = await setQty(t, token, ids[code] ?? 0, quantity);
@@ -36,18 +40,37 @@ export async function cartOf(t: TestApp, token: string): Promise<AnswerOf<'GET /
   return res.answer;
 }
 
-export const billing = { first: 'Ann', last: 'Lee', address: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', email: 'ann@example.org' };
+export const billing = {
+  first: 'Ann',
+  last: 'Lee',
+  address: '1 Main St',
+  city: 'Chicago',
+  state: 'IL',
+  zip: '60601',
+  email: 'ann@example.org',
+};
 
 /**
  * The checkout a page would send for the cart as it stands: the sums from the same rules, for a
  * donation (cents) and the fee covered or not; overrides replace any field.
  */
-export async function checkoutBody(t: TestApp, token: string, opts: { donation?: number; coverFee?: boolean; method?: 'CREDIT' | 'BILLME' | 'FREE'; processortoken?: string } = {}, overrides: Partial<RequestOf<'PUT /storecheckout'>> = {}): Promise<RequestOf<'PUT /storecheckout'>> {
+export async function checkoutBody(
+  t: TestApp,
+  token: string,
+  opts: { donation?: number; coverFee?: boolean; method?: 'CREDIT' | 'BILLME' | 'FREE'; processortoken?: string } = {},
+  overrides: Partial<RequestOf<'PUT /storecheckout'>> = {},
+): Promise<RequestOf<'PUT /storecheckout'>> {
   const cart = await cartOf(t, token);
   const lines = cart.cartitems.map((l) => ({ itemId: l.itemid, quantity: l.quantity, price: l.price }));
   // The card fee is a card payment's: Bill Me never carries it.
   const coverFee = (opts.coverFee ?? false) && (opts.method ?? 'CREDIT') === 'CREDIT';
-  const sums = storeAmounts({ lines, discount: cart.discountamount, donation: opts.donation ?? 0, coverFee, percent: cart.ccfee });
+  const sums = storeAmounts({
+    lines,
+    discount: cart.discountamount,
+    donation: opts.donation ?? 0,
+    coverFee,
+    percent: cart.ccfee,
+  });
   return {
     ...billing,
     subtotal: sums.subtotal,

@@ -56,7 +56,11 @@ export async function storeIds(db: Db): Promise<Record<string, number>> {
 }
 
 /** Imports the gala (event fee 3%) with its store; answers the items' ids by code. */
-export async function importGala(t: TestApp, now: Date, over: Partial<StoreInput> = {}): Promise<Record<string, number>> {
+export async function importGala(
+  t: TestApp,
+  now: Date,
+  over: Partial<StoreInput> = {},
+): Promise<Record<string, number>> {
   await importEvent(t, eventDocument(now, { event: { ccfeespercent: 3 }, store: galaStore(now, over) }));
   return storeIds(t.ctx.db);
 }
@@ -78,7 +82,12 @@ export function tokenClaims(token: string): { cartid: number; exp: number } {
 
 /** The row of a token's cart. */
 export async function cartRowOf(db: Db, token: string) {
-  return (await db.select().from(storeCarts).where(eq(storeCarts.id, tokenClaims(token).cartid)))[0];
+  return (
+    await db
+      .select()
+      .from(storeCarts)
+      .where(eq(storeCarts.id, tokenClaims(token).cartid))
+  )[0];
 }
 
 /** What every store call answers a cart whose hold has ended. */

@@ -12,10 +12,20 @@ describe('a verified bidder from the test kit', () => {
   afterAll(async () => t.close());
 
   it('is created, verified by the emailed link, signed in and set up', async () => {
-    const bidder = await verifiedBidder(t, { eventcode: 'gala', email: 'kit@example.org', profile: { firstname: 'Kit', lastname: 'Bidder', zip: '60601', setupcomplete: true } });
+    const bidder = await verifiedBidder(t, {
+      eventcode: 'gala',
+      email: 'kit@example.org',
+      profile: { firstname: 'Kit', lastname: 'Bidder', zip: '60601', setupcomplete: true },
+    });
     expect((await mailbox(t))[0]?.to).toBe('kit@example.org');
     const profile = await t.app.inject({ method: 'GET', url: '/api/userprofile', headers: bidder.auth });
     expect(profile.statusCode).toBe(200);
-    expect(profile.json()).toMatchObject({ userid: bidder.userid, email: 'kit@example.org', accountstatus: 'verified', firstname: 'Kit', setupcomplete: true });
+    expect(profile.json()).toMatchObject({
+      userid: bidder.userid,
+      email: 'kit@example.org',
+      accountstatus: 'verified',
+      firstname: 'Kit',
+      setupcomplete: true,
+    });
   });
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { type AnswerOf, type Contract, type ContractKey, contractPath, contracts, errorResponse, type ParamsOf, type RequestOf } from '@gavel/domain';
+import {
+  type AnswerOf,
+  type Contract,
+  type ContractKey,
+  contractPath,
+  contracts,
+  errorResponse,
+  type ParamsOf,
+  type RequestOf,
+} from '@gavel/domain';
 import { readToken } from '../session/token';
 
 /**
@@ -9,7 +18,8 @@ import { readToken } from '../session/token';
 export type Environment = 'local' | 'dev' | 'staging' | 'live';
 
 export function environmentOf(hostname: string): Environment {
-  if (hostname === 'localhost' || hostname.endsWith('.localhost') || /^[\d.]+$/.test(hostname) || hostname === '[::1]') return 'local';
+  if (hostname === 'localhost' || hostname.endsWith('.localhost') || /^[\d.]+$/.test(hostname) || hostname === '[::1]')
+    return 'local';
   if (/(^|\.)dev\./.test(hostname) || hostname.startsWith('dev-')) return 'dev';
   if (/(^|\.)staging\./.test(hostname) || hostname.startsWith('staging-')) return 'staging';
   return 'live';
@@ -45,7 +55,10 @@ export interface CallOptions<K extends ContractKey> {
 }
 
 /** A call's arguments: its body (amounts in cents) unless it has none, then options. */
-export type CallArgs<K extends ContractKey> = RequestOf<K> extends undefined ? [body?: undefined, opts?: CallOptions<K>] : [body: RequestOf<K>, opts?: CallOptions<K>];
+export type CallArgs<K extends ContractKey> =
+  RequestOf<K> extends undefined
+    ? [body?: undefined, opts?: CallOptions<K>]
+    : [body: RequestOf<K>, opts?: CallOptions<K>];
 
 let onExpired: () => void = () => undefined;
 /** The session registers what to do when the server says the token has expired. */
@@ -70,7 +83,11 @@ export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallAr
   let res: Response;
   try {
     const search = opts?.query ? `?${new URLSearchParams(opts.query).toString()}` : '';
-    res = await fetch(`${apiBase()}${contractPath(contract.path, opts?.params ?? undefined)}${search}`, { method: contract.method, headers, body: payload });
+    res = await fetch(`${apiBase()}${contractPath(contract.path, opts?.params ?? undefined)}${search}`, {
+      method: contract.method,
+      headers,
+      body: payload,
+    });
   } catch {
     throw new ApiError(0, 'failure', 'Something wrong with the token or connection');
   }
@@ -88,6 +105,11 @@ export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallAr
 
 function decode<T>(schema: z.ZodType<T>, data: unknown, httpStatus: number): T {
   const answer = schema.safeParse(data);
-  if (!answer.success) throw new ApiError(httpStatus, 'failure', 'The server sent an answer this app does not understand. Please reload the page.');
+  if (!answer.success)
+    throw new ApiError(
+      httpStatus,
+      'failure',
+      'The server sent an answer this app does not understand. Please reload the page.',
+    );
   return answer.data;
 }

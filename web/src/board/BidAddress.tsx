@@ -16,7 +16,10 @@ export function BidAddress({ address }: { address: string }) {
       // Start again from the stylesheet's size, then shrink by how much the widest piece overflows.
       el.style.removeProperty('font-size');
       const room = el.clientWidth;
-      const widest = Math.max(0, ...Array.from(el.querySelectorAll('.board-bidurl-part'), (part) => part.getBoundingClientRect().width));
+      const widest = Math.max(
+        0,
+        ...Array.from(el.querySelectorAll('.board-bidurl-part'), (part) => part.getBoundingClientRect().width),
+      );
       if (room <= 0 || widest <= room) return;
       const size = parseFloat(getComputedStyle(el).fontSize);
       el.style.fontSize = `${Math.floor(size * (room / widest) * 10) / 10}px`;

@@ -46,25 +46,49 @@ export function Board({ route }: { route: BoardRoute }) {
   if (!board) return <BoardMessage view={route.view} kind="loading" />;
 
   // The item (detail) or page (list) on screen now; the slide counter wraps around them.
-  const position = slide % (route.view === 'detail' ? state.items.length : boardPageCount(state.items.length, route.pageSize));
+  const position =
+    slide % (route.view === 'detail' ? state.items.length : boardPageCount(state.items.length, route.pageSize));
   const countdown = boardCountdown(new Date(now), new Date(board.biddingopens), new Date(board.biddingcloses));
   return (
-    <main className={`board board-view-${route.view}`} data-testid="board" data-view={route.view} data-live={live} data-page={position}>
+    <main
+      className={`board board-view-${route.view}`}
+      data-testid="board"
+      data-view={route.view}
+      data-live={live}
+      data-page={position}
+    >
       <header className="board-header">
         {board.logourl ? <img className="board-logo" src={board.logourl} alt="" /> : null}
         <div className="board-heading">
           <p className="board-event">{board.eventname}</p>
           <h1 data-testid="board-title">{boardTitle(board.location)}</h1>
         </div>
-        <p className={`board-countdown${countdown.closed ? ' board-countdown-closed' : ''}`} data-testid="board-countdown">
+        <p
+          className={`board-countdown${countdown.closed ? ' board-countdown-closed' : ''}`}
+          data-testid="board-countdown"
+        >
           {countdown.text}
         </p>
       </header>
       <section className="board-main" aria-live="off">
         {route.view === 'detail' ? (
-          <DetailView state={state} index={position} clock={clock} now={now} opens={board.biddingopens} message={board.message} />
+          <DetailView
+            state={state}
+            index={position}
+            clock={clock}
+            now={now}
+            opens={board.biddingopens}
+            message={board.message}
+          />
         ) : (
-          <ListView state={state} page={position} clock={clock} now={now} opens={board.biddingopens} pageSize={route.pageSize} />
+          <ListView
+            state={state}
+            page={position}
+            clock={clock}
+            now={now}
+            opens={board.biddingopens}
+            pageSize={route.pageSize}
+          />
         )}
       </section>
       <BoardSide board={board} raised={state.raised} ticker={state.ticker} />

@@ -16,7 +16,17 @@ export function ClosingSoon({ closing, testid }: { closing: BoardClosing | null;
  * soon' mark unless the card shows it elsewhere) and 'Closed' after. Always rendered (empty when
  * there is nothing to say), so a card keeps its row of the grid and its padding.
  */
-export function ClosingLine({ closing, className, testid, mark = true }: { closing: BoardClosing | null; className: string; testid: 'card' | 'item'; mark?: boolean }) {
+export function ClosingLine({
+  closing,
+  className,
+  testid,
+  mark = true,
+}: {
+  closing: BoardClosing | null;
+  className: string;
+  testid: 'card' | 'item';
+  mark?: boolean;
+}) {
   const state = !closing ? '' : closing.closed ? ' board-closes-closed' : closing.soon ? ' board-closes-soon' : '';
   return (
     <p className={`board-closes ${className}${state}`}>

@@ -1,4 +1,12 @@
-import { boardAvailability, boardBuyNow, boardClosing, boardItemNumber, boardPriceLine, boardTakesBids, formatMoneyWhole } from '@gavel/domain';
+import {
+  boardAvailability,
+  boardBuyNow,
+  boardClosing,
+  boardItemNumber,
+  boardPriceLine,
+  boardTakesBids,
+  formatMoneyWhole,
+} from '@gavel/domain';
 import { ClosingLine } from './ClosingLine';
 import { isHighlighted, type BoardState } from './state';
 
@@ -6,7 +14,21 @@ import { isHighlighted, type BoardState } from './state';
  * One item at a time, faded in: its number and close, its price, Buy It Now, value, bids and what
  * is left, and the organizer's line. `now` is the server's time, `opens` the event's bidding opening.
  */
-export function DetailView({ state, index, clock, now, opens, message }: { state: BoardState; index: number; clock: number; now: number; opens: string; message: string }) {
+export function DetailView({
+  state,
+  index,
+  clock,
+  now,
+  opens,
+  message,
+}: {
+  state: BoardState;
+  index: number;
+  clock: number;
+  now: number;
+  opens: string;
+  message: string;
+}) {
   const item = state.items[index];
   if (!item) return null;
   const price = boardPriceLine(item);
@@ -41,8 +63,16 @@ export function DetailView({ state, index, clock, now, opens, message }: { state
           </span>
         </div>
         <h2 data-testid="item-name">{item.name}</h2>
-        {item.donatedby ? <p className="board-item-donor" data-testid="item-donor">Donated by {item.donatedby}</p> : null}
-        {item.description ? <p className="board-item-description" data-testid="item-description">{item.description}</p> : null}
+        {item.donatedby ? (
+          <p className="board-item-donor" data-testid="item-donor">
+            Donated by {item.donatedby}
+          </p>
+        ) : null}
+        {item.description ? (
+          <p className="board-item-description" data-testid="item-description">
+            {item.description}
+          </p>
+        ) : null}
         <p className="board-price board-item-price" data-testid="item-price">
           {price.label ? <span className="board-price-label">{price.label} </span> : null}
           <span className="board-price-value">{price.value}</span>

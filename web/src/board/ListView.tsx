@@ -1,5 +1,16 @@
 import type { CSSProperties } from 'react';
-import { boardAvailability, boardBuyNow, boardClosing, boardItemNumber, boardPage, boardPageCount, boardPriceLine, boardTakesBids, formatMoneyWhole, type DisplayItem } from '@gavel/domain';
+import {
+  boardAvailability,
+  boardBuyNow,
+  boardClosing,
+  boardItemNumber,
+  boardPage,
+  boardPageCount,
+  boardPriceLine,
+  boardTakesBids,
+  formatMoneyWhole,
+  type DisplayItem,
+} from '@gavel/domain';
 import { ClosingLine, ClosingSoon } from './ClosingLine';
 import { isHighlighted, type BoardState } from './state';
 
@@ -12,7 +23,17 @@ type GridStyle = CSSProperties & Record<`--${string}`, number>;
  * A card spans five rows of its page's grid (picture, name, price, facts, close), shared with the
  * cards beside it, so names, prices and pictures line up along a row whatever a name's length.
  */
-function Card({ item, highlighted, now, opens }: { item: DisplayItem; highlighted: boolean; now: number; opens: string }) {
+function Card({
+  item,
+  highlighted,
+  now,
+  opens,
+}: {
+  item: DisplayItem;
+  highlighted: boolean;
+  now: number;
+  opens: string;
+}) {
   const price = boardPriceLine(item);
   const buyNow = boardBuyNow(item);
   const available = boardAvailability(item);
@@ -60,16 +81,40 @@ function Card({ item, highlighted, now, opens }: { item: DisplayItem; highlighte
  * The slideshow: a page of cards, the next page every timeframe, 'Page 2 of 4' beneath. `now` is
  * the server's time (the board's one clock, corrected), `opens` the event's bidding opening.
  */
-export function ListView({ state, page, clock, now, opens, pageSize }: { state: BoardState; page: number; clock: number; now: number; opens: string; pageSize: number }) {
+export function ListView({
+  state,
+  page,
+  clock,
+  now,
+  opens,
+  pageSize,
+}: {
+  state: BoardState;
+  page: number;
+  clock: number;
+  now: number;
+  opens: string;
+  pageSize: number;
+}) {
   const pages = boardPageCount(state.items.length, pageSize);
   const cards = boardPage(state.items, page, pageSize);
   const rows = pageSize <= 3 ? 1 : pageSize <= 8 ? 2 : 3;
-  const grid: GridStyle = { '--board-columns': Math.ceil(pageSize / rows), '--board-rows': rows, '--board-portrait-rows': Math.ceil(pageSize / 2) };
+  const grid: GridStyle = {
+    '--board-columns': Math.ceil(pageSize / rows),
+    '--board-rows': rows,
+    '--board-portrait-rows': Math.ceil(pageSize / 2),
+  };
   return (
     <div className="board-list">
       <div key={page} className="board-grid board-fade" style={grid}>
         {cards.map((item) => (
-          <Card key={item.itemid} item={item} highlighted={isHighlighted(state, item.itemid, clock)} now={now} opens={opens} />
+          <Card
+            key={item.itemid}
+            item={item}
+            highlighted={isHighlighted(state, item.itemid, clock)}
+            now={now}
+            opens={opens}
+          />
         ))}
       </div>
       {pages > 1 ? (

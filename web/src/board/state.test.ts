@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BOARD_HIGHLIGHT_MS, BOARD_TICKER_SIZE, boardClosing, type DisplayBoardResponse, type DisplayItem, type HubMessage, type LiveHistoryEntry } from '@gavel/domain';
+import {
+  BOARD_HIGHLIGHT_MS,
+  BOARD_TICKER_SIZE,
+  boardClosing,
+  type DisplayBoardResponse,
+  type DisplayItem,
+  type HubMessage,
+  type LiveHistoryEntry,
+} from '@gavel/domain';
 import { boardReducer, initialBoard, isHighlighted, type BoardState } from './state';
 
 const item = (itemid: number, over: Partial<DisplayItem> = {}): DisplayItem => ({
@@ -53,16 +61,44 @@ const answer = (over: Partial<DisplayBoardResponse> = {}): DisplayBoardResponse 
 });
 
 const loaded = (over: Partial<DisplayBoardResponse> = {}): BoardState =>
-  boardReducer(initialBoard, { type: 'loaded', board: answer(over), receivedAt: Date.parse('2026-12-05T19:00:00.000Z') });
+  boardReducer(initialBoard, {
+    type: 'loaded',
+    board: answer(over),
+    receivedAt: Date.parse('2026-12-05T19:00:00.000Z'),
+  });
 
-const entry = (amount: number, biddernumber: number | null = 7): LiveHistoryEntry => ({ bidno: 1, biddername: 'Jane D.', biddernumber, bidtime: '2026-12-05T19:01:00.000Z', bidtimecst: '', amount, isauto: false });
+const entry = (amount: number, biddernumber: number | null = 7): LiveHistoryEntry => ({
+  bidno: 1,
+  biddername: 'Jane D.',
+  biddernumber,
+  bidtime: '2026-12-05T19:01:00.000Z',
+  bidtimecst: '',
+  amount,
+  isauto: false,
+});
 
-const update = (itemid: number, currentbid: number, history: LiveHistoryEntry[] = [entry(currentbid)], eventcode = 'gala'): HubMessage => ({
+const update = (
+  itemid: number,
+  currentbid: number,
+  history: LiveHistoryEntry[] = [entry(currentbid)],
+  eventcode = 'gala',
+): HubMessage => ({
   type: 'itemupdate',
   eventcode,
   auctioncode: 'demo',
   history,
-  item: { itemid, currentbid, lastbid: currentbid, minimumnextbid: currentbid + 100, numberofbids: history.length, closing: '2026-12-05T21:00:00.000Z', closingcst: '', bidstatus: 'biddingopen', quantityavailable: 1, buyitnowavailable: false },
+  item: {
+    itemid,
+    currentbid,
+    lastbid: currentbid,
+    minimumnextbid: currentbid + 100,
+    numberofbids: history.length,
+    closing: '2026-12-05T21:00:00.000Z',
+    closingcst: '',
+    bidstatus: 'biddingopen',
+    quantityavailable: 1,
+    buyitnowavailable: false,
+  },
 });
 
 describe('boardReducer', () => {
@@ -97,17 +133,29 @@ describe('boardReducer', () => {
     const opens = '2026-12-05T18:00:00.000Z';
     const at = new Date('2026-12-05T20:57:00.000Z');
     const s = loaded();
-    expect(boardClosing(s.items[0] as DisplayItem, opens, at)).toEqual({ text: 'Closes in 3m', soon: true, closed: false });
+    expect(boardClosing(s.items[0] as DisplayItem, opens, at)).toEqual({
+      text: 'Closes in 3m',
+      soon: true,
+      closed: false,
+    });
     const extended = update(1, 15_000);
     if (extended.type !== 'itemupdate') throw new Error('an itemupdate');
     extended.item.closing = '2026-12-05T21:02:00.000Z';
     const later = boardReducer(s, { type: 'message', message: extended, now: 5 });
-    expect(boardClosing(later.items[0] as DisplayItem, opens, at)).toEqual({ text: 'Closes in 5m', soon: true, closed: false });
+    expect(boardClosing(later.items[0] as DisplayItem, opens, at)).toEqual({
+      text: 'Closes in 5m',
+      soon: true,
+      closed: false,
+    });
     const early = update(2, 0, []);
     if (early.type !== 'itemupdate') throw new Error('an itemupdate');
     early.item.bidstatus = 'biddingclosed';
     const closed = boardReducer(later, { type: 'message', message: early, now: 6 });
-    expect(boardClosing(closed.items[1] as DisplayItem, opens, at)).toEqual({ text: 'Closed', soon: false, closed: true });
+    expect(boardClosing(closed.items[1] as DisplayItem, opens, at)).toEqual({
+      text: 'Closed',
+      soon: false,
+      closed: true,
+    });
   });
 
   it('ignores another event’s messages and items this board does not show', () => {
@@ -117,7 +165,11 @@ describe('boardReducer', () => {
   });
 
   it('takes the total from eventtotal', () => {
-    const s = boardReducer(loaded(), { type: 'message', message: { type: 'eventtotal', raised: 77_700, eventcode: 'GALA', auctioncode: 'demo' }, now: 5 });
+    const s = boardReducer(loaded(), {
+      type: 'message',
+      message: { type: 'eventtotal', raised: 77_700, eventcode: 'GALA', auctioncode: 'demo' },
+      now: 5,
+    });
     expect(s.raised).toBe(77_700);
   });
 
@@ -129,19 +181,24 @@ describe('boardReducer', () => {
 
   it('never grows: however many bids arrive, the ticker stays capped and highlights end', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(1, 2, 3), fc.nat(1_000_000), fc.option(fc.nat(500), { nil: null })), { maxLength: 300 }), (bids) => {
-        let s = loaded();
-        let now = 0;
-        for (const [itemid, amount, number] of bids) {
-          now += 700;
-          s = boardReducer(s, { type: 'message', message: update(itemid, amount, [entry(amount, number)]), now });
-          s = boardReducer(s, { type: 'tick', now });
-        }
-        expect(s.ticker.length).toBeLessThanOrEqual(BOARD_TICKER_SIZE);
-        expect(s.items).toHaveLength(2);
-        s = boardReducer(s, { type: 'tick', now: now + BOARD_HIGHLIGHT_MS });
-        expect(s.highlights.size).toBe(0);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(1, 2, 3), fc.nat(1_000_000), fc.option(fc.nat(500), { nil: null })), {
+          maxLength: 300,
+        }),
+        (bids) => {
+          let s = loaded();
+          let now = 0;
+          for (const [itemid, amount, number] of bids) {
+            now += 700;
+            s = boardReducer(s, { type: 'message', message: update(itemid, amount, [entry(amount, number)]), now });
+            s = boardReducer(s, { type: 'tick', now });
+          }
+          expect(s.ticker.length).toBeLessThanOrEqual(BOARD_TICKER_SIZE);
+          expect(s.items).toHaveLength(2);
+          s = boardReducer(s, { type: 'tick', now: now + BOARD_HIGHLIGHT_MS });
+          expect(s.highlights.size).toBe(0);
+        },
+      ),
     );
   });
 });

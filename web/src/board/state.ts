@@ -1,4 +1,12 @@
-import { BOARD_HIGHLIGHT_MS, BOARD_TICKER_SIZE, isForEvent, type DisplayBid, type DisplayBoardResponse, type DisplayItem, type HubMessage } from '@gavel/domain';
+import {
+  BOARD_HIGHLIGHT_MS,
+  BOARD_TICKER_SIZE,
+  isForEvent,
+  type DisplayBid,
+  type DisplayBoardResponse,
+  type DisplayItem,
+  type HubMessage,
+} from '@gavel/domain';
 
 /**
  * The display board's state, changed only by this reducer: what the GET answered, then each live
@@ -17,7 +25,15 @@ export interface BoardState {
   skewMs: number;
 }
 
-export const initialBoard: BoardState = { phase: 'loading', board: null, items: [], ticker: [], raised: 0, highlights: new Map(), skewMs: 0 };
+export const initialBoard: BoardState = {
+  phase: 'loading',
+  board: null,
+  items: [],
+  ticker: [],
+  raised: 0,
+  highlights: new Map(),
+  skewMs: 0,
+};
 
 export type BoardAction =
   | { type: 'loaded'; board: DisplayBoardResponse; receivedAt: number }
@@ -30,7 +46,15 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
     case 'loaded': {
       const { board, receivedAt } = action;
       const skew = Date.parse(board.servertime) - receivedAt;
-      return { ...state, phase: 'ready', board, items: board.items, ticker: board.recentbids.slice(0, BOARD_TICKER_SIZE), raised: board.total.raised, skewMs: Number.isFinite(skew) ? skew : 0 };
+      return {
+        ...state,
+        phase: 'ready',
+        board,
+        items: board.items,
+        ticker: board.recentbids.slice(0, BOARD_TICKER_SIZE),
+        raised: board.total.raised,
+        skewMs: Number.isFinite(skew) ? skew : 0,
+      };
     }
     case 'missing':
       // A board that once showed items keeps them through a failed reload; only a first load says so.
@@ -45,7 +69,8 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
 function applyMessage(state: BoardState, message: HubMessage, now: number): BoardState {
   const board = state.board;
   if (!board || !isForEvent(message, board.eventcode, board.auctioncode)) return state;
-  if (message.type === 'eventtotal') return message.raised === state.raised ? state : { ...state, raised: message.raised };
+  if (message.type === 'eventtotal')
+    return message.raised === state.raised ? state : { ...state, raised: message.raised };
   if (message.type !== 'itemupdate') return state;
   const index = state.items.findIndex((i) => i.itemid === message.item.itemid);
   // Another location's item: not on this board, and not on its ticker either.
@@ -64,7 +89,13 @@ function applyMessage(state: BoardState, message: HubMessage, now: number): Boar
   };
   const items = state.items.slice();
   items[index] = item;
-  const bids = (message.history ?? []).map((h) => ({ itemid: item.itemid, itemname: item.name, biddernumber: h.biddernumber, amount: h.amount, bidtime: h.bidtime }));
+  const bids = (message.history ?? []).map((h) => ({
+    itemid: item.itemid,
+    itemname: item.name,
+    biddernumber: h.biddernumber,
+    amount: h.amount,
+    bidtime: h.bidtime,
+  }));
   if (bids.length === 0) return { ...state, items };
   const highlights = new Map(state.highlights);
   highlights.set(item.itemid, now + BOARD_HIGHLIGHT_MS);

@@ -91,7 +91,13 @@ export function useBoard(route: BoardRoute): Board {
   const ready = state.board !== null;
   useEffect(() => {
     if (!ready) return;
-    const s = io({ path: HUB_PATH, auth: (cb) => cb({ token: token.current }), transports: ['websocket', 'polling'], reconnectionDelay: 1_000, reconnectionDelayMax: 5_000 });
+    const s = io({
+      path: HUB_PATH,
+      auth: (cb) => cb({ token: token.current }),
+      transports: ['websocket', 'polling'],
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+    });
     socket.current = s;
     let connectedBefore = false;
     s.on('connect', () => {
@@ -111,7 +117,8 @@ export function useBoard(route: BoardRoute): Board {
     s.on('connect_error', (error: Error) => {
       setLive(connectedBefore ? 'reconnecting' : 'disconnected');
       // A lapsed token, or one at its cap of sockets: the reload brings a new one for the next attempt.
-      if (/token/i.test(error.message) || error.message === hubRefusals.tooManyForToken) void load().catch(() => undefined);
+      if (/token/i.test(error.message) || error.message === hubRefusals.tooManyForToken)
+        void load().catch(() => undefined);
       // Socket.IO does not retry a connection the hub refused; a board has no one to press a button.
       if (s.active) return;
       clearTimeout(retry);

@@ -1,5 +1,17 @@
 import './cardform.css';
-import { type CardFields, type CardOutcome, cardBrand, cardFieldMessages, cardFieldProblems, cardLabel, digitsOnly, groupCardNumber, readExpiry, TEST_CARDS, testCardOutcome } from '@gavel/domain';
+import {
+  type CardFields,
+  type CardOutcome,
+  cardBrand,
+  cardFieldMessages,
+  cardFieldProblems,
+  cardLabel,
+  digitsOnly,
+  groupCardNumber,
+  readExpiry,
+  TEST_CARDS,
+  testCardOutcome,
+} from '@gavel/domain';
 
 /**
  * The test gateway's hosted card form (processor code 1), shown by the app in an iframe. Plain DOM
@@ -102,7 +114,11 @@ let lastState = '';
 
 function reportState(): void {
   const values = FIELDS.map((name) => inputs[name].value.trim());
-  const state = { type: 'gavel-card-state' as const, empty: values.every((v) => v === ''), complete: values.every((v) => v !== '') };
+  const state = {
+    type: 'gavel-card-state' as const,
+    empty: values.every((v) => v === ''),
+    complete: values.every((v) => v !== ''),
+  };
   const text = JSON.stringify(state);
   if (text === lastState) return;
   lastState = text;
@@ -190,7 +206,13 @@ async function takeCard(): Promise<void> {
   const expiry = readExpiry(fields.expiry);
   const outcome = testCardOutcome(fields.number);
   if (!expiry || !outcome) return;
-  const card: CardDetails = { brand: cardBrand(fields.number), last4: digitsOnly(fields.number).slice(-4), expmonth: expiry.month, expyear: expiry.year, outcome };
+  const card: CardDetails = {
+    brand: cardBrand(fields.number),
+    last4: digitsOnly(fields.number).slice(-4),
+    expmonth: expiry.month,
+    expyear: expiry.year,
+    outcome,
+  };
   if (outcome !== 'authentication_required') return issueToken(card, false);
   // The card that needs the bidder's confirmation: asked here, as a bank's page would.
   awaitingConfirmation = card;

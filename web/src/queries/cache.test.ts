@@ -4,11 +4,27 @@ import type { BidHistoryEntry, LiveHistoryEntry } from '@gavel/domain';
 import { markMine, prependHistory } from './cache';
 import { keys } from './keys';
 
-const entry = (bidno: number, amount: number, biddername = 'Anonymous Bidder'): LiveHistoryEntry => ({ bidno, biddername, biddernumber: null, bidtime: '2026-12-05T19:01:00.000Z', bidtimecst: '', amount, isauto: false });
+const entry = (bidno: number, amount: number, biddername = 'Anonymous Bidder'): LiveHistoryEntry => ({
+  bidno,
+  biddername,
+  biddernumber: null,
+  bidtime: '2026-12-05T19:01:00.000Z',
+  bidtimecst: '',
+  amount,
+  isauto: false,
+});
 /** An entry of the bid history's answer: the server marked the caller's own. */
-const answered = (amount: number, mine: boolean): BidHistoryEntry => ({ biddername: 'Ann T.', bidtime: '2026-12-05T19:00:00.000Z', bidtimecst: '', amount, isauto: false, mine });
+const answered = (amount: number, mine: boolean): BidHistoryEntry => ({
+  biddername: 'Ann T.',
+  bidtime: '2026-12-05T19:00:00.000Z',
+  bidtimecst: '',
+  amount,
+  isauto: false,
+  mine,
+});
 
-const history = (client: QueryClient) => client.getQueryData<BidHistoryEntry[]>(keys.history('gala', 1))?.map((e) => [e.amount, e.mine]);
+const history = (client: QueryClient) =>
+  client.getQueryData<BidHistoryEntry[]>(keys.history('gala', 1))?.map((e) => [e.amount, e.mine]);
 
 describe('live history in the cache', () => {
   it('adds an itemupdate’s bids as nobody’s, then marks those mybids names as the viewer’s own', () => {

@@ -9,8 +9,14 @@ import { keys } from './keys';
 type HistoryEntries = AnswerOf<'POST /bidhistory'>['entries'];
 
 /** Puts a fresh copy of one item (whole, or the public part that changed) into every cached view of it. */
-export function patchItem(client: QueryClient, eventcode: string, item: Partial<AuctionItem> & { itemid: number }): void {
-  client.setQueryData<AuctionItem[]>(keys.items(eventcode), (list) => list?.map((i) => (i.itemid === item.itemid ? { ...i, ...item } : i)));
+export function patchItem(
+  client: QueryClient,
+  eventcode: string,
+  item: Partial<AuctionItem> & { itemid: number },
+): void {
+  client.setQueryData<AuctionItem[]>(keys.items(eventcode), (list) =>
+    list?.map((i) => (i.itemid === item.itemid ? { ...i, ...item } : i)),
+  );
   client.setQueryData<AuctionItem>(keys.item(eventcode, item.itemid), (old) => (old ? { ...old, ...item } : old));
 }
 
@@ -26,12 +32,19 @@ type CachedEntry = HistoryEntries[number] & { bidno?: number };
  * says so. A history being fetched right now may have been read before these bids: its answer
  * would replace them, so it is cancelled and fetched again instead.
  */
-export function prependHistory(client: QueryClient, eventcode: string, itemid: number, entries: LiveHistoryEntry[]): void {
+export function prependHistory(
+  client: QueryClient,
+  eventcode: string,
+  itemid: number,
+  entries: LiveHistoryEntry[],
+): void {
   if (entries.length === 0) return;
   const key = keys.history(eventcode, itemid);
   if (client.getQueryState(key)?.fetchStatus === 'fetching') {
     // A first read still out would be shared, not repeated: cancel it, then read afresh.
-    void client.cancelQueries({ queryKey: key, exact: true }).then(() => client.invalidateQueries({ queryKey: key, exact: true }));
+    void client
+      .cancelQueries({ queryKey: key, exact: true })
+      .then(() => client.invalidateQueries({ queryKey: key, exact: true }));
     return;
   }
   const added: CachedEntry[] = entries.map((e) => ({ ...e, mine: false }));
@@ -48,5 +61,7 @@ export function markMine(client: QueryClient, eventcode: string, itemid: number,
 
 /** Adds a notice that just arrived to the top of the cached notices list (the list drops repeats of an item's kind). */
 export function prependNotice(client: QueryClient, eventcode: string, notice: BidderNotice): void {
-  client.setQueryData<BidderNotice[]>(keys.notices(eventcode), (old) => (old ? [notice, ...old.filter((n) => n.itemid !== notice.itemid || n.kind !== notice.kind)] : old));
+  client.setQueryData<BidderNotice[]>(keys.notices(eventcode), (old) =>
+    old ? [notice, ...old.filter((n) => n.itemid !== notice.itemid || n.kind !== notice.kind)] : old,
+  );
 }

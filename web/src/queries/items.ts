@@ -53,18 +53,38 @@ export function useItem(id: number) {
 }
 
 /** A query about one item of the event, for signed-in callers and guests. */
-function useOfItem<T>(id: number, key: (eventcode: string, id: number) => readonly unknown[], fetch: (eventcode: string) => Promise<T>, staleTime: number) {
+function useOfItem<T>(
+  id: number,
+  key: (eventcode: string, id: number) => readonly unknown[],
+  fetch: (eventcode: string) => Promise<T>,
+  staleTime: number,
+) {
   const { eventcode, claims } = useSession();
-  return useQuery({ queryKey: key(eventcode, id), queryFn: () => fetch(eventcode), enabled: claims !== null && id > 0, staleTime });
+  return useQuery({
+    queryKey: key(eventcode, id),
+    queryFn: () => fetch(eventcode),
+    enabled: claims !== null && id > 0,
+    staleTime,
+  });
 }
 
 /** An item's bids, newest first; new bids arrive with the live itemupdate message. */
 export function useBidHistory(id: number) {
-  return useOfItem(id, keys.history, async (eventcode) => (await api('POST /bidhistory', { eventcode, itemid: id })).entries, useLiveStaleTime());
+  return useOfItem(
+    id,
+    keys.history,
+    async (eventcode) => (await api('POST /bidhistory', { eventcode, itemid: id })).entries,
+    useLiveStaleTime(),
+  );
 }
 
 export function usePhotos(id: number) {
-  return useOfItem(id, keys.photos, async (eventcode) => (await api('POST /itemphotos', { eventcode, itemid: id })).itemphotos, 5 * 60_000);
+  return useOfItem(
+    id,
+    keys.photos,
+    async (eventcode) => (await api('POST /itemphotos', { eventcode, itemid: id })).itemphotos,
+    5 * 60_000,
+  );
 }
 
 /** Puts a fresh copy of one item (from a bid answer) into every cached view of it. */

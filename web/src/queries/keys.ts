@@ -18,9 +18,11 @@ export const keys = {
   storeSetup: (eventcode: string) => ['store', eventcode, 'setup'] as const,
   storeCart: (eventcode: string) => ['store', eventcode, 'cart'] as const,
   /** Guest registration: an emailed link's page, a purchase's groups, and one seat's edit dialog. */
-  registrationLink: (eventcode: string, kind: 'purchaser' | 'guest', secret: string) => ['registration', eventcode, kind, secret] as const,
+  registrationLink: (eventcode: string, kind: 'purchaser' | 'guest', secret: string) =>
+    ['registration', eventcode, kind, secret] as const,
   guestGroups: (eventcode: string, token: string) => ['registration', eventcode, 'groups', token] as const,
-  guestDialog: (eventcode: string, token: string, guestid: number, registrationid: number | undefined) => ['registration', eventcode, 'dialog', token, guestid, registrationid ?? 'seat'] as const,
+  guestDialog: (eventcode: string, token: string, guestid: number, registrationid: number | undefined) =>
+    ['registration', eventcode, 'dialog', token, guestid, registrationid ?? 'seat'] as const,
 };
 
 /** Is this key one of the event's? Used to refetch everything after a reconnect. */

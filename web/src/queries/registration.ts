@@ -15,7 +15,12 @@ export function usePurchaserRegistration(secret: string) {
   const { eventcode } = useSession();
   return useQuery({
     queryKey: keys.registrationLink(eventcode, 'purchaser', secret),
-    queryFn: () => api('GET /purchaserregistration/:id', undefined, { anonymous: true, params: { id: secret }, query: { eventcode } }),
+    queryFn: () =>
+      api('GET /purchaserregistration/:id', undefined, {
+        anonymous: true,
+        params: { id: secret },
+        query: { eventcode },
+      }),
     enabled: eventcode !== '' && secret !== '',
     refetchOnWindowFocus: false,
     retry: false,
@@ -27,7 +32,8 @@ export function useGuestRegistration(secret: string) {
   const { eventcode } = useSession();
   return useQuery({
     queryKey: keys.registrationLink(eventcode, 'guest', secret),
-    queryFn: () => api('GET /guestregistration/:id', undefined, { anonymous: true, params: { id: secret }, query: { eventcode } }),
+    queryFn: () =>
+      api('GET /guestregistration/:id', undefined, { anonymous: true, params: { id: secret }, query: { eventcode } }),
     enabled: eventcode !== '' && secret !== '',
     refetchOnWindowFocus: false,
     retry: false,
@@ -49,7 +55,12 @@ export function useGuestDialog(token: string, guestid: number | null, registrati
   const { eventcode } = useSession();
   return useQuery({
     queryKey: keys.guestDialog(eventcode, token, guestid ?? 0, registrationid),
-    queryFn: () => api('POST /storeguest', { guestid: guestid ?? 0, ...(registrationid === undefined ? {} : { registrationid }) }, { token }),
+    queryFn: () =>
+      api(
+        'POST /storeguest',
+        { guestid: guestid ?? 0, ...(registrationid === undefined ? {} : { registrationid }) },
+        { token },
+      ),
     enabled: guestid !== null && token !== '',
     staleTime: 0,
     gcTime: 0,
@@ -60,5 +71,11 @@ export function useGuestDialog(token: string, guestid: number | null, registrati
 export function useReloadGuests() {
   const { eventcode } = useSession();
   const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'registration' && q.queryKey[1] === eventcode && (q.queryKey[2] === 'groups' || q.queryKey[2] === 'dialog') });
+  return () =>
+    client.invalidateQueries({
+      predicate: (q) =>
+        q.queryKey[0] === 'registration' &&
+        q.queryKey[1] === eventcode &&
+        (q.queryKey[2] === 'groups' || q.queryKey[2] === 'dialog'),
+    });
 }

@@ -26,7 +26,11 @@ export function isCartExpired(err: unknown): boolean {
  * expired, its token is forgotten (spec section 8) and `onExpired` runs (the page then leaves for
  * the store's landing page).
  */
-export async function withCart<T>(eventcode: string, call: (token: string) => Promise<T>, onExpired?: () => void): Promise<T> {
+export async function withCart<T>(
+  eventcode: string,
+  call: (token: string) => Promise<T>,
+  onExpired?: () => void,
+): Promise<T> {
   try {
     return await call(readCartToken(eventcode) ?? '');
   } catch (err) {
@@ -98,7 +102,10 @@ export function patchCartQuantity(client: QueryClient, eventcode: string, itemid
           ...old,
           tabs: old.tabs.map((tab) => ({
             ...tab,
-            sections: tab.sections.map((s) => ({ ...s, data: s.data.map((i) => (i.id === itemid ? { ...i, cartquantity: quantity } : i)) })),
+            sections: tab.sections.map((s) => ({
+              ...s,
+              data: s.data.map((i) => (i.id === itemid ? { ...i, cartquantity: quantity } : i)),
+            })),
           })),
         }
       : old,
@@ -106,9 +113,20 @@ export function patchCartQuantity(client: QueryClient, eventcode: string, itemid
 }
 
 /** The promo code's answer: on a refusal the server has taken any code off, so the discount is 0. */
-export function patchCartDiscount(client: QueryClient, eventcode: string, answer: AnswerOf<'POST /storecartdiscount'>): void {
+export function patchCartDiscount(
+  client: QueryClient,
+  eventcode: string,
+  answer: AnswerOf<'POST /storecartdiscount'>,
+): void {
   client.setQueryData<AnswerOf<'GET /storecart'>>(keys.storeCart(eventcode), (old) =>
-    old ? { ...old, discountamount: answer.discountamount, discountcode: answer.discountcode, hasdiscount: answer.status === 'success' && answer.discountcode !== '' } : old,
+    old
+      ? {
+          ...old,
+          discountamount: answer.discountamount,
+          discountcode: answer.discountcode,
+          hasdiscount: answer.status === 'success' && answer.discountcode !== '',
+        }
+      : old,
   );
 }
 

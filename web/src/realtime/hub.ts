@@ -25,7 +25,15 @@ export interface HubSession {
  * queries. Loaded with socket.io-client once there is a token, so a first visit does without both.
  * Returns the function that closes it.
  */
-export function connectHub({ token, claims, eventcode, client, setState, logout, refreshUser }: HubSession): () => void {
+export function connectHub({
+  token,
+  claims,
+  eventcode,
+  client,
+  setState,
+  logout,
+  refreshUser,
+}: HubSession): () => void {
   const refetchAll = () => void client.invalidateQueries({ predicate: (q) => isEventKey(q.queryKey, eventcode) });
   const refetchCart = () => void client.invalidateQueries({ queryKey: keys.cart(eventcode) });
   const onMessage = (m: HubMessage) => {
@@ -64,8 +72,22 @@ export function connectHub({ token, claims, eventcode, client, setState, logout,
       case 'notification': {
         // Notices stay until the bidder dismisses them, and item notices are kept in the bell's list.
         const { itemid, itemname, kind, senttime } = m;
-        pushNotice({ tone: 'alert', title: m.title, message: m.message, duration: 0, item: itemid ? { eventcode, itemid, kind } : undefined });
-        if (itemid && kind) prependNotice(client, eventcode, { itemid, itemname: itemname ?? '', kind, title: m.title, message: m.message, senttime: senttime ?? new Date().toISOString() });
+        pushNotice({
+          tone: 'alert',
+          title: m.title,
+          message: m.message,
+          duration: 0,
+          item: itemid ? { eventcode, itemid, kind } : undefined,
+        });
+        if (itemid && kind)
+          prependNotice(client, eventcode, {
+            itemid,
+            itemname: itemname ?? '',
+            kind,
+            title: m.title,
+            message: m.message,
+            senttime: senttime ?? new Date().toISOString(),
+          });
         break;
       }
       default:
@@ -77,14 +99,22 @@ export function connectHub({ token, claims, eventcode, client, setState, logout,
     const parsed = hubMessage.safeParse(raw);
     if (parsed.success) onMessage(parsed.data);
   };
-  const socket = io({ path: HUB_PATH, auth: { token }, transports: ['websocket', 'polling'], reconnectionDelay: 1000, reconnectionDelayMax: RETRY_MAX_MS });
+  const socket = io({
+    path: HUB_PATH,
+    auth: { token },
+    transports: ['websocket', 'polling'],
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: RETRY_MAX_MS,
+  });
   let everConnected = false;
   socket.on('connect', () => {
     setState('connected');
     if (everConnected) refetchAll();
     everConnected = true;
   });
-  socket.on('disconnect', (reason) => setState(reason === 'io client disconnect' && navigator.onLine ? 'off' : 'disconnected'));
+  socket.on('disconnect', (reason) =>
+    setState(reason === 'io client disconnect' && navigator.onLine ? 'off' : 'disconnected'),
+  );
   socket.io.on('reconnect_attempt', () => setState('reconnecting'));
   // Socket.IO gives up on a connection the hub refused; one refused for a while (too many
   // sockets, the database restarting) is tried again.

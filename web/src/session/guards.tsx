@@ -9,7 +9,11 @@ import { Loading } from '../ui/Loading';
  * A page for signed-in bidders only: without a token the visitor goes to the event page (the
  * spec's missing-token rule); guests go there too unless the page allows them.
  */
-export function signedIn(Component: ComponentType<{ user: SessionUser }>, header: HeaderKind, testId: string): ComponentType {
+export function signedIn(
+  Component: ComponentType<{ user: SessionUser }>,
+  header: HeaderKind,
+  testId: string,
+): ComponentType {
   return function SignedInPage() {
     const { claims, user, isGuest, eventcode } = useSession();
     if (!claims || isGuest) return <Navigate to={`/${eventcode}`} replace />;
@@ -24,7 +28,10 @@ export function signedIn(Component: ComponentType<{ user: SessionUser }>, header
 }
 
 /** Where a bidder goes after signing in, by the spec's order of checks. */
-export function pathAfterLogin(eventcode: string, user: Pick<SessionUser, 'accountstatus' | 'needscardtoregister' | 'setupcomplete'>): string {
+export function pathAfterLogin(
+  eventcode: string,
+  user: Pick<SessionUser, 'accountstatus' | 'needscardtoregister' | 'setupcomplete'>,
+): string {
   if (user.accountstatus === 'notverified') return `/${eventcode}/verify-email`;
   if (user.needscardtoregister) return `/${eventcode}/account-update-payment-method/login/credit`;
   if (user.setupcomplete) return `/${eventcode}/welcome/`;

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adoptLegacyToken, clearToken, decodeToken, eventcodeOfPath, LEGACY_TOKEN_KEY, readToken, storeToken, tokenKey, validateStoredToken } from './token';
+import {
+  adoptLegacyToken,
+  clearToken,
+  decodeToken,
+  eventcodeOfPath,
+  LEGACY_TOKEN_KEY,
+  readToken,
+  storeToken,
+  tokenKey,
+  validateStoredToken,
+} from './token';
 
 const store = new Map<string, string>();
 beforeEach(() => {
@@ -21,7 +31,9 @@ const later = Math.floor(now.getTime() / 1000) + 3600;
 
 describe('stored login tokens', () => {
   it('reads the payload', () => {
-    expect(decodeToken(jwt({ exp: later, eventcode: 'gala', auctioncode: 'demo', isguest: true, email: '', userid: 0 }))).toMatchObject({ isguest: true, eventcode: 'gala' });
+    expect(
+      decodeToken(jwt({ exp: later, eventcode: 'gala', auctioncode: 'demo', isguest: true, email: '', userid: 0 })),
+    ).toMatchObject({ isguest: true, eventcode: 'gala' });
     expect(decodeToken('not-a-token')).toBeNull();
   });
   it('reads the event code of a path, lowercased', () => {

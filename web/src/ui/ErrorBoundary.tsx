@@ -29,7 +29,12 @@ interface State {
 }
 
 /** What a visitor sees instead of a blank screen: what happened, Reload, and the way home. */
-function CrashMessage({ home, variant = 'page', text, after }: Pick<ErrorBoundaryProps, 'home' | 'variant' | 'text' | 'after'>) {
+function CrashMessage({
+  home,
+  variant = 'page',
+  text,
+  after,
+}: Pick<ErrorBoundaryProps, 'home' | 'variant' | 'text' | 'after'>) {
   return (
     <section className={`gavel-crash gavel-crash-${variant}`} role="alert" data-testid="crash">
       <div className="gavel-crash-mark" aria-hidden="true">
@@ -40,7 +45,12 @@ function CrashMessage({ home, variant = 'page', text, after }: Pick<ErrorBoundar
         {text ?? 'This page ran into a problem. Reload to try again; bids and orders already placed are safe.'}
       </p>
       <div className="gavel-crash-actions">
-        <button type="button" className="gavel-crash-button" onClick={() => window.location.reload()} data-testid="crash-reload">
+        <button
+          type="button"
+          className="gavel-crash-button"
+          onClick={() => window.location.reload()}
+          data-testid="crash-reload"
+        >
           Reload
         </button>
         {home ? (

@@ -18,7 +18,12 @@ export function EventBanners({ flag }: { flag: EventFlag }) {
     );
   if (flag === 'biddingnotopen' || flag === 'eventnotopen')
     return (
-      <div className="gavel-banner" role="status" data-testid="banner-notopen" style={{ background: 'var(--ion-color-secondary)', color: '#1f1300' }}>
+      <div
+        className="gavel-banner"
+        role="status"
+        data-testid="banner-notopen"
+        style={{ background: 'var(--ion-color-secondary)', color: '#1f1300' }}
+      >
         BIDDING HAS NOT OPENED YET.
       </div>
     );

@@ -12,7 +12,11 @@ export function EventVenue({ venue, inset = false }: { venue: Venue | null; inse
   if (!venue) return null;
   const address = venue.address.split('\n').filter(Boolean);
   return (
-    <section className={`gavel-venue ${inset ? 'inset' : 'gavel-card'}`} aria-label="When and where" data-testid="event-venue">
+    <section
+      className={`gavel-venue ${inset ? 'inset' : 'gavel-card'}`}
+      aria-label="When and where"
+      data-testid="event-venue"
+    >
       <div className="gavel-venue-row">
         <IonIcon icon={calendarOutline} aria-hidden="true" />
         <div>

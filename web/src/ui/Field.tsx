@@ -14,11 +14,27 @@ export function Field({
   prefix,
   children,
   ...rest
-}: { label: string; value: string; onChange: (v: string) => void; error?: string | undefined; testId: string; type?: InputProps['type']; prefix?: string } & Omit<InputProps, 'value' | 'onIonInput' | 'label' | 'type' | 'onChange' | 'prefix'>) {
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | undefined;
+  testId: string;
+  type?: InputProps['type'];
+  prefix?: string;
+} & Omit<InputProps, 'value' | 'onIonInput' | 'label' | 'type' | 'onChange' | 'prefix'>) {
   return (
     <div className="gavel-field">
       <IonItem lines="none">
-        <IonInput label={label} labelPlacement="stacked" type={type} value={value} data-testid={testId} onIonInput={(e) => onChange(String(e.detail.value ?? ''))} {...rest}>
+        <IonInput
+          label={label}
+          labelPlacement="stacked"
+          type={type}
+          value={value}
+          data-testid={testId}
+          onIonInput={(e) => onChange(String(e.detail.value ?? ''))}
+          {...rest}
+        >
           {prefix ? (
             <span slot="start" aria-hidden="true">
               {prefix}

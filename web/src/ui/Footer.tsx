@@ -8,7 +8,8 @@ export function Footer() {
   return (
     <footer className="gavel-footer" data-testid="footer">
       <div>
-        Powered by <strong>Gavel</strong> · {eventcode ? <Link to={`/${eventcode}/privacy-policy`}>Privacy Policy</Link> : null}
+        Powered by <strong>Gavel</strong> ·{' '}
+        {eventcode ? <Link to={`/${eventcode}/privacy-policy`}>Privacy Policy</Link> : null}
       </div>
       <div data-testid="version">Version {APP_VERSION}</div>
     </footer>

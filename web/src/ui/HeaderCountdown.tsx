@@ -35,17 +35,24 @@ export function HeaderCountdown() {
   const closes = event ? new Date(event.eventbiddingclosed) : null;
   const state = closes ? headerCountdown(closes, now, cart.data?.auctionswon.length ?? 0) : { kind: 'none' as const };
   const closed = state.kind === 'closed';
-  const itemsFirst = closes && !closed && event?.eventflag === 'biddingopen' ? headerItemsCountdown(items ?? [], closes, now) : null;
+  const itemsFirst =
+    closes && !closed && event?.eventflag === 'biddingopen' ? headerItemsCountdown(items ?? [], closes, now) : null;
 
   // At zero: fetch the event, the items and the cart again.
   useEffect(() => {
     if (!closed) return;
-    for (const key of [keys.event(eventcode), keys.items(eventcode), keys.cart(eventcode)]) void client.invalidateQueries({ queryKey: key });
+    for (const key of [keys.event(eventcode), keys.items(eventcode), keys.cart(eventcode)])
+      void client.invalidateQueries({ queryKey: key });
   }, [closed, client, eventcode]);
 
   if (user && !isGuest && !user.authorizebidder)
     return (
-      <div className="gavel-banner" data-testid="not-authorized" role="status" style={{ borderRadius: 0, margin: 0, background: 'var(--ion-color-danger)' }}>
+      <div
+        className="gavel-banner"
+        data-testid="not-authorized"
+        role="status"
+        style={{ borderRadius: 0, margin: 0, background: 'var(--ion-color-danger)' }}
+      >
         {NOT_AUTHORIZED}
       </div>
     );
@@ -59,7 +66,12 @@ export function HeaderCountdown() {
   if (state.kind === 'none') return null;
   if (state.kind === 'closed' && state.toCheckout)
     return (
-      <Link to={`/${eventcode}/cart`} className="gavel-banner" data-testid="header-countdown" style={{ ...style, display: 'block', textDecoration: 'none' }}>
+      <Link
+        to={`/${eventcode}/cart`}
+        className="gavel-banner"
+        data-testid="header-countdown"
+        style={{ ...style, display: 'block', textDecoration: 'none' }}
+      >
         {state.text}
       </Link>
     );

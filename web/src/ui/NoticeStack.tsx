@@ -19,9 +19,19 @@ function NoticeView({ notice }: { notice: Notice }) {
     </>
   );
   return (
-    <div className={`gavel-notice gavel-notice-${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid="notice" data-kind={item?.kind ?? tone}>
+    <div
+      className={`gavel-notice gavel-notice-${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid="notice"
+      data-kind={item?.kind ?? tone}
+    >
       {item ? (
-        <Link className="gavel-notice-text" to={`/${item.eventcode}/auction-items/${item.itemid}`} onClick={dismiss} data-testid="notice-open">
+        <Link
+          className="gavel-notice-text"
+          to={`/${item.eventcode}/auction-items/${item.itemid}`}
+          onClick={dismiss}
+          data-testid="notice-open"
+        >
           {text}
         </Link>
       ) : (
@@ -29,12 +39,23 @@ function NoticeView({ notice }: { notice: Notice }) {
       )}
       <div className="gavel-notice-actions">
         {item?.kind === 'outbid' ? (
-          <Link className="gavel-notice-action" to={`/${item.eventcode}/place-bid/${item.itemid}`} onClick={dismiss} data-testid="notice-bid-again">
+          <Link
+            className="gavel-notice-action"
+            to={`/${item.eventcode}/place-bid/${item.itemid}`}
+            onClick={dismiss}
+            data-testid="notice-bid-again"
+          >
             Bid again
           </Link>
         ) : null}
         {duration <= 0 ? (
-          <button type="button" className="gavel-notice-dismiss" aria-label="Dismiss" data-testid="notice-dismiss" onClick={dismiss}>
+          <button
+            type="button"
+            className="gavel-notice-dismiss"
+            aria-label="Dismiss"
+            data-testid="notice-dismiss"
+            onClick={dismiss}
+          >
             ×
           </button>
         ) : null}

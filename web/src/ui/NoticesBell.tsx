@@ -9,8 +9,13 @@ import { HeaderButton } from './HeaderButton';
 import './notices-panel.css';
 
 /** Each kind's action beside the notice: bid again on an outbid item, pay for a won one, look at one closing. */
-function actionOf(eventcode: string, kind: NotificationKind, itemid: number): { to: string; label: string; main: boolean; testId: string } {
-  if (kind === 'outbid') return { to: `/${eventcode}/place-bid/${itemid}`, label: 'Bid again', main: true, testId: 'notices-bid-again' };
+function actionOf(
+  eventcode: string,
+  kind: NotificationKind,
+  itemid: number,
+): { to: string; label: string; main: boolean; testId: string } {
+  if (kind === 'outbid')
+    return { to: `/${eventcode}/place-bid/${itemid}`, label: 'Bid again', main: true, testId: 'notices-bid-again' };
   if (kind === 'won') return { to: `/${eventcode}/cart`, label: 'Go to My Cart', main: true, testId: 'notices-cart' };
   return { to: `/${eventcode}/auction-items/${itemid}`, label: 'View item', main: false, testId: 'notices-view' };
 }
@@ -40,11 +45,31 @@ export function NoticesBell() {
   const close = () => setOpen(false);
   return (
     <>
-      <HeaderButton icon={notificationsOutline} label={unread > 0 ? `Notices, ${unread} new` : 'Notices'} count={unread} testId="notices-bell" badgeTestId="notices-badge" onClick={show} />
-      <Sheet open={open} onClose={close} label="Notices" height="60%" className="gavel-notices-sheet" testId="notices-panel">
+      <HeaderButton
+        icon={notificationsOutline}
+        label={unread > 0 ? `Notices, ${unread} new` : 'Notices'}
+        count={unread}
+        testId="notices-bell"
+        badgeTestId="notices-badge"
+        onClick={show}
+      />
+      <Sheet
+        open={open}
+        onClose={close}
+        label="Notices"
+        height="60%"
+        className="gavel-notices-sheet"
+        testId="notices-panel"
+      >
         <div className="gavel-notices-panel-head">
           <h2 className="gavel-sheet-title">Notices</h2>
-          <button type="button" className="gavel-notices-panel-close" onClick={close} aria-label="Close notices" data-testid="notices-close">
+          <button
+            type="button"
+            className="gavel-notices-panel-close"
+            onClick={close}
+            aria-label="Close notices"
+            data-testid="notices-close"
+          >
             ×
           </button>
         </div>
@@ -59,8 +84,19 @@ export function NoticesBell() {
               const action = actionOf(eventcode, n.kind, n.itemid);
               const fresh = Date.parse(n.senttime) > seenBefore;
               return (
-                <li key={`${n.itemid}-${n.kind}`} className={`gavel-notice-row gavel-notice-row-${n.kind}`} data-testid="notices-entry" data-kind={n.kind} data-new={fresh || undefined}>
-                  <Link className="gavel-notice-row-body" to={`/${eventcode}/auction-items/${n.itemid}`} onClick={close} data-testid="notices-open">
+                <li
+                  key={`${n.itemid}-${n.kind}`}
+                  className={`gavel-notice-row gavel-notice-row-${n.kind}`}
+                  data-testid="notices-entry"
+                  data-kind={n.kind}
+                  data-new={fresh || undefined}
+                >
+                  <Link
+                    className="gavel-notice-row-body"
+                    to={`/${eventcode}/auction-items/${n.itemid}`}
+                    onClick={close}
+                    data-testid="notices-open"
+                  >
                     <span className="gavel-notice-row-head">
                       <strong className="gavel-notice-row-title" data-testid="notices-entry-title">
                         {n.title}
@@ -74,7 +110,12 @@ export function NoticesBell() {
                       {n.message}
                     </span>
                   </Link>
-                  <Link className={`gavel-notice-row-action${action.main ? ' gavel-notice-row-action-main' : ''}`} to={action.to} onClick={close} data-testid={action.testId}>
+                  <Link
+                    className={`gavel-notice-row-action${action.main ? ' gavel-notice-row-action-main' : ''}`}
+                    to={action.to}
+                    onClick={close}
+                    data-testid={action.testId}
+                  >
                     {action.label}
                   </Link>
                 </li>

@@ -31,7 +31,14 @@ function CartButton() {
   if (!user || isGuest) return null;
   const count = cart.data?.auctionswon.length ?? 0;
   return (
-    <HeaderButton icon={cartOutline} routerLink={`/${eventcode}/cart`} label={`My Cart, ${count} item${count === 1 ? '' : 's'}`} count={count} testId="cart-button" badgeTestId="cart-badge" />
+    <HeaderButton
+      icon={cartOutline}
+      routerLink={`/${eventcode}/cart`}
+      label={`My Cart, ${count} item${count === 1 ? '' : 's'}`}
+      count={count}
+      testId="cart-button"
+      badgeTestId="cart-badge"
+    />
   );
 }
 
@@ -54,7 +61,14 @@ export function Page({ header, title, itemId, testId, children, footer = true }:
     </>
   ) : null;
   return (
-    <PageFrame title={title} testId={testId} footer={footer} start={start} end={end} below={main ? <HeaderCountdown /> : null}>
+    <PageFrame
+      title={title}
+      testId={testId}
+      footer={footer}
+      start={start}
+      end={end}
+      below={main ? <HeaderCountdown /> : null}
+    >
       {children}
     </PageFrame>
   );

@@ -1,7 +1,17 @@
 import { type Cents, formatMoney } from '@gavel/domain';
 
 /** A bought item as checkout and order history show it: name, number, quantity × price, and the line's total. */
-export function PurchaseLine({ name, itemnum, quantity, amount }: { name: string; itemnum: string; quantity: number; amount: Cents }) {
+export function PurchaseLine({
+  name,
+  itemnum,
+  quantity,
+  amount,
+}: {
+  name: string;
+  itemnum: string;
+  quantity: number;
+  amount: Cents;
+}) {
   return (
     <>
       <span>

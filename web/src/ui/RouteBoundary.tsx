@@ -12,7 +12,9 @@ export function crashHome(pathname: string, kind: HomeKind): CrashHome | undefin
   const eventcode = eventcodeOfPath(pathname);
   if (!eventcode) return undefined;
   const base = `/${encodeURIComponent(eventcode)}`;
-  return kind === 'store' ? { href: `${base}/event`, label: 'Go to the Store' } : { href: base, label: 'Go to the Event Home' };
+  return kind === 'store'
+    ? { href: `${base}/event`, label: 'Go to the Store' }
+    : { href: base, label: 'Go to the Event Home' };
 }
 
 // An IonPage, so the router outlet shows the message as it would have shown the page.

@@ -5,7 +5,25 @@ import { createPortal } from 'react-dom';
  * A bottom sheet (and, centred, a dialog) of our own: light enough for the screens that use it,
  * with a backdrop, Escape to close, focus moved in and given back.
  */
-export function Sheet({ open, onClose, label, height = '45%', variant = 'sheet', className, testId, children }: { open: boolean; onClose: () => void; label: string; height?: string; variant?: 'sheet' | 'dialog'; /** Added to the panel's class, for a sheet with a look of its own. */ className?: string; testId: string; children: ReactNode }) {
+export function Sheet({
+  open,
+  onClose,
+  label,
+  height = '45%',
+  variant = 'sheet',
+  className,
+  testId,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  label: string;
+  height?: string;
+  variant?: 'sheet' | 'dialog';
+  /** Added to the panel's class, for a sheet with a look of its own. */ className?: string;
+  testId: string;
+  children: ReactNode;
+}) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -25,7 +43,15 @@ export function Sheet({ open, onClose, label, height = '45%', variant = 'sheet',
   return createPortal(
     <div className={`gavel-overlay gavel-overlay-${variant}`} data-testid={testId}>
       <div className="gavel-backdrop" onClick={onClose} aria-hidden="true" />
-      <div ref={panel} className={`gavel-${variant}${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1} style={variant === "sheet" ? { minHeight: height } : undefined}>
+      <div
+        ref={panel}
+        className={`gavel-${variant}${className ? ` ${className}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        tabIndex={-1}
+        style={variant === 'sheet' ? { minHeight: height } : undefined}
+      >
         {variant === 'sheet' ? <div className="gavel-sheet-handle" aria-hidden="true" /> : null}
         <div className="gavel-sheet-body">{children}</div>
       </div>

@@ -1,6 +1,13 @@
 import { IonContent, IonHeader, IonItem, IonTitle, IonToolbar } from '@ionic/react';
 import { IonIcon, IonLabel, IonList, IonMenu, IonMenuToggle } from './ionicLazy';
-import { cartOutline, homeOutline, logOutOutline, personCircleOutline, pricetagsOutline, receiptOutline } from 'ionicons/icons';
+import {
+  cartOutline,
+  homeOutline,
+  logOutOutline,
+  personCircleOutline,
+  pricetagsOutline,
+  receiptOutline,
+} from 'ionicons/icons';
 import { APP_VERSION } from '@gavel/domain';
 import { useSession } from '../session/SessionProvider';
 import { useHistory } from './navigation';

@@ -10,7 +10,11 @@ export function errorMessage(err: unknown): string {
  * refusal's message kept for the page to show (or handed to `onError`, to toast it), the answer
  * handed on. No try/catch in pages.
  */
-export function useAction<A, R>(call: (arg: A) => Promise<R>, onSuccess: (answer: R) => void, onError?: (message: string) => void) {
+export function useAction<A, R>(
+  call: (arg: A) => Promise<R>,
+  onSuccess: (answer: R) => void,
+  onError?: (message: string) => void,
+) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const run = async (arg: A) => {

@@ -1,5 +1,12 @@
 import { useState, type ComponentProps } from 'react';
-import { type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn, useController, useForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+  useController,
+  useForm,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Field } from './Field';
@@ -35,8 +42,14 @@ export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
 
 export { errorMessage };
 
-export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>(options: ApiFormOptions<S, R>): ApiForm<S> {
-  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(options.schema), defaultValues: options.defaultValues, mode: options.mode ?? 'onSubmit' });
+export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>(
+  options: ApiFormOptions<S, R>,
+): ApiForm<S> {
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(options.schema),
+    defaultValues: options.defaultValues,
+    mode: options.mode ?? 'onSubmit',
+  });
   const [message, setMessage] = useState('');
   const show = options.formatMessage ?? ((m: string) => m);
   const onSubmit = form.handleSubmit(
@@ -61,8 +74,21 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>(opt
 type FieldProps = Omit<ComponentProps<typeof Field>, 'value' | 'onChange' | 'error'>;
 
 /** A Field bound to one value of a form; `showError` puts the field's own message under it. */
-export function FormField<T extends FieldValues>({ form, name, showError = false, ...field }: { form: UseFormReturn<T, unknown, FieldValues>; name: FieldPath<T>; showError?: boolean } & FieldProps) {
+export function FormField<T extends FieldValues>({
+  form,
+  name,
+  showError = false,
+  ...field
+}: { form: UseFormReturn<T, unknown, FieldValues>; name: FieldPath<T>; showError?: boolean } & FieldProps) {
   const { field: bound, fieldState } = useController({ control: form.control, name });
   const value = typeof bound.value === 'string' || typeof bound.value === 'number' ? String(bound.value) : '';
-  return <Field onIonBlur={bound.onBlur} {...field} value={value} onChange={bound.onChange} error={showError ? fieldState.error?.message : undefined} />;
+  return (
+    <Field
+      onIonBlur={bound.onBlur}
+      {...field}
+      value={value}
+      onChange={bound.onChange}
+      error={showError ? fieldState.error?.message : undefined}
+    />
+  );
 }

@@ -13,16 +13,31 @@ import type {
   IonRefresher as IonRefresherType,
   IonRefresherContent as IonRefresherContentType,
 } from '@ionic/react';
-import { IonBackButton as BackButtonElement, defineCustomElement as defineBackButton } from '@ionic/core/components/ion-back-button.js';
+import {
+  IonBackButton as BackButtonElement,
+  defineCustomElement as defineBackButton,
+} from '@ionic/core/components/ion-back-button.js';
 import { IonBadge as BadgeElement, defineCustomElement as defineBadge } from '@ionic/core/components/ion-badge.js';
 import { IonIcon as IconElement, defineCustomElement as defineIcon } from '@ionic/core/components/ion-icon.js';
 import { IonLabel as LabelElement, defineCustomElement as defineLabel } from '@ionic/core/components/ion-label.js';
 import { IonList as ListElement, defineCustomElement as defineList } from '@ionic/core/components/ion-list.js';
 import { IonMenu as MenuElement, defineCustomElement as defineMenu } from '@ionic/core/components/ion-menu.js';
-import { IonMenuButton as MenuButtonElement, defineCustomElement as defineMenuButton } from '@ionic/core/components/ion-menu-button.js';
-import { IonMenuToggle as MenuToggleElement, defineCustomElement as defineMenuToggle } from '@ionic/core/components/ion-menu-toggle.js';
-import { IonRefresher as RefresherElement, defineCustomElement as defineRefresher } from '@ionic/core/components/ion-refresher.js';
-import { IonRefresherContent as RefresherContentElement, defineCustomElement as defineRefresherContent } from '@ionic/core/components/ion-refresher-content.js';
+import {
+  IonMenuButton as MenuButtonElement,
+  defineCustomElement as defineMenuButton,
+} from '@ionic/core/components/ion-menu-button.js';
+import {
+  IonMenuToggle as MenuToggleElement,
+  defineCustomElement as defineMenuToggle,
+} from '@ionic/core/components/ion-menu-toggle.js';
+import {
+  IonRefresher as RefresherElement,
+  defineCustomElement as defineRefresher,
+} from '@ionic/core/components/ion-refresher.js';
+import {
+  IonRefresherContent as RefresherContentElement,
+  defineCustomElement as defineRefresherContent,
+} from '@ionic/core/components/ion-refresher-content.js';
 
 /**
  * Ionic components the event home does not show, wrapped here rather than taken from @ionic/react:
@@ -35,7 +50,13 @@ export const IonRefresher = /*@__PURE__*/ createComponent({
   tagName: 'ion-refresher',
   elementClass: RefresherElement,
   react: React,
-  events: { onIonRefresh: 'ionRefresh', onIonPull: 'ionPull', onIonStart: 'ionStart', onIonPullStart: 'ionPullStart', onIonPullEnd: 'ionPullEnd' },
+  events: {
+    onIonRefresh: 'ionRefresh',
+    onIonPull: 'ionPull',
+    onIonStart: 'ionStart',
+    onIonPullStart: 'ionPullStart',
+    onIonPullEnd: 'ionPullEnd',
+  },
   defineCustomElement: defineRefresher,
 }) as unknown as typeof IonRefresherType;
 
@@ -87,7 +108,12 @@ export const IonMenu = /*@__PURE__*/ createComponent({
   tagName: 'ion-menu',
   elementClass: MenuElement,
   react: React,
-  events: { onIonWillOpen: 'ionWillOpen', onIonWillClose: 'ionWillClose', onIonDidOpen: 'ionDidOpen', onIonDidClose: 'ionDidClose' },
+  events: {
+    onIonWillOpen: 'ionWillOpen',
+    onIonWillClose: 'ionWillClose',
+    onIonDidOpen: 'ionDidOpen',
+    onIonDidClose: 'ionDidClose',
+  },
   defineCustomElement: defineMenu,
 }) as unknown as typeof IonMenuType;
 

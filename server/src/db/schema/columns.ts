@@ -5,7 +5,8 @@ export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode
 /** Money in integer cents. */
 export const cents = (name: string) => bigint(name, { mode: 'number' });
 /** A row's owner: a required reference whose rows go when the owner goes. */
-export const ownedBy = (name: string, owner: () => AnyPgColumn) => integer(name).notNull().references(owner, { onDelete: 'cascade' });
+export const ownedBy = (name: string, owner: () => AnyPgColumn) =>
+  integer(name).notNull().references(owner, { onDelete: 'cascade' });
 
 /**
  * What every card charge records, whoever's order it is (an auction checkout, a store order): the

@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { NotificationColumn, NotificationRow, TotalPart } from '@gavel/domain';
 import { TOTAL_PARTS } from '@gavel/domain';
 import { bytea, cents, tstz, ownedBy } from './columns';
-
 
 /** An organization is an auctioncode: the first label of the host name. */
 export const organizations = pgTable('organizations', {
@@ -72,7 +61,10 @@ export const events = pgTable(
     pickupinstructions: text('pickupinstructions').notNull().default(''),
     /** The venue display board: whether it shows the total raised, what the total counts, the goal, and a line for the detail view. */
     displayshowtotal: boolean('displayshowtotal').notNull().default(true),
-    displaytotalincludes: jsonb('displaytotalincludes').$type<TotalPart[]>().notNull().default([...TOTAL_PARTS]),
+    displaytotalincludes: jsonb('displaytotalincludes')
+      .$type<TotalPart[]>()
+      .notNull()
+      .default([...TOTAL_PARTS]),
     displaygoal: cents('displaygoal').notNull().default(0),
     displaymessage: text('displaymessage').notNull().default(''),
     /** Where and when the event itself happens (the import's optional `venue`); null starts = no venue. */

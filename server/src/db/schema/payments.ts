@@ -47,7 +47,11 @@ export const orders = pgTable(
     createdAt: tstz('created_at').notNull(),
     settledAt: tstz('settled_at'),
   },
-  (t) => [index('orders_bidder').on(t.bidderId, t.eventId), index('orders_event').on(t.eventId, t.id), uniqueIndex('orders_charge_key').on(t.chargeKey)],
+  (t) => [
+    index('orders_bidder').on(t.bidderId, t.eventId),
+    index('orders_event').on(t.eventId, t.id),
+    uniqueIndex('orders_charge_key').on(t.chargeKey),
+  ],
 );
 
 /**

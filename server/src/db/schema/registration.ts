@@ -87,8 +87,12 @@ export const guestSeats = pgTable(
   },
   (t) => [
     index('guest_seats_order').on(t.orderId, t.position),
-    uniqueIndex('guest_seats_registration').on(t.registrationId).where(sql`${t.registrationId} is not null`),
-    uniqueIndex('guest_seats_link').on(t.linkHash).where(sql`${t.linkHash} <> ''`),
+    uniqueIndex('guest_seats_registration')
+      .on(t.registrationId)
+      .where(sql`${t.registrationId} is not null`),
+    uniqueIndex('guest_seats_link')
+      .on(t.linkHash)
+      .where(sql`${t.linkHash} <> ''`),
   ],
 );
 
@@ -104,5 +108,8 @@ export const guestLinkMails = pgTable(
     recipient: text('recipient').notNull(),
     createdAt: tstz('created_at').notNull(),
   },
-  (t) => [index('guest_link_mails_order').on(t.orderId, t.createdAt), index('guest_link_mails_recipient').on(t.recipient, t.createdAt)],
+  (t) => [
+    index('guest_link_mails_order').on(t.orderId, t.createdAt),
+    index('guest_link_mails_recipient').on(t.recipient, t.createdAt),
+  ],
 );

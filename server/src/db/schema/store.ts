@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { StoreTabName } from '@gavel/domain';
 import { cents, chargeColumns, ownedBy, tstz } from './columns';
 import { events } from './events';
@@ -54,7 +65,10 @@ export const storeItems = pgTable(
     /** Units in orders: paid, free, and Bill Me not yet paid. Held units are counted from live carts. */
     sold: integer('sold').notNull().default(0),
   },
-  (t) => [uniqueIndex('store_items_event_code').on(t.eventId, sql`lower(${t.code})`), index('store_items_event').on(t.eventId, t.position)],
+  (t) => [
+    uniqueIndex('store_items_event_code').on(t.eventId, sql`lower(${t.code})`),
+    index('store_items_event').on(t.eventId, t.position),
+  ],
 );
 
 export const promoCodes = pgTable(
@@ -93,7 +107,11 @@ export const storeCarts = pgTable(
     createdAt: tstz('created_at').notNull(),
     updatedAt: tstz('updated_at').notNull(),
   },
-  (t) => [index('store_carts_live').on(t.state, t.expiresAt), index('store_carts_promo').on(t.promoCodeId), index('store_carts_address').on(t.address, t.state)],
+  (t) => [
+    index('store_carts_live').on(t.state, t.expiresAt),
+    index('store_carts_promo').on(t.promoCodeId),
+    index('store_carts_address').on(t.address, t.state),
+  ],
 );
 
 /** One item in a cart, at the price it had when it was added (held until the cart expires). */
@@ -141,5 +159,10 @@ export const storeOrders = pgTable(
     createdAt: tstz('created_at').notNull(),
     settledAt: tstz('settled_at'),
   },
-  (t) => [index('store_orders_event').on(t.eventId, t.id), index('store_orders_cart').on(t.cartId), uniqueIndex('store_orders_charge_key').on(t.chargeKey), index('store_orders_purchaser_link').on(t.purchaserLinkHash)],
+  (t) => [
+    index('store_orders_event').on(t.eventId, t.id),
+    index('store_orders_cart').on(t.cartId),
+    uniqueIndex('store_orders_charge_key').on(t.chargeKey),
+    index('store_orders_purchaser_link').on(t.purchaserLinkHash),
+  ],
 );

@@ -48,7 +48,14 @@ export async function seedDemoBids(db: Db, now: Date): Promise<void> {
     const id = await db.transaction(async (tx) => {
       const [account] = await tx
         .insert(accounts)
-        .values({ organizationId: tenant.organization.id, email: b.email, emailVerified: true, firstname: b.firstname, lastname: b.lastname, zip: '60601' })
+        .values({
+          organizationId: tenant.organization.id,
+          email: b.email,
+          emailVerified: true,
+          firstname: b.firstname,
+          lastname: b.lastname,
+          zip: '60601',
+        })
         .returning({ id: accounts.id });
       if (!account) throw new Error('demo account insert returned nothing');
       const bidder = await ensureBidder(tx, tenant, account.id);
@@ -57,11 +64,17 @@ export async function seedDemoBids(db: Db, now: Date): Promise<void> {
     bidderIds.push(id);
   }
   const anonymous = bidderIds.filter((_, i) => DEMO_BIDDERS[i]?.anonymous);
-  if (anonymous.length > 0) await db.update(bidders).set({ bidanonymously: true }).where(inArray(bidders.id, anonymous));
+  if (anonymous.length > 0)
+    await db.update(bidders).set({ bidanonymously: true }).where(inArray(bidders.id, anonymous));
   const items = await db
     .select({ id: auctionItems.id, itemnum: auctionItems.itemnum })
     .from(auctionItems)
-    .where(and(eq(auctionItems.eventId, tenant.event.id), inArray(auctionItems.itemnum, [...new Set(DEMO_BIDS.map(([n]) => n))])));
+    .where(
+      and(
+        eq(auctionItems.eventId, tenant.event.id),
+        inArray(auctionItems.itemnum, [...new Set(DEMO_BIDS.map(([n]) => n))]),
+      ),
+    );
   const itemId = new Map(items.map((i) => [i.itemnum, i.id]));
   for (const [n, [itemnum, who, request]] of DEMO_BIDS.entries()) {
     const at = new Date(now.getTime() - (DEMO_BIDS.length - n) * BID_SPACING_S * 1000);

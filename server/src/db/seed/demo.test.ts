@@ -28,8 +28,12 @@ describe('the demo gala', () => {
     expect(count((i) => biddable(i) && i.allowautobid)).toBeGreaterThan(0);
     expect(count((i) => biddable(i) && !i.allowautobid)).toBeGreaterThan(0);
     expect(count((i) => biddable(i) && i.buyitnowavailable)).toBeGreaterThan(0);
-    expect(count((i) => i.buyitnowonly && !i.unlimitedquantity && i.quantity > 1 && i.maxpurchasequantity > 0)).toBeGreaterThan(0);
-    expect(count((i) => i.buyitnowonly && !i.unlimitedquantity && i.maxpurchasequantity === 0 && i.quantity > 1)).toBeGreaterThan(0);
+    expect(
+      count((i) => i.buyitnowonly && !i.unlimitedquantity && i.quantity > 1 && i.maxpurchasequantity > 0),
+    ).toBeGreaterThan(0);
+    expect(
+      count((i) => i.buyitnowonly && !i.unlimitedquantity && i.maxpurchasequantity === 0 && i.quantity > 1),
+    ).toBeGreaterThan(0);
     expect(count((i) => i.buyitnowonly && i.unlimitedquantity)).toBeGreaterThan(0);
     expect(count((i) => i.itemisliveonly)).toBeGreaterThan(0);
     expect(count((i) => !i.unlimitedquantity && i.quantity === 0)).toBeGreaterThan(0);
@@ -55,8 +59,11 @@ describe('the demo gala', () => {
 
   it('names no outside address anywhere', () => {
     const text = JSON.stringify(demoDocument(new Date()));
-    const decoded = [...text.matchAll(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/g)].map((m) => Buffer.from(m[1] ?? '', 'base64').toString());
-    for (const part of [text.replace(/data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+/g, ''), ...decoded]) expect(part).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    const decoded = [...text.matchAll(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/g)].map((m) =>
+      Buffer.from(m[1] ?? '', 'base64').toString(),
+    );
+    for (const part of [text.replace(/data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+/g, ''), ...decoded])
+      expect(part).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
     for (const svg of decoded) expect(svg).toMatch(/^<svg [^>]*>[\s\S]*<\/svg>$/);
   });
 
@@ -73,9 +80,22 @@ describe('the demo gala', () => {
   });
 
   it('opens with bids of five made-up bidders, one anonymous, placed by the bid engine, and a board with a goal', async () => {
-    const people = await t.ctx.db.select({ email: accounts.email, verified: accounts.emailVerified, anonymous: bidders.bidanonymously, authorized: bidders.authorizebidder }).from(accounts).innerJoin(bidders, eq(bidders.accountId, accounts.id));
+    const people = await t.ctx.db
+      .select({
+        email: accounts.email,
+        verified: accounts.emailVerified,
+        anonymous: bidders.bidanonymously,
+        authorized: bidders.authorizebidder,
+      })
+      .from(accounts)
+      .innerJoin(bidders, eq(bidders.accountId, accounts.id));
     expect(people).toHaveLength(5);
-    for (const p of people) expect(p).toMatchObject({ email: expect.stringMatching(/^demo\.bidder\d@example\.org$/), verified: true, authorized: true });
+    for (const p of people)
+      expect(p).toMatchObject({
+        email: expect.stringMatching(/^demo\.bidder\d@example\.org$/),
+        verified: true,
+        authorized: true,
+      });
     expect(people.filter((p) => p.anonymous)).toHaveLength(1);
     expect(await t.ctx.db.select().from(bidActions)).toHaveLength(12);
     const res = await call(t.app, 'GET /displayboard', undefined, { query: { eventcode: 'demo' } });
@@ -93,16 +113,30 @@ describe('the demo gala', () => {
     ]);
     expect(board.recentbids.filter((b) => b.biddernumber === null)).toHaveLength(1);
     // Item 101 and the closing-soon items stay as imported, for the journeys that read them.
-    expect(board.items.filter((i) => i.numberofbids > 0).map((i) => i.itemnum).sort()).toEqual(['102', '105', '106', '108', '117', '129', '130']);
+    expect(
+      board.items
+        .filter((i) => i.numberofbids > 0)
+        .map((i) => i.itemnum)
+        .sort(),
+    ).toEqual(['102', '105', '106', '108', '117', '129', '130']);
   });
 
   it('has its gala night six days on, 6 to 11 PM in Chicago, inside the event and before bidding closes', () => {
     const now = new Date('2026-03-05T18:00:00Z');
     const venue = importDocument.parse(demoDocument(now)).event;
     // Daylight time starts on March 8, 2026 between the two days: 6 PM on March 11 is CDT.
-    expect(venue.venue).toEqual({ name: 'The Grand Hall at Riverbend Commons', address: '400 Riverside Drive\nRiverbend, IL 60614', starts: '2026-03-11T23:00:00.000Z', ends: '2026-03-12T04:00:00.000Z' });
-    expect(wallClockIn('America/Chicago', new Date('2026-12-01T05:30:00Z'), 6, 18).toISOString()).toBe('2026-12-07T00:00:00.000Z');
-    expect(wallClockIn('Asia/Tokyo', new Date('2026-12-01T20:00:00Z'), 0, 9).toISOString()).toBe('2026-12-02T00:00:00.000Z');
+    expect(venue.venue).toEqual({
+      name: 'The Grand Hall at Riverbend Commons',
+      address: '400 Riverside Drive\nRiverbend, IL 60614',
+      starts: '2026-03-11T23:00:00.000Z',
+      ends: '2026-03-12T04:00:00.000Z',
+    });
+    expect(wallClockIn('America/Chicago', new Date('2026-12-01T05:30:00Z'), 6, 18).toISOString()).toBe(
+      '2026-12-07T00:00:00.000Z',
+    );
+    expect(wallClockIn('Asia/Tokyo', new Date('2026-12-01T20:00:00Z'), 0, 9).toISOString()).toBe(
+      '2026-12-02T00:00:00.000Z',
+    );
     for (const at of [new Date(), new Date('2026-11-28T23:59:00-06:00')]) {
       const e = importDocument.parse(demoDocument(at)).event;
       const starts = new Date(e.venue?.starts ?? '');
@@ -111,7 +145,9 @@ describe('the demo gala', () => {
   });
 
   it('the documented example imports too', async () => {
-    const example: unknown = JSON.parse(readFileSync(new URL('../../../../docs/import-example.json', import.meta.url), 'utf8'));
+    const example: unknown = JSON.parse(
+      readFileSync(new URL('../../../../docs/import-example.json', import.meta.url), 'utf8'),
+    );
     const result = await importEventDocument(t.ctx.db, example, t.ctx.config);
     expect(result.status).toBe('success');
   });

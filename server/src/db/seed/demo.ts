@@ -6,7 +6,15 @@ import { logoImage, sponsorImage } from './images';
 /** The instant at which the wall clock in `zone` reads `hour`:00 on the day `daysAhead` days after `now`'s day there. */
 export function wallClockIn(zone: string, now: Date, daysAhead: number, hour: number): Date {
   const parts = (at: Date) => {
-    const fmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    const fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
     const p = Object.fromEntries(fmt.formatToParts(at).map((x) => [x.type, Number(x.value)]));
     return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0);
   };
@@ -36,7 +44,8 @@ export function demoDocument(now: Date): ImportDocumentInput {
       sponsorurl: [sponsorImage('Lakeside Bank'), sponsorImage('Northwind Health'), sponsorImage('Brightside Realty')],
       homemessage:
         '<p>Welcome to the <strong>Riverbend Spring Gala</strong>! Every bid funds free reading programs for 1,200 children in our county.</p><p>Enter your email to join and start bidding.</p>',
-      welcomemessage: '<p>Thank you for joining us. Browse the items, set an automatic bid so you never miss out, and watch your favorites.</p>',
+      welcomemessage:
+        '<p>Thank you for joining us. Browse the items, set an automatic bid so you never miss out, and watch your favorites.</p>',
       preeventtext: '<p>The gala opens soon. Join now to be ready when bidding starts.</p>',
       contactus: '<p>Questions about an item or your bids? Find a volunteer in a purple scarf, or reach us below.</p>',
       privacypolicy:
@@ -56,7 +65,8 @@ export function demoDocument(now: Date): ImportDocumentInput {
       // Card payments through the built-in test gateway: no money moves (docs/payments.md).
       paymentprocessorcode: 1,
       currency: 'usd',
-      pickupinstructions: 'Collect your items at the registration desk in the Grand Hall from 9 pm, or on Monday 9 am to 5 pm at the Foundation office, 210 River Street.',
+      pickupinstructions:
+        'Collect your items at the registration desk in the Grand Hall from 9 pm, or on Monday 9 am to 5 pm at the Foundation office, 210 River Street.',
       // The venue display board (/demo/detail, /demo/list): the total raised towards a goal, and a line under each item.
       display: { goal: 25000, message: 'Scan the code to bid from your phone' },
       venue: {

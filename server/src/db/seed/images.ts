@@ -20,13 +20,15 @@ const MOTIFS: Record<Motif, string> = {
   travel: '<path d="M400 170l40 90h100l-80 60 30 95-90-60-90 60 30-95-80-60h100z" fill="rgba(255,255,255,.85)"/>',
   food: '<circle cx="400" cy="270" r="110" fill="rgba(255,255,255,.85)"/><circle cx="400" cy="270" r="70" fill="rgba(0,0,0,.12)"/>',
   wine: '<path d="M350 160h100c0 90-20 130-50 140v80h40v20h-100v-20h40v-80c-30-10-50-50-50-140z" fill="rgba(255,255,255,.85)"/>',
-  sports: '<circle cx="400" cy="270" r="110" fill="none" stroke="rgba(255,255,255,.85)" stroke-width="18"/><path d="M290 270h220M400 160v220" stroke="rgba(255,255,255,.85)" stroke-width="14"/>',
+  sports:
+    '<circle cx="400" cy="270" r="110" fill="none" stroke="rgba(255,255,255,.85)" stroke-width="18"/><path d="M290 270h220M400 160v220" stroke="rgba(255,255,255,.85)" stroke-width="14"/>',
   art: '<rect x="300" y="170" width="200" height="200" rx="14" fill="none" stroke="rgba(255,255,255,.85)" stroke-width="16"/><circle cx="360" cy="230" r="22" fill="rgba(255,255,255,.85)"/><path d="M310 350l70-80 50 50 30-30 40 60z" fill="rgba(255,255,255,.85)"/>',
   experience: '<path d="M400 160l28 80h84l-68 50 26 82-70-50-70 50 26-82-68-50h84z" fill="rgba(255,255,255,.85)"/>',
   home: '<path d="M290 290l110-110 110 110v100h-220z" fill="rgba(255,255,255,.85)"/><rect x="375" y="320" width="50" height="70" fill="rgba(0,0,0,.15)"/>',
   kids: '<circle cx="340" cy="250" r="50" fill="rgba(255,255,255,.85)"/><circle cx="460" cy="250" r="50" fill="rgba(255,255,255,.85)"/><rect x="330" y="300" width="140" height="80" rx="30" fill="rgba(255,255,255,.85)"/>',
   gift: '<rect x="300" y="220" width="200" height="160" rx="10" fill="rgba(255,255,255,.85)"/><rect x="390" y="220" width="20" height="160" fill="rgba(0,0,0,.15)"/><path d="M400 220c-40-60-90-40-60-10zM400 220c40-60 90-40 60-10z" fill="rgba(255,255,255,.85)"/>',
-  music: '<path d="M360 180l120-30v170a40 40 0 1 1-20-34v-96l-80 20v130a40 40 0 1 1-20-34z" fill="rgba(255,255,255,.85)"/>',
+  music:
+    '<path d="M360 180l120-30v170a40 40 0 1 1-20-34v-96l-80 20v130a40 40 0 1 1-20-34z" fill="rgba(255,255,255,.85)"/>',
 };
 
 function hash(text: string): number {
@@ -34,7 +36,6 @@ function hash(text: string): number {
   for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
   return h >>> 0;
 }
-
 
 /** Splits a title into at most two lines of about `width` characters. */
 function lines(text: string, width: number): string[] {
@@ -61,7 +62,10 @@ export function itemImage(name: string, motif: Motif, variant = 0): string {
   const [a, b] = PALETTES[h % PALETTES.length] ?? PALETTES[0] ?? ['#444', '#888'];
   const angle = (h >> 3) % 360;
   const title = lines(name, 22)
-    .map((l, i) => `<text x="400" y="${470 + i * 52}" text-anchor="middle" font-family="sans-serif" font-size="44" font-weight="700" fill="#fff">${esc(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="400" y="${470 + i * 52}" text-anchor="middle" font-family="sans-serif" font-size="44" font-weight="700" fill="#fff">${esc(l)}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600" width="800" height="600"><defs><linearGradient id="g" gradientTransform="rotate(${angle} .5 .5)"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="800" height="600" fill="url(#g)"/><circle cx="${120 + (h % 560)}" cy="${80 + ((h >> 5) % 120)}" r="${60 + (h % 50)}" fill="rgba(255,255,255,.08)"/>${variant > 0 ? `<g transform="rotate(${variant * 12} 400 270)">${MOTIFS[motif]}</g>` : MOTIFS[motif]}${title}</svg>`;
   return toDataUrl(svg);

@@ -27,13 +27,21 @@ let t: TestApp;
 const now = new Date('2026-12-01T18:00:00Z');
 let address = 0;
 /** A POST from an address of its own, so the rate limit's headers start alike for each. */
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: `198.51.100.${++address}` });
+const post = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, payload, remoteAddress: `198.51.100.${++address}` });
 const accountCount = async (email: string) =>
-  (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(eq(sql`lower(${accounts.email})`, email.toLowerCase())))[0]?.n;
+  (
+    await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accounts)
+      .where(eq(sql`lower(${accounts.email})`, email.toLowerCase()))
+  )[0]?.n;
 
 beforeAll(async () => {
   t = await appWithEvents(now);
-  expect((await post('/api/create', { email: 'ann@example.org', password: 'correct horse', eventcode: 'gala' })).statusCode).toBe(200);
+  expect(
+    (await post('/api/create', { email: 'ann@example.org', password: 'correct horse', eventcode: 'gala' })).statusCode,
+  ).toBe(200);
 });
 afterAll(async () => t.close());
 
@@ -70,7 +78,10 @@ describe('emailed-link requests answer alike and do the same work for an email w
   it('runs the queued work after the answer, logging a failure instead of throwing it', async () => {
     await post('/api/passwordresetlink', { email: 'ann@example.org', eventcode: 'gala' });
     await t.ctx.background.idle();
-    expect((await mailbox(t))[0]).toMatchObject({ to: 'ann@example.org', subject: 'Reset your password for Test Gala' });
+    expect((await mailbox(t))[0]).toMatchObject({
+      to: 'ann@example.org',
+      subject: 'Reset your password for Test Gala',
+    });
     t.ctx.background.run('a failing test job', async () => {
       throw new Error('nothing catches this but the queue');
     });
@@ -86,7 +97,12 @@ describe('creating an account for an email that has one', () => {
       post('/api/create', { email: 'bo@example.org', password: 'bo password', eventcode: 'gala' }),
     ]);
     expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
-    expect(second?.json()).toMatchObject({ status: 'success', userid: first?.json().userid, bidderdisplaynumber: first?.json().bidderdisplaynumber, accountstatus: 'notverified' });
+    expect(second?.json()).toMatchObject({
+      status: 'success',
+      userid: first?.json().userid,
+      bidderdisplaynumber: first?.json().bidderdisplaynumber,
+      accountstatus: 'notverified',
+    });
     expect(await accountCount('bo@example.org')).toBe(1);
     // One verification email: the second tap made nothing.
     expect((await mailbox(t)).length).toBe(before + 1);
@@ -95,14 +111,24 @@ describe('creating an account for an email that has one', () => {
   });
 
   it('with another password is refused exactly as a wrong sign-in is, and changes nothing', async () => {
-    const create = await post('/api/create', { email: 'ann@example.org', password: 'not her password', eventcode: 'gala' });
-    const login = await post('/api/login', { email: 'ann@example.org', password: 'not her password', eventcode: 'gala' });
+    const create = await post('/api/create', {
+      email: 'ann@example.org',
+      password: 'not her password',
+      eventcode: 'gala',
+    });
+    const login = await post('/api/login', {
+      email: 'ann@example.org',
+      password: 'not her password',
+      eventcode: 'gala',
+    });
     expect(create.statusCode).toBe(401);
     expect(create.statusCode).toBe(login.statusCode);
     expect(create.body).toBe(login.body);
     expect(create.json()).toMatchObject({ status: 'failure', message: 'The email or password is incorrect.' });
     expect(await accountCount('ann@example.org')).toBe(1);
-    expect((await post('/api/login', { email: 'ann@example.org', password: 'correct horse', eventcode: 'gala' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/login', { email: 'ann@example.org', password: 'correct horse', eventcode: 'gala' })).statusCode,
+    ).toBe(200);
   });
 
   it('hashes and verifies once either way, so a new email and a taken one take alike', async () => {
@@ -114,16 +140,30 @@ describe('creating an account for an email that has one', () => {
       const res = await post('/api/create', { ...payload, eventcode: 'gala' });
       return { status: res.statusCode, hash: argon.hash, verify: argon.verify };
     };
-    expect(await work({ email: 'cy@example.org', password: 'cy password' })).toEqual({ status: 200, hash: 1, verify: 1 });
-    expect(await work({ email: 'ann@example.org', password: 'not her password' })).toEqual({ status: 401, hash: 1, verify: 1 });
-    expect(await work({ email: 'ann@example.org', password: 'correct horse' })).toEqual({ status: 200, hash: 1, verify: 1 });
+    expect(await work({ email: 'cy@example.org', password: 'cy password' })).toEqual({
+      status: 200,
+      hash: 1,
+      verify: 1,
+    });
+    expect(await work({ email: 'ann@example.org', password: 'not her password' })).toEqual({
+      status: 401,
+      hash: 1,
+      verify: 1,
+    });
+    expect(await work({ email: 'ann@example.org', password: 'correct horse' })).toEqual({
+      status: 200,
+      hash: 1,
+      verify: 1,
+    });
   });
 
   it('counts a wrong password against the sign-in budget of the email, as Login does', async () => {
     const email = 'dot@example.org';
     expect((await post('/api/create', { email, password: 'dot password', eventcode: 'gala' })).statusCode).toBe(200);
     for (let i = 0; i < GUESSING.loginFailuresPerEmail.max; i++)
-      expect((await post('/api/create', { email, password: `guess number ${i}`, eventcode: 'gala' })).statusCode).toBe(401);
+      expect((await post('/api/create', { email, password: `guess number ${i}`, eventcode: 'gala' })).statusCode).toBe(
+        401,
+      );
     const stopped = await post('/api/login', { email, password: 'dot password', eventcode: 'gala' });
     expect(stopped.statusCode).toBe(429);
     expect(stopped.json()).toMatchObject({ message: GUESSING.loginFailuresPerEmail.message });

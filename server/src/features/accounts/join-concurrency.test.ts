@@ -32,7 +32,11 @@ const rowsOf = async (eventcode: string, accountId: number) => {
 };
 
 /** All answers 200 and alike, naming the account's one bidder row of the event. */
-async function expectOneBidder(answers: Array<{ statusCode: number; json(): { token: string; bidderdisplaynumber: number } }>, eventcode: string, accountId: number) {
+async function expectOneBidder(
+  answers: Array<{ statusCode: number; json(): { token: string; bidderdisplaynumber: number } }>,
+  eventcode: string,
+  accountId: number,
+) {
   expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
   const rows = await rowsOf(eventcode, accountId);
   expect(rows).toHaveLength(1);
@@ -46,7 +50,11 @@ let loginer: TestBidder;
 let crowd: TestBidder[];
 
 beforeAll(async () => {
-  t = await appWithEvents(now, eventDocument(now), ...['joinrace', 'loginrace', 'crowdrace'].map((eventcode) => eventDocument(now, { eventcode })));
+  t = await appWithEvents(
+    now,
+    eventDocument(now),
+    ...['joinrace', 'loginrace', 'crowdrace'].map((eventcode) => eventDocument(now, { eventcode })),
+  );
   joiner = await makeBidder(t, 'gala', 'joiner@example.org');
   loginer = await makeBidder(t, 'gala', 'loginer@example.org');
   crowd = await Promise.all(Array.from({ length: TAPS }, (_, i) => makeBidder(t, 'gala', `crowd${i}@example.org`)));
@@ -59,14 +67,18 @@ afterAll(async () => t.close());
 
 describe('joining an event at once', () => {
   it(`answers ${TAPS} joins of one account with its one bidder`, async () => {
-    const answers = await Promise.all(Array.from({ length: TAPS }, () => postAs(t, '/api/join', { eventcode: 'joinrace' }, joiner.token)));
+    const answers = await Promise.all(
+      Array.from({ length: TAPS }, () => postAs(t, '/api/join', { eventcode: 'joinrace' }, joiner.token)),
+    );
     await expectOneBidder(answers, 'joinrace', joiner.accountId);
     expect(answers[0]?.json().bidderdisplaynumber).toBe(101);
   });
 
   it(`answers ${TAPS} first logins of one account with its one bidder`, async () => {
     const answers = await Promise.all(
-      Array.from({ length: TAPS }, () => postAs(t, '/api/login', { email: 'loginer@example.org', password: PASSWORD, eventcode: 'loginrace' })),
+      Array.from({ length: TAPS }, () =>
+        postAs(t, '/api/login', { email: 'loginer@example.org', password: PASSWORD, eventcode: 'loginrace' }),
+      ),
     );
     await expectOneBidder(answers, 'loginrace', loginer.accountId);
   });

@@ -15,7 +15,10 @@ import { endSessions, type Revoked } from './sessions';
 type LinkKind = 'verify' | 'reset' | 'login';
 const LIFETIME_MINUTES: Record<LinkKind, number> = { verify: 7 * 24 * 60, reset: 60, login: 30 };
 
-const brandOf = (tenant: Tenant): MailBrand => ({ eventname: tenant.event.eventname, organizationname: tenant.organization.name });
+const brandOf = (tenant: Tenant): MailBrand => ({
+  eventname: tenant.event.eventname,
+  organizationname: tenant.organization.name,
+});
 
 /** The web app's page for each kind of link, under the event. */
 function linkUrl(origin: string, tenant: Tenant, kind: LinkKind, secret: string): string {
@@ -25,7 +28,14 @@ function linkUrl(origin: string, tenant: Tenant, kind: LinkKind, secret: string)
   return `${base}/auth/passwordlessLogin/${secret}`;
 }
 
-async function newLink(tx: Tx, tenant: Tenant, accountId: number, kind: LinkKind, now: Date, origin: string): Promise<string> {
+async function newLink(
+  tx: Tx,
+  tenant: Tenant,
+  accountId: number,
+  kind: LinkKind,
+  now: Date,
+  origin: string,
+): Promise<string> {
   const { secret, hash } = newLinkSecret();
   await tx.insert(authLinks).values({
     kind,
@@ -37,16 +47,33 @@ async function newLink(tx: Tx, tenant: Tenant, accountId: number, kind: LinkKind
   return linkUrl(origin, tenant, kind, secret);
 }
 
-export async function sendVerification(tx: Tx, tenant: Tenant, account: AccountRow, now: Date, origin: string): Promise<void> {
+export async function sendVerification(
+  tx: Tx,
+  tenant: Tenant,
+  account: AccountRow,
+  now: Date,
+  origin: string,
+): Promise<void> {
   const url = await newLink(tx, tenant, account.id, 'verify', now, origin);
-  await enqueueMail(tx, { organizationId: tenant.organization.id, eventId: tenant.event.id, to: account.email }, verificationMail(brandOf(tenant), url));
+  await enqueueMail(
+    tx,
+    { organizationId: tenant.organization.id, eventId: tenant.event.id, to: account.email },
+    verificationMail(brandOf(tenant), url),
+  );
 }
 
 /**
  * Forgot password: a sign-in link and a new-password link by email. The answer is the same whether
  * or not the email has an account, so the call reveals nothing the join step does not.
  */
-export async function sendForgotPassword(db: Db, tenant: Tenant, email: string, now: Date, origin: string, only: 'both' | 'reset'): Promise<void> {
+export async function sendForgotPassword(
+  db: Db,
+  tenant: Tenant,
+  email: string,
+  now: Date,
+  origin: string,
+  only: 'both' | 'reset',
+): Promise<void> {
   await db.transaction(async (tx) => {
     const account = await findAccount(tx, tenant.organization.id, email);
     if (!account) return;
@@ -62,12 +89,22 @@ export async function sendForgotPassword(db: Db, tenant: Tenant, email: string, 
 }
 
 /** The owner of an email that has an account hears that someone tried to create another with it, with a sign-in link. */
-export async function sendAttemptNotice(db: Db, tenant: Tenant, email: string, now: Date, origin: string): Promise<void> {
+export async function sendAttemptNotice(
+  db: Db,
+  tenant: Tenant,
+  email: string,
+  now: Date,
+  origin: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const account = await findAccount(tx, tenant.organization.id, email);
     if (!account) return;
     const loginUrl = await newLink(tx, tenant, account.id, 'login', now, origin);
-    await enqueueMail(tx, { organizationId: tenant.organization.id, eventId: tenant.event.id, to: account.email }, accountAttemptMail(brandOf(tenant), loginUrl));
+    await enqueueMail(
+      tx,
+      { organizationId: tenant.organization.id, eventId: tenant.event.id, to: account.email },
+      accountAttemptMail(brandOf(tenant), loginUrl),
+    );
   });
 }
 
@@ -97,7 +134,11 @@ const LINK_MESSAGES: Record<LinkKind, { expired: string; used: string }> = {
  */
 export async function spendLink(tx: Tx, kind: LinkKind, secret: string, now: Date): Promise<UsedLink> {
   const tokenHash = hashLinkSecret(secret);
-  const [row] = await tx.select().from(authLinks).where(and(eq(authLinks.tokenHash, tokenHash), eq(authLinks.kind, kind))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(authLinks)
+    .where(and(eq(authLinks.tokenHash, tokenHash), eq(authLinks.kind, kind)))
+    .limit(1);
   if (!row) throw new AppError('expired', LINK_MESSAGES[kind].expired);
   if (row.usedAt) throw new AppError('expired', LINK_MESSAGES[kind].used);
   if (row.expiresAt <= now) throw new AppError('expired', LINK_MESSAGES[kind].expired);
@@ -162,8 +203,10 @@ export async function resetPasswordByLink(db: Db, secret: string, password: stri
   return db.transaction(async (tx) => {
     const link = await spendLink(tx, 'reset', secret, now);
     await markVerified(tx, link.accountId);
-    await tx.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, link.accountId));
+    await tx
+      .update(accounts)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(accounts.id, link.accountId));
     return { accountId: link.accountId, version: await endSessions(tx, link.accountId) };
   });
 }
-

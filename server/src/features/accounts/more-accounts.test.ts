@@ -11,7 +11,9 @@ const post = (url: string, payload: object, auth?: string) => postAs(t, url, pay
 
 beforeAll(async () => {
   t = await appWithEvents(now, eventDocument(now), eventDocument(now, { eventcode: 'second' }));
-  token = (await post('/api/create', { email: 'cal@example.org', password: 'first password', eventcode: 'gala' })).json().token;
+  token = (
+    await post('/api/create', { email: 'cal@example.org', password: 'first password', eventcode: 'gala' })
+  ).json().token;
 });
 afterAll(async () => t.close());
 
@@ -29,7 +31,12 @@ describe('the other account calls', () => {
   it('joins another event of the organization with the same account, with its own bidder number', async () => {
     const joined = await post('/api/join', { eventcode: 'second', email: 'cal@example.org' }, token);
     expect(joined.statusCode).toBe(200);
-    expect(joined.json()).toMatchObject({ status: 'success', eventcode: 'second', bidderdisplaynumber: 101, setupcomplete: false });
+    expect(joined.json()).toMatchObject({
+      status: 'success',
+      eventcode: 'second',
+      bidderdisplaynumber: 101,
+      setupcomplete: false,
+    });
     const other = await post('/api/join', { eventcode: 'second', email: 'someone@example.org' }, token);
     expect(other.statusCode).toBe(403);
     expect((await post('/api/join', { eventcode: 'second' })).statusCode).toBe(401);
@@ -40,14 +47,22 @@ describe('the other account calls', () => {
     const weak = await post('/api/userpasswordreset', { password: 'short' }, token);
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe('Password must be at least 8 characters.');
-    expect((await post('/api/userpasswordreset', { password: 'second password' }, token)).json()).toEqual({ status: 'success', message: 'Password was reset successfully.' });
-    expect((await post('/api/login', { email: 'cal@example.org', password: 'second password', eventcode: 'gala' })).statusCode).toBe(200);
+    expect((await post('/api/userpasswordreset', { password: 'second password' }, token)).json()).toEqual({
+      status: 'success',
+      message: 'Password was reset successfully.',
+    });
+    expect(
+      (await post('/api/login', { email: 'cal@example.org', password: 'second password', eventcode: 'gala' }))
+        .statusCode,
+    ).toBe(200);
     expect((await post('/api/userpasswordreset', { password: 'third password' })).statusCode).toBe(401);
   });
 
   it('mails only a new-password link on request, and nothing for an unknown email', async () => {
     const before = (await mailbox(t)).length;
-    expect((await post('/api/passwordresetlink', { email: 'nobody@example.org', eventcode: 'gala' })).json().status).toBe('success');
+    expect(
+      (await post('/api/passwordresetlink', { email: 'nobody@example.org', eventcode: 'gala' })).json().status,
+    ).toBe('success');
     await t.ctx.background.idle();
     expect((await mailbox(t)).length).toBe(before);
     await post('/api/passwordresetlink', { email: 'cal@example.org', eventcode: 'gala' });

@@ -21,7 +21,13 @@ export function effectiveNotifications(tenant: Tenant, saved: UserNotification[]
 }
 
 /** The signed-in user as the login, verify, link and profile calls answer it. */
-export function presentSession(tenant: Tenant, account: AccountRow, bidder: BidderRow, token: string, hasCard: boolean): SessionUser {
+export function presentSession(
+  tenant: Tenant,
+  account: AccountRow,
+  bidder: BidderRow,
+  token: string,
+  hasCard: boolean,
+): SessionUser {
   const { needscardtoregister, showupdatepaymentmethod } = cardFlags(tenant.event, hasCard);
   return {
     token,

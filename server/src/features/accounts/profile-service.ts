@@ -10,12 +10,22 @@ import { hashPassword } from './service';
 import { endSessions, type Revoked } from './sessions';
 import type { AccountRow, BidderRow } from './presenter';
 
-export async function bidderOf(db: Db, tenant: Tenant, accountId: number): Promise<{ account: AccountRow; bidder: BidderRow }> {
+export async function bidderOf(
+  db: Db,
+  tenant: Tenant,
+  accountId: number,
+): Promise<{ account: AccountRow; bidder: BidderRow }> {
   const rows = await db
     .select({ account: accounts, bidder: bidders })
     .from(bidders)
     .innerJoin(accounts, eq(bidders.accountId, accounts.id))
-    .where(and(eq(bidders.eventId, tenant.event.id), eq(bidders.accountId, accountId), eq(accounts.organizationId, tenant.organization.id)))
+    .where(
+      and(
+        eq(bidders.eventId, tenant.event.id),
+        eq(bidders.accountId, accountId),
+        eq(accounts.organizationId, tenant.organization.id),
+      ),
+    )
     .limit(1);
   const row = rows[0];
   if (!row) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
@@ -29,7 +39,8 @@ function cleanNotifications(tenant: Tenant, given: UserNotification[]): UserNoti
   const columns = new Set(tenant.event.notificationcolumns.map((c) => c.value));
   const rows = new Set(tenant.event.notificationrows.map((r) => r.notificationrowid));
   for (const n of given) {
-    if (!rows.has(n.notificationrowid)) throw new AppError('bad_request', 'There is an error saving your notifications.');
+    if (!rows.has(n.notificationrowid))
+      throw new AppError('bad_request', 'There is an error saving your notifications.');
     for (const key of Object.keys(n.flags))
       if (!columns.has(key)) throw new AppError('bad_request', 'There is an error saving your notifications.');
   }
@@ -38,7 +49,12 @@ function cleanNotifications(tenant: Tenant, given: UserNotification[]): UserNoti
 
 /** Saves the profile with the spec's rules; the first broken rule is the message, nothing is saved. */
 export async function saveProfile(db: Db, tenant: Tenant, accountId: number, body: SaveProfile): Promise<void> {
-  const errors = profileErrors({ firstname: body.firstname, lastname: body.lastname, cellphone: body.cellphone, zip: body.zip });
+  const errors = profileErrors({
+    firstname: body.firstname,
+    lastname: body.lastname,
+    cellphone: body.cellphone,
+    zip: body.zip,
+  });
   const first = Object.values(errors)[0];
   if (first) throw new AppError('bad_request', first);
   if (body.state !== '' && !isStateCode(body.state)) throw new AppError('bad_request', 'State is invalid.');

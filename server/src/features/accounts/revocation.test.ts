@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const post = (url: string, payload: object, token?: string, app: TestApp = t) => postAs(app, url, payload, token);
-const profile = (token: string, app: Pick<TestApp, 'app'> = t) => app.app.inject({ method: 'GET', url: '/api/userprofile', headers: bearer(token) });
+const profile = (token: string, app: Pick<TestApp, 'app'> = t) =>
+  app.app.inject({ method: 'GET', url: '/api/userprofile', headers: bearer(token) });
 
 async function signUp(email: string, password: string, app: TestApp = t): Promise<string> {
   const res = await post('/api/create', { email, password, eventcode: 'gala' }, undefined, app);
@@ -69,12 +70,21 @@ describe('a password reset ends what came before it', () => {
     expect((await profile(fresh)).statusCode).toBe(200);
 
     const byLink = await t.app.inject({ method: 'GET', url: `/api/passwordlesslogin/${loginLink}` });
-    expect(byLink.json()).toEqual({ status: 'expired', message: 'This login link has expired. Please ask for a new one.' });
+    expect(byLink.json()).toEqual({
+      status: 'expired',
+      message: 'This login link has expired. Please ask for a new one.',
+    });
     const olderReset = await post('/api/passwordreset', { id: firstReset, password: 'third password' });
     expect(olderReset.statusCode).toBe(401);
-    expect(olderReset.json()).toMatchObject({ status: 'expired', message: 'This password link has expired. Please ask for a new one.' });
+    expect(olderReset.json()).toMatchObject({
+      status: 'expired',
+      message: 'This password link has expired. Please ask for a new one.',
+    });
     const verify = await post('/api/verifyemail', { token: verifyLink });
-    expect(verify.json()).toMatchObject({ status: 'expired', message: 'This verification link has expired. Please log in to get a new one.' });
+    expect(verify.json()).toMatchObject({
+      status: 'expired',
+      message: 'This verification link has expired. Please log in to get a new one.',
+    });
     // Nothing those refusals touched changed: the new password still signs in, the new token still works.
     await signIn(email, 'second password');
     expect((await profile(fresh)).statusCode).toBe(200);
@@ -108,13 +118,19 @@ describe('a password reset ends what came before it', () => {
 describe('the session versions a process keeps', () => {
   it('are read again after their time, so a reset whose word never came still takes effect', async () => {
     const token = await signUp('gus@example.org', 'his password');
-    const [row] = await t.ctx.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, 'gus@example.org'));
+    const [row] = await t.ctx.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, 'gus@example.org'));
     const id = row?.id ?? 0;
     let ms = 0;
     const cache = new SessionVersionCache(t.ctx.db, 1_000, () => ms);
     expect(await cache.current(id, 0)).toBe(0);
     // Another process's reset, with no word of it here.
-    await t.ctx.db.update(accounts).set({ sessionVersion: sql`${accounts.sessionVersion} + 1` }).where(eq(accounts.id, id));
+    await t.ctx.db
+      .update(accounts)
+      .set({ sessionVersion: sql`${accounts.sessionVersion} + 1` })
+      .where(eq(accounts.id, id));
     expect(await cache.current(id, 0)).toBe(0);
     ms = 1_000;
     expect(await cache.current(id, 0)).toBe(1);
@@ -138,7 +154,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('a reset in another process', () => {
     const b = await buildApp(a.config, { database: a.ctx.database, clock: a.ctx.clock, sweeper: false });
     try {
       await importEvent(a, eventDocument(now));
-      await a.ctx.db.execute(sql`select setval(pg_get_serial_sequence('accounts', 'id'), ${700_000_000 + Math.floor(Math.random() * 100_000_000)})`);
+      await a.ctx.db.execute(
+        sql`select setval(pg_get_serial_sequence('accounts', 'id'), ${700_000_000 + Math.floor(Math.random() * 100_000_000)})`,
+      );
       const token = await signUp('hal@example.org', 'his password', a);
       // B has verified the token and read the account's version: both are kept there.
       expect((await profile(token, b)).statusCode).toBe(200);

@@ -13,7 +13,13 @@ import { bidderOf, changePassword, saveProfile } from './profile-service';
 export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
   const currentProfile = async ({ tenant, claims }: BidderCaller) => {
     const { account, bidder } = await bidderOf(ctx.db, tenant, claims.userid);
-    const { token: _token, ...profile } = presentSession(tenant, account, bidder, '', (await cardOnFile(ctx.db, tenant.event, bidder.id)) !== undefined);
+    const { token: _token, ...profile } = presentSession(
+      tenant,
+      account,
+      bidder,
+      '',
+      (await cardOnFile(ctx.db, tenant.event, bidder.id)) !== undefined,
+    );
     return { status: 'success' as const, ...profile };
   };
 
@@ -46,7 +52,10 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
         )
         .returning({ id: bidders.id });
       if (updated.length === 0) throw new AppError('not_found', 'No bidder with that email in this event.');
-      return { status: 'success', message: body.authorizebidder ? 'The bidder may bid.' : 'The bidder may no longer bid.' };
+      return {
+        status: 'success',
+        message: body.authorizebidder ? 'The bidder may bid.' : 'The bidder may no longer bid.',
+      };
     });
   };
 }

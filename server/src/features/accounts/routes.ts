@@ -42,73 +42,73 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       ] as const;
     const wrongPassword = (err: unknown) => err instanceof AppError && err.code === 'unauthorized';
 
-    route(
-      app,
-      ctx,
-      'POST /create',
-      async ({ caller: { tenant }, body, request }) => {
-        await joining(request, body.email);
-        const now = ctx.clock();
-        const from = origin(ctx, request);
-        const { account, bidder, created } = await ctx.guessing
-          .failures(passwordTries(request, body.email), wrongPassword, () => createAccount(ctx.db, tenant, body.email, body.password))
-          .catch((err: unknown) => {
-            // The email has an account and this was not its password: its owner hears of it (at
-            // most once an hour), with a sign-in link in case it was them.
-            if (wrongPassword(err) && ctx.guessing.allow(GUESSING.attemptNoticePerEmail, emailKey(body.email)))
-              ctx.background.run('account attempt notice', () => sendAttemptNotice(ctx.db, tenant, body.email, now, from));
-            throw err;
-          });
-        if (created) await ctx.db.transaction((tx) => sendVerification(tx, tenant, account, now, from));
-        return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, now)) };
-      },
-    );
+    route(app, ctx, 'POST /create', async ({ caller: { tenant }, body, request }) => {
+      await joining(request, body.email);
+      const now = ctx.clock();
+      const from = origin(ctx, request);
+      const { account, bidder, created } = await ctx.guessing
+        .failures(passwordTries(request, body.email), wrongPassword, () =>
+          createAccount(ctx.db, tenant, body.email, body.password),
+        )
+        .catch((err: unknown) => {
+          // The email has an account and this was not its password: its owner hears of it (at
+          // most once an hour), with a sign-in link in case it was them.
+          if (wrongPassword(err) && ctx.guessing.allow(GUESSING.attemptNoticePerEmail, emailKey(body.email)))
+            ctx.background.run('account attempt notice', () =>
+              sendAttemptNotice(ctx.db, tenant, body.email, now, from),
+            );
+          throw err;
+        });
+      if (created) await ctx.db.transaction((tx) => sendVerification(tx, tenant, account, now, from));
+      return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, now)) };
+    });
 
-    route(
-      app,
-      ctx,
-      'POST /login',
-      async ({ caller: { tenant }, body, request }) => {
-        const signedIn = await ctx.guessing.failures(passwordTries(request, body.email), wrongPassword, () => login(ctx.db, tenant, body.email, body.password));
-        return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, signedIn.account, signedIn.bidder, ctx.clock())) };
-      },
-    );
+    route(app, ctx, 'POST /login', async ({ caller: { tenant }, body, request }) => {
+      const signedIn = await ctx.guessing.failures(passwordTries(request, body.email), wrongPassword, () =>
+        login(ctx.db, tenant, body.email, body.password),
+      );
+      return {
+        status: 'success',
+        message: '',
+        ...(await sessionFor(ctx, tenant, signedIn.account, signedIn.bidder, ctx.clock())),
+      };
+    });
 
     route(app, ctx, 'POST /join', async ({ caller: { tenant, claims }, body }) => {
-      if (body.email && body.email.trim().toLowerCase() !== claims.email.toLowerCase()) throw new AppError('forbidden', 'You can only join with your own account.');
+      if (body.email && body.email.trim().toLowerCase() !== claims.email.toLowerCase())
+        throw new AppError('forbidden', 'You can only join with your own account.');
       const bidder = await ctx.db.transaction((tx) => ensureBidder(tx, tenant, claims.userid));
       const { account } = await bidderOf(ctx.db, tenant, claims.userid);
       return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, ctx.clock())) };
     });
 
-    route(
-      app,
-      ctx,
-      'POST /guestlogin',
-      async ({ caller: { tenant } }) => {
-        if (!tenant.event.allowguestentry) throw new AppError('forbidden', 'This event does not allow guests. Please join with your email.');
-        return { status: 'success', token: await guestToken(ctx.tokens, tenant, ctx.clock()), accountstatus: 'guest', message: '' };
-      },
-    );
+    route(app, ctx, 'POST /guestlogin', async ({ caller: { tenant } }) => {
+      if (!tenant.event.allowguestentry)
+        throw new AppError('forbidden', 'This event does not allow guests. Please join with your email.');
+      return {
+        status: 'success',
+        token: await guestToken(ctx.tokens, tenant, ctx.clock()),
+        accountstatus: 'guest',
+        message: '',
+      };
+    });
 
-    for (const [key, only] of [['POST /forgotpassword', 'both'], ['POST /passwordresetlink', 'reset']] as const) {
-      route(
-        app,
-        ctx,
-        key,
-        async ({ caller: { tenant }, body, request }) => {
-          await ctx.guessing.takeAll([
-            [GUESSING.linkRequestsPerEmail, emailKey(body.email)],
-            [GUESSING.linkRequestsPerAddress, addressKey(request)],
-          ]);
-          // The lookup and the mail come after the answer, so an email with an account and one
-          // without answer alike and in the same time.
-          const now = ctx.clock();
-          const from = origin(ctx, request);
-          ctx.background.run(key, () => sendForgotPassword(ctx.db, tenant, body.email, now, from, only));
-          return { status: 'success', message: 'If an account exists for that email, we have sent it a link.' };
-        },
-      );
+    for (const [key, only] of [
+      ['POST /forgotpassword', 'both'],
+      ['POST /passwordresetlink', 'reset'],
+    ] as const) {
+      route(app, ctx, key, async ({ caller: { tenant }, body, request }) => {
+        await ctx.guessing.takeAll([
+          [GUESSING.linkRequestsPerEmail, emailKey(body.email)],
+          [GUESSING.linkRequestsPerAddress, addressKey(request)],
+        ]);
+        // The lookup and the mail come after the answer, so an email with an account and one
+        // without answer alike and in the same time.
+        const now = ctx.clock();
+        const from = origin(ctx, request);
+        ctx.background.run(key, () => sendForgotPassword(ctx.db, tenant, body.email, now, from, only));
+        return { status: 'success', message: 'If an account exists for that email, we have sent it a link.' };
+      });
     }
 
     route(

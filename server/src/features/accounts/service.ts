@@ -43,7 +43,14 @@ export async function accountById(db: Db | Tx, organizationId: number, id: numbe
  */
 export async function ensureBidder(tx: Tx, tenant: Tenant, accountId: number): Promise<BidderRow> {
   const eventId = tenant.event.id;
-  const mine = async () => (await tx.select().from(bidders).where(and(eq(bidders.eventId, eventId), eq(bidders.accountId, accountId))).limit(1))[0];
+  const mine = async () =>
+    (
+      await tx
+        .select()
+        .from(bidders)
+        .where(and(eq(bidders.eventId, eventId), eq(bidders.accountId, accountId)))
+        .limit(1)
+    )[0];
   const found = await mine();
   if (found) return found;
   // NO KEY UPDATE: registrations wait for each other, not for writes that merely reference the event.
@@ -66,7 +73,13 @@ export async function ensureBidder(tx: Tx, tenant: Tenant, accountId: number): P
   return bidder;
 }
 
-export async function sessionFor(ctx: { tokens: TokenService; db: Db }, tenant: Tenant, account: AccountRow, bidder: BidderRow, now: Date): Promise<SessionUser> {
+export async function sessionFor(
+  ctx: { tokens: TokenService; db: Db },
+  tenant: Tenant,
+  account: AccountRow,
+  bidder: BidderRow,
+  now: Date,
+): Promise<SessionUser> {
   const token = await ctx.tokens.sign(
     {
       userid: account.id,
@@ -86,7 +99,17 @@ export async function sessionFor(ctx: { tokens: TokenService; db: Db }, tenant: 
 
 /** A guest's token of the event: read-only, for browsing and the live hub (POST /guestlogin). */
 export function guestToken(tokens: TokenService, tenant: Tenant, now: Date): Promise<string> {
-  return tokens.sign({ userid: 0, bidderid: 0, email: '', eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode, isguest: true }, now);
+  return tokens.sign(
+    {
+      userid: 0,
+      bidderid: 0,
+      email: '',
+      eventcode: tenant.event.eventcode,
+      auctioncode: tenant.organization.auctioncode,
+      isguest: true,
+    },
+    now,
+  );
 }
 
 /** Join screen: does this email have an account with the organization? */
@@ -101,7 +124,12 @@ export async function joinEmail(db: Db, tenant: Tenant, email: string): Promise<
  * hash and one verification are done, so the branches take alike. `created` says whether to send
  * the verification email.
  */
-export async function createAccount(db: Db, tenant: Tenant, email: string, password: string): Promise<SignedIn & { created: boolean }> {
+export async function createAccount(
+  db: Db,
+  tenant: Tenant,
+  email: string,
+  password: string,
+): Promise<SignedIn & { created: boolean }> {
   if (!isDeliverableEmail(email)) throw new AppError('bad_request', 'Please enter a valid email address.');
   const weak = passwordError(password);
   if (weak) throw new AppError('bad_request', weak);
@@ -119,7 +147,10 @@ export async function createAccount(db: Db, tenant: Tenant, email: string, passw
   });
   if (made) return { ...made, created: true };
   // Lost a race with the same email (a double tap): the other request made the account.
-  return { ...(await signInWith(db, tenant, await findAccount(db, tenant.organization.id, email), password)), created: false };
+  return {
+    ...(await signInWith(db, tenant, await findAccount(db, tenant.organization.id, email), password)),
+    created: false,
+  };
 }
 
 const WRONG_LOGIN = 'The email or password is incorrect.';
@@ -136,7 +167,12 @@ async function passwordMatches(account: AccountRow | undefined, password: string
 }
 
 /** Signs in to the event with the account's password, registering the bidder when new to it. */
-async function signInWith(db: Db, tenant: Tenant, account: AccountRow | undefined, password: string): Promise<SignedIn> {
+async function signInWith(
+  db: Db,
+  tenant: Tenant,
+  account: AccountRow | undefined,
+  password: string,
+): Promise<SignedIn> {
   const ok = await passwordMatches(account, password);
   if (!account || !ok) throw new AppError('unauthorized', WRONG_LOGIN);
   const bidder = await db.transaction((tx) => ensureBidder(tx, tenant, account.id));

@@ -36,7 +36,8 @@ export class SessionVersionCache implements SessionVersions {
   async current(accountId: number, seen: number): Promise<number | undefined> {
     const kept = this.kept.get(accountId);
     // A genuine token at version `seen` shows the account has reached it.
-    if (kept && this.monotonic() - kept.readAt < this.ttlMs) return seen <= kept.version ? kept.version : this.raise(accountId, seen, kept.readAt);
+    if (kept && this.monotonic() - kept.readAt < this.ttlMs)
+      return seen <= kept.version ? kept.version : this.raise(accountId, seen, kept.readAt);
     const read = await this.read(accountId);
     if (read === undefined) return undefined;
     return this.raise(accountId, Math.max(read, seen), this.monotonic());

@@ -66,6 +66,9 @@ describe('organizations in the database', () => {
     await importOk(galaDocument({ auctioncode: 'acme', eventcode: 'other' }));
     const orgs = await t.ctx.db.select().from(organizations);
     expect(orgs.map((o) => o.auctioncode)).toEqual(['acme']);
-    expect(await t.ctx.db.select({ code: events.eventcode }).from(events).orderBy(events.id)).toEqual([{ code: 'gala' }, { code: 'other' }]);
+    expect(await t.ctx.db.select({ code: events.eventcode }).from(events).orderBy(events.id)).toEqual([
+      { code: 'gala' },
+      { code: 'other' },
+    ]);
   });
 });

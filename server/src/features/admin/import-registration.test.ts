@@ -10,14 +10,27 @@ import { useEmptiedApp } from '../../test/hooks';
 import { expectImportRefused, importOk as importOkAs } from '../../test/import-fixtures';
 import { bearer } from '../../test/store-fixtures';
 import { galaStore } from '../../test/store-state';
-import { addGuest, answersFor, dialogOf, expectRefused as expectCallRefused, galaRegistration, lookupIdOf, purchase, registrationState, saveGuest, seatAt, valuesOf } from '../../test/registration-fixtures';
+import {
+  addGuest,
+  answersFor,
+  dialogOf,
+  expectRefused as expectCallRefused,
+  galaRegistration,
+  lookupIdOf,
+  purchase,
+  registrationState,
+  saveGuest,
+  seatAt,
+  valuesOf,
+} from '../../test/registration-fixtures';
 
 const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
 useEmptiedApp(now, (app) => (t = app));
 beforeEach(() => t.setNow(now));
 
-const doc = (registration?: ImportRegistrationInput): ImportDocumentInput => eventDocument(now, { event: { ccfeespercent: 3 }, store: galaStore(now, registration ? { registration } : {}) });
+const doc = (registration?: ImportRegistrationInput): ImportDocumentInput =>
+  eventDocument(now, { event: { ccfeespercent: 3 }, store: galaStore(now, registration ? { registration } : {}) });
 
 const importOk = (payload: unknown) => importOkAs(t, payload);
 
@@ -30,13 +43,29 @@ const expectRefused = (payload: unknown, problems: Problem[]) => expectImportRef
 describe('the standard fields', () => {
   it('come first for every store: First Name and Last Name required, Email not, with the default title and renaming on', async () => {
     await importOk(eventDocument(now, { store: { items: [storeItem('t1')] } }));
-    expect((await fieldRows()).map((f) => [f.code, f.role, f.position, f.label, f.control, f.required, f.readonly, f.textlength, f.retired])).toEqual([
+    expect(
+      (await fieldRows()).map((f) => [
+        f.code,
+        f.role,
+        f.position,
+        f.label,
+        f.control,
+        f.required,
+        f.readonly,
+        f.textlength,
+        f.retired,
+      ]),
+    ).toEqual([
       ['first', 'first', 0, 'First Name', 5, true, false, 50, false],
       ['last', 'last', 1, 'Last Name', 5, true, false, 50, false],
       ['email', 'email', 2, 'Email', 5, false, false, 254, false],
     ]);
     const [settings] = await t.ctx.db.select().from(storeSettings);
-    expect(settings).toMatchObject({ registrationtitle: 'Guest Registration', allowgrouprename: true, editdeadline: null });
+    expect(settings).toMatchObject({
+      registrationtitle: 'Guest Registration',
+      allowgrouprename: true,
+      editdeadline: null,
+    });
   });
 
   it('make Email required with emailrequired', async () => {
@@ -54,7 +83,9 @@ describe('the organizer’s fields', () => {
     const deadline = '2026-12-04T17:00:00-06:00';
     await importOk(doc(galaRegistration({ editdeadline: deadline, allowgrouprename: false })));
     const rows = await fieldRows();
-    expect(rows.slice(3).map((f) => [f.code, f.role, f.position, f.label, f.control, f.required, f.readonly, f.textlength])).toEqual([
+    expect(
+      rows.slice(3).map((f) => [f.code, f.role, f.position, f.label, f.control, f.required, f.readonly, f.textlength]),
+    ).toEqual([
       ['meal', '', 3, 'Meal Choice', 2, true, false, 100],
       ['valet', '', 4, 'Valet Parking', 1, false, false, 100],
       ['age', '', 5, 'Age', 3, false, false, 100],
@@ -69,7 +100,11 @@ describe('the organizer’s fields', () => {
       [meal, 2, 'Vegetarian', false],
     ]);
     const [settings] = await t.ctx.db.select().from(storeSettings);
-    expect(settings).toMatchObject({ registrationtitle: 'Gala Guest Registration', allowgrouprename: false, editdeadline: new Date(deadline) });
+    expect(settings).toMatchObject({
+      registrationtitle: 'Gala Guest Registration',
+      allowgrouprename: false,
+      editdeadline: new Date(deadline),
+    });
   });
 });
 
@@ -77,20 +112,71 @@ describe('a registration that is not valid', () => {
   const at = (i: number, key: string) => `store.registration.fields[${i}].${key}`;
   const text = { code: 'notes', label: 'Notes', control: 5 };
   const cases: Array<[string, Record<string, unknown>, Problem[]]> = [
-    ['a control that is not 1 to 5', { fields: [{ ...text, control: 6 }] }, [{ path: at(0, 'control'), message: 'must be 1 (yes/no), 2 (lookup), 3 (number), 4 (currency) or 5 (text)' }]],
-    ['a lookup field without choices', { fields: [{ code: 'meal', label: 'Meal', control: 2 }] }, [{ path: at(0, 'lookups'), message: 'a lookup field needs at least one choice' }]],
-    ['choices on a text field', { fields: [{ ...text, lookups: ['A'] }] }, [{ path: at(0, 'lookups'), message: 'are only for a lookup field (control 2)' }]],
-    ['a choice listed twice', { fields: [{ code: 'meal', label: 'Meal', control: 2, lookups: ['Fish', 'fish'] }] }, [{ path: at(0, 'lookups'), message: 'lists a choice twice' }]],
-    ['a repeated code, whatever its case', { fields: [text, { ...text, code: 'NOTES', label: 'More notes' }] }, [{ path: at(1, 'code'), message: 'repeats the code of fields[0]' }]],
-    ['the code of a standard field', { fields: [{ ...text, code: 'Email' }] }, [{ path: at(0, 'code'), message: 'first, last and email are the standard fields' }]],
-    ['the label of a standard field', { fields: [{ ...text, label: 'first name' }] }, [{ path: at(0, 'label'), message: 'First Name, Last Name and Email are the standard fields; choose another label' }]],
-    ['a text length out of range', { fields: [{ ...text, textlength: 0 }, { ...text, code: 'n2', label: 'N2', textlength: 2001 }, { ...text, code: 'n3', label: 'N3', textlength: 2.5 }] }, [
-      { path: at(0, 'textlength'), message: 'must be at least 1' },
-      { path: at(1, 'textlength'), message: 'must be at most 2000' },
-      { path: at(2, 'textlength'), message: 'must be a whole number' },
-    ]],
-    ['an unknown key of a field', { fields: [{ ...text, colour: 'red' }] }, [{ path: at(0, 'colour'), message: 'is not a known field' }]],
-    ['an unknown key of the registration', { titel: 'Guests' }, [{ path: 'store.registration.titel', message: 'is not a known field' }]],
+    [
+      'a control that is not 1 to 5',
+      { fields: [{ ...text, control: 6 }] },
+      [{ path: at(0, 'control'), message: 'must be 1 (yes/no), 2 (lookup), 3 (number), 4 (currency) or 5 (text)' }],
+    ],
+    [
+      'a lookup field without choices',
+      { fields: [{ code: 'meal', label: 'Meal', control: 2 }] },
+      [{ path: at(0, 'lookups'), message: 'a lookup field needs at least one choice' }],
+    ],
+    [
+      'choices on a text field',
+      { fields: [{ ...text, lookups: ['A'] }] },
+      [{ path: at(0, 'lookups'), message: 'are only for a lookup field (control 2)' }],
+    ],
+    [
+      'a choice listed twice',
+      { fields: [{ code: 'meal', label: 'Meal', control: 2, lookups: ['Fish', 'fish'] }] },
+      [{ path: at(0, 'lookups'), message: 'lists a choice twice' }],
+    ],
+    [
+      'a repeated code, whatever its case',
+      { fields: [text, { ...text, code: 'NOTES', label: 'More notes' }] },
+      [{ path: at(1, 'code'), message: 'repeats the code of fields[0]' }],
+    ],
+    [
+      'the code of a standard field',
+      { fields: [{ ...text, code: 'Email' }] },
+      [{ path: at(0, 'code'), message: 'first, last and email are the standard fields' }],
+    ],
+    [
+      'the label of a standard field',
+      { fields: [{ ...text, label: 'first name' }] },
+      [
+        {
+          path: at(0, 'label'),
+          message: 'First Name, Last Name and Email are the standard fields; choose another label',
+        },
+      ],
+    ],
+    [
+      'a text length out of range',
+      {
+        fields: [
+          { ...text, textlength: 0 },
+          { ...text, code: 'n2', label: 'N2', textlength: 2001 },
+          { ...text, code: 'n3', label: 'N3', textlength: 2.5 },
+        ],
+      },
+      [
+        { path: at(0, 'textlength'), message: 'must be at least 1' },
+        { path: at(1, 'textlength'), message: 'must be at most 2000' },
+        { path: at(2, 'textlength'), message: 'must be a whole number' },
+      ],
+    ],
+    [
+      'an unknown key of a field',
+      { fields: [{ ...text, colour: 'red' }] },
+      [{ path: at(0, 'colour'), message: 'is not a known field' }],
+    ],
+    [
+      'an unknown key of the registration',
+      { titel: 'Guests' },
+      [{ path: 'store.registration.titel', message: 'is not a known field' }],
+    ],
   ];
 
   it.each(cases)('refuses %s with its JSON path, importing nothing', async (_name, registration, problems) => {
@@ -99,7 +185,13 @@ describe('a registration that is not valid', () => {
 
   it('refuses it on a re-import too, leaving the fields as they were', async () => {
     await importOk(doc(galaRegistration()));
-    await expectRefused({ ...doc(), store: { ...galaStore(now), registration: { fields: [{ code: 'meal', label: 'Meal', control: 2 }] } } }, [{ path: at(0, 'lookups'), message: 'a lookup field needs at least one choice' }]);
+    await expectRefused(
+      {
+        ...doc(),
+        store: { ...galaStore(now), registration: { fields: [{ code: 'meal', label: 'Meal', control: 2 }] } },
+      },
+      [{ path: at(0, 'lookups'), message: 'a lookup field needs at least one choice' }],
+    );
     expect((await fieldRows()).map((f) => f.label)).toContain('Table Number');
   });
 });
@@ -108,8 +200,17 @@ describe('a re-import', () => {
   /** Bo Diaz at Ann Lee's table, with a meal, an age and notes. */
   async function withBo() {
     const p = await purchase(t, { table: 1 });
-    const boId = await addGuest(t, p.token, seatAt(p.groups, 1), { 'First Name': 'Bo', 'Last Name': 'Diaz', Age: 41, Notes: 'Window seat' });
-    return { ...p, boId, shown: async () => valuesOf((await dialogOf(t, p.token, seatAt(p.groups, 1))).guestfieldslist) };
+    const boId = await addGuest(t, p.token, seatAt(p.groups, 1), {
+      'First Name': 'Bo',
+      'Last Name': 'Diaz',
+      Age: 41,
+      Notes: 'Window seat',
+    });
+    return {
+      ...p,
+      boId,
+      shown: async () => valuesOf((await dialogOf(t, p.token, seatAt(p.groups, 1))).guestfieldslist),
+    };
   }
   const gala = galaRegistration();
   const fields = gala.fields ?? [];
@@ -118,11 +219,23 @@ describe('a re-import', () => {
     await importOk(doc(gala));
     const bo = await withBo();
     const before = await fieldRows();
-    const renamed = fields.map((f) => (f.code === 'notes' ? { ...f, code: 'NOTES', label: 'Seating Notes' } : f)).reverse();
+    const renamed = fields
+      .map((f) => (f.code === 'notes' ? { ...f, code: 'NOTES', label: 'Seating Notes' } : f))
+      .reverse();
     await importOk(doc({ ...gala, fields: renamed }));
     const after = await fieldRows();
     expect(after.find((f) => f.label === 'Seating Notes')?.id).toBe(before.find((f) => f.code === 'notes')?.id);
-    expect(after.map((f) => f.label)).toEqual(['First Name', 'Last Name', 'Email', 'Table Number', 'Seating Notes', 'Pledge', 'Age', 'Valet Parking', 'Meal Choice']);
+    expect(after.map((f) => f.label)).toEqual([
+      'First Name',
+      'Last Name',
+      'Email',
+      'Table Number',
+      'Seating Notes',
+      'Pledge',
+      'Age',
+      'Valet Parking',
+      'Meal Choice',
+    ]);
     expect(await bo.shown()).toMatchObject({ 'Seating Notes': 'Window seat', Age: 41, 'First Name': 'Bo' });
   });
 
@@ -132,16 +245,37 @@ describe('a re-import', () => {
     await importOk(doc({ ...gala, fields: fields.filter((f) => f.code !== 'age') }));
     expect((await fieldRows()).find((f) => f.code === 'age')?.retired).toBe(true);
     expect(Object.keys(await bo.shown())).not.toContain('Age');
-    const listed = await call(t.app, 'GET /admin/registrations', undefined, { headers: ADMIN, query: { eventcode: 'gala' } });
-    expect(listed.ok && listed.answer.fields.map((f) => f.fieldlabel)).toEqual(['Meal Choice', 'Valet Parking', 'Pledge', 'Notes', 'Table Number']);
+    const listed = await call(t.app, 'GET /admin/registrations', undefined, {
+      headers: ADMIN,
+      query: { eventcode: 'gala' },
+    });
+    expect(listed.ok && listed.answer.fields.map((f) => f.fieldlabel)).toEqual([
+      'Meal Choice',
+      'Valet Parking',
+      'Pledge',
+      'Notes',
+      'Table Number',
+    ]);
 
     // Bo is saved while Age is retired; the answer is still there when Age comes back.
     const d = await dialogOf(t, bo.token, seatAt(bo.groups, 1));
-    const res = await saveGuest(t, bo.token, { guestid: seatAt(bo.groups, 1), registrationid: bo.boId, guestfieldslist: answersFor(d.guestfieldslist, { 'First Name': 'Bo', 'Last Name': 'Diaz', 'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish') }) });
+    const res = await saveGuest(t, bo.token, {
+      guestid: seatAt(bo.groups, 1),
+      registrationid: bo.boId,
+      guestfieldslist: answersFor(d.guestfieldslist, {
+        'First Name': 'Bo',
+        'Last Name': 'Diaz',
+        'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish'),
+      }),
+    });
     expect(res.ok).toBe(true);
     await importOk(doc(gala));
     expect((await fieldRows()).find((f) => f.code === 'age')?.retired).toBe(false);
-    expect(await bo.shown()).toMatchObject({ Age: 41, 'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish'), Notes: null });
+    expect(await bo.shown()).toMatchObject({
+      Age: 41,
+      'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish'),
+      Notes: null,
+    });
   });
 
   it('retires a choice it leaves out, keeps the others’ ids, and refuses the retired one from then on', async () => {
@@ -152,34 +286,62 @@ describe('a re-import', () => {
     await importOk(doc({ ...gala, fields: meals }));
     const d = await dialogOf(t, bo.token, seatAt(bo.groups, 2));
     expect(d.guestlookuplist.map((l) => l.lookup)).toEqual(['Vegetarian', 'chicken', 'Beef']);
-    const id = (rows: Array<{ id: number; label: string }>, label: string) => rows.find((l) => l.label.toLowerCase() === label)?.id;
+    const id = (rows: Array<{ id: number; label: string }>, label: string) =>
+      rows.find((l) => l.label.toLowerCase() === label)?.id;
     expect(lookupIdOf(d.guestlookuplist, 'chicken')).toBe(id(before, 'chicken'));
     expect(lookupIdOf(d.guestlookuplist, 'Vegetarian')).toBe(id(before, 'vegetarian'));
     expect((await lookupRows()).find((l) => l.label === 'Fish')?.retired).toBe(true);
 
     const fish = id(before, 'fish') ?? 0;
     const mealPath = `guestfieldslist.${d.guestfieldslist.find((f) => f.fieldlabel === 'Meal Choice')?.fieldid}`;
-    const send = () => saveGuest(t, bo.token, { guestid: seatAt(bo.groups, 2), registrationid: -1, guestfieldslist: answersFor(d.guestfieldslist, { 'First Name': 'Cy', 'Last Name': 'Ng', 'Meal Choice': fish }) });
-    await expectCallRefused(t, send, 400, 'bad_request', 'Meal Choice is invalid.', [{ path: mealPath, message: 'Meal Choice is invalid.' }]);
+    const send = () =>
+      saveGuest(t, bo.token, {
+        guestid: seatAt(bo.groups, 2),
+        registrationid: -1,
+        guestfieldslist: answersFor(d.guestfieldslist, { 'First Name': 'Cy', 'Last Name': 'Ng', 'Meal Choice': fish }),
+      });
+    await expectCallRefused(t, send, 400, 'bad_request', 'Meal Choice is invalid.', [
+      { path: mealPath, message: 'Meal Choice is invalid.' },
+    ]);
   });
 
   it('refuses to change the control of a field guests have answered, and changes one nobody has', async () => {
     await importOk(doc(gala));
-    const asCurrency = (code: string) => ({ ...gala, fields: fields.map((f) => (f.code === code ? { ...f, control: 4 } : f)) });
+    const asCurrency = (code: string) => ({
+      ...gala,
+      fields: fields.map((f) => (f.code === code ? { ...f, control: 4 } : f)),
+    });
     await importOk(doc(asCurrency('pledge')));
     expect((await fieldRows()).find((f) => f.code === 'pledge')?.control).toBe(4);
     await withBo();
     const i = fields.findIndex((f) => f.code === 'age');
-    await expectRefused(doc(asCurrency('age')), [{ path: `store.registration.fields[${i}].control`, message: 'cannot change from 3 to 4: guests have answered this field (give the new field another code)' }]);
+    await expectRefused(doc(asCurrency('age')), [
+      {
+        path: `store.registration.fields[${i}].control`,
+        message: 'cannot change from 3 to 4: guests have answered this field (give the new field another code)',
+      },
+    ]);
   });
 
   it('the seating list still names a choice the organizer has since retired', async () => {
     await importOk(doc(gala));
     const p = await purchase(t, { table: 1 });
     const d = await dialogOf(t, p.token, seatAt(p.groups, 1));
-    await addGuest(t, p.token, seatAt(p.groups, 1), { 'First Name': 'Bo', 'Last Name': 'Diaz', 'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish') });
-    await importOk(doc({ ...gala, fields: fields.map((f) => (f.code === 'meal' ? { ...f, lookups: ['Chicken', 'Vegetarian'] } : f)) }));
-    const listed = await call(t.app, 'GET /admin/registrations', undefined, { headers: ADMIN, query: { eventcode: 'gala' } });
+    await addGuest(t, p.token, seatAt(p.groups, 1), {
+      'First Name': 'Bo',
+      'Last Name': 'Diaz',
+      'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish'),
+    });
+    await importOk(
+      doc({
+        ...gala,
+        fields: fields.map((f) => (f.code === 'meal' ? { ...f, lookups: ['Chicken', 'Vegetarian'] } : f)),
+      }),
+    );
+    const listed = await call(t.app, 'GET /admin/registrations', undefined, {
+      headers: ADMIN,
+      query: { eventcode: 'gala' },
+    });
     if (!listed.ok) throw new Error(listed.failure.message);
     const meal = listed.answer.fields.findIndex((f) => f.fieldlabel === 'Meal Choice');
     expect(listed.answer.groups[0]?.seats[1]?.answers[meal]).toBe('Fish');

@@ -21,7 +21,11 @@ interface FieldValues {
  * document leaves out is retired, not deleted: the answers that name it are kept, and a re-import
  * that lists it again brings them back.
  */
-export async function importRegistrationOf(tx: Tx, eventId: number, registration: ImportRegistration): Promise<Problem[]> {
+export async function importRegistrationOf(
+  tx: Tx,
+  eventId: number,
+  registration: ImportRegistration,
+): Promise<Problem[]> {
   const wanted: FieldValues[] = [
     ...STANDARD_FIELDS.map((f) => ({
       code: f.role,
@@ -33,17 +37,37 @@ export async function importRegistrationOf(tx: Tx, eventId: number, registration
       textlength: f.textlength,
       lookups: [],
     })),
-    ...registration.fields.map((f) => ({ code: f.code, role: '' as const, label: f.label, control: f.control, required: f.required, readonly: f.readonly, textlength: f.textlength, lookups: f.lookups })),
+    ...registration.fields.map((f) => ({
+      code: f.code,
+      role: '' as const,
+      label: f.label,
+      control: f.control,
+      required: f.required,
+      readonly: f.readonly,
+      textlength: f.textlength,
+      lookups: f.lookups,
+    })),
   ];
-  const existing = await tx.select({ id: guestFields.id, code: guestFields.code, control: guestFields.control }).from(guestFields).where(eq(guestFields.eventId, eventId));
+  const existing = await tx
+    .select({ id: guestFields.id, code: guestFields.code, control: guestFields.control })
+    .from(guestFields)
+    .where(eq(guestFields.eventId, eventId));
   const byCode = new Map(existing.map((f) => [f.code.toLowerCase(), f.id]));
   // Saved answers are read by their field's control: a field guests have answered keeps it.
   const problems: Problem[] = [];
   for (const [i, f] of registration.fields.entries()) {
     const prior = existing.find((e) => e.code.toLowerCase() === f.code.toLowerCase());
     if (!prior || prior.control === f.control) continue;
-    const [answered] = await tx.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.eventId, eventId), sql`${registrations.answers} ? ${String(prior.id)}`)).limit(1);
-    if (answered) problems.push({ path: `store.registration.fields[${i}].control`, message: `cannot change from ${prior.control} to ${f.control}: guests have answered this field (give the new field another code)` });
+    const [answered] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, eventId), sql`${registrations.answers} ? ${String(prior.id)}`))
+      .limit(1);
+    if (answered)
+      problems.push({
+        path: `store.registration.fields[${i}].control`,
+        message: `cannot change from ${prior.control} to ${f.control}: guests have answered this field (give the new field another code)`,
+      });
   }
   if (problems.length > 0) return problems;
   const kept = new Set<number>();
@@ -61,12 +85,16 @@ export async function importRegistrationOf(tx: Tx, eventId: number, registration
     kept.add(id);
     await importLookups(tx, id, lookups);
   }
-  for (const f of existing) if (!kept.has(f.id)) await tx.update(guestFields).set({ retired: true }).where(eq(guestFields.id, f.id));
+  for (const f of existing)
+    if (!kept.has(f.id)) await tx.update(guestFields).set({ retired: true }).where(eq(guestFields.id, f.id));
   return [];
 }
 
 async function importLookups(tx: Tx, fieldId: number, labels: string[]): Promise<void> {
-  const existing = await tx.select({ id: guestLookups.id, label: guestLookups.label }).from(guestLookups).where(eq(guestLookups.fieldId, fieldId));
+  const existing = await tx
+    .select({ id: guestLookups.id, label: guestLookups.label })
+    .from(guestLookups)
+    .where(eq(guestLookups.fieldId, fieldId));
   const byLabel = new Map(existing.map((l) => [l.label.toLowerCase(), l.id]));
   const kept = new Set<number>();
   for (const [position, label] of labels.entries()) {
@@ -77,5 +105,9 @@ async function importLookups(tx: Tx, fieldId: number, labels: string[]): Promise
     } else await tx.insert(guestLookups).values({ fieldId, label, position });
   }
   const gone = existing.filter((l) => !kept.has(l.id)).map((l) => l.id);
-  if (gone.length > 0) await tx.update(guestLookups).set({ retired: true }).where(and(eq(guestLookups.fieldId, fieldId), inArray(guestLookups.id, gone)));
+  if (gone.length > 0)
+    await tx
+      .update(guestLookups)
+      .set({ retired: true })
+      .where(and(eq(guestLookups.fieldId, fieldId), inArray(guestLookups.id, gone)));
 }

@@ -36,7 +36,8 @@ function documentProblems(error: z.ZodError, input: unknown): Problem[] {
   const problems: Problem[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) problems.push({ path: formatPath([...issue.path, key]), message: 'is not a known field' });
+      for (const key of issue.keys)
+        problems.push({ path: formatPath([...issue.path, key]), message: 'is not a known field' });
     } else {
       problems.push({ path: formatPath(issue.path), message: plainMessage(issue) });
     }
@@ -68,7 +69,11 @@ function repeatedItemnums(input: unknown): Problem[] {
 
 function invalidDocument(problems: Problem[]): AppError {
   const n = problems.length;
-  return new AppError('bad_request', `The event document has ${n} problem${n === 1 ? '' : 's'}; nothing was imported.`, problems);
+  return new AppError(
+    'bad_request',
+    `The event document has ${n} problem${n === 1 ? '' : 's'}; nothing was imported.`,
+    problems,
+  );
 }
 
 const cents = (dollars: number): number => {
@@ -141,7 +146,10 @@ async function importInTransaction(db: Db, doc: ImportDocument): Promise<ImportR
       const prior = byNum.get(item.itemnum.toLowerCase());
       let itemId: number;
       if (prior) {
-        await tx.update(auctionItems).set({ ...values, updatedAt: sql`now()` }).where(eq(auctionItems.id, prior.id));
+        await tx
+          .update(auctionItems)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(auctionItems.id, prior.id));
         itemId = prior.id;
         itemsupdated++;
       } else {
@@ -173,7 +181,11 @@ async function importInTransaction(db: Db, doc: ImportDocument): Promise<ImportR
   });
 }
 
-async function upsertEvent(tx: Tx, organizationId: number, doc: ImportDocument): Promise<{ eventId: number; created: boolean }> {
+async function upsertEvent(
+  tx: Tx,
+  organizationId: number,
+  doc: ImportDocument,
+): Promise<{ eventId: number; created: boolean }> {
   const e = doc.event;
   const sponsorurl: string[] = [];
   for (const ref of e.sponsorurl) sponsorurl.push(await storeImageRef(tx, organizationId, ref));
@@ -233,7 +245,10 @@ async function upsertEvent(tx: Tx, organizationId: number, doc: ImportDocument):
     .for('update');
   const prior = found[0];
   if (prior) {
-    await tx.update(events).set({ ...values, updatedAt: sql`now()` }).where(eq(events.id, prior.id));
+    await tx
+      .update(events)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(events.id, prior.id));
     return { eventId: prior.id, created: false };
   }
   const [row] = await tx.insert(events).values(values).returning({ id: events.id });

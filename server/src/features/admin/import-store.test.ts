@@ -15,7 +15,8 @@ let t: TestApp;
 useEmptiedApp(now, (app) => (t = app));
 beforeEach(() => t.setNow(now));
 
-const doc = (store?: StoreInput): ImportDocumentInput => eventDocument(now, { event: { ccfeespercent: 2.5 }, ...(store ? { store } : {}) });
+const doc = (store?: StoreInput): ImportDocumentInput =>
+  eventDocument(now, { event: { ccfeespercent: 2.5 }, ...(store ? { store } : {}) });
 
 const importOk = (payload: unknown) => importOkAs(t, payload);
 
@@ -35,7 +36,11 @@ describe('a document without a store', () => {
       allowpaymentoffees: true,
       ccfeespercent: 2.5,
       landinghtml: '',
-      buttons: { event: { label: 'Register for the Event', show: true }, auction: { label: 'Go to the Auction', show: true }, donate: { label: 'Donate', show: true } },
+      buttons: {
+        event: { label: 'Register for the Event', show: true },
+        auction: { label: 'Go to the Auction', show: true },
+        donate: { label: 'Donate', show: true },
+      },
     });
     expect(settings?.tabs.map((x) => [x.tabname, x.enabled])).toEqual([
       ['Tickets', true],
@@ -45,21 +50,63 @@ describe('a document without a store', () => {
     ]);
     expect(await t.ctx.db.select().from(storeItems)).toEqual([]);
     const setup = await call(t.app, 'POST /storesetup2', { eventcode: 'gala' });
-    expect(setup.ok && setup.answer).toMatchObject({ status: 'success', storewelcomeheader: 'Test Gala', storewelcomeauctionlink: '/gala', expires: new Date(now.getTime() + 15 * 60_000).toISOString() });
-    expect(setup.ok && setup.answer.tabs.map((x) => x.tabname)).toEqual(['Tickets', 'Merchandise', 'Registration', 'Cart']);
+    expect(setup.ok && setup.answer).toMatchObject({
+      status: 'success',
+      storewelcomeheader: 'Test Gala',
+      storewelcomeauctionlink: '/gala',
+      expires: new Date(now.getTime() + 15 * 60_000).toISOString(),
+    });
+    expect(setup.ok && setup.answer.tabs.map((x) => x.tabname)).toEqual([
+      'Tickets',
+      'Merchandise',
+      'Registration',
+      'Cart',
+    ]);
   });
 });
 
 describe('a store that is not valid', () => {
   const cases: Array<[string, StoreInput | Record<string, unknown>, Problem[]]> = [
-    ['a free item with a price', { items: [storeItem('vol', { itemtypecode: 4, price: 5 })] }, [{ path: 'store.items[0].price', message: 'must be 0 for a free item (itemtypecode 4)' }]],
-    ['a paid item at $0', { items: [storeItem('t1', { price: 0 })] }, [{ path: 'store.items[0].price', message: 'must be above 0 (use itemtypecode 4 for a free item)' }]],
-    ['seats on merchandise', { items: [storeItem('shirt', { tab: 'Merchandise', seats: 2 })] }, [{ path: 'store.items[0].seats', message: 'is only for items of the Tickets tab' }]],
-    ['a repeated item code', { items: [storeItem('t1'), storeItem('T1')] }, [{ path: 'store.items[1].code', message: 'repeats the code of items[0]' }]],
-    ['a promo with percent and amount', { items: [storeItem('t1')], promocodes: [{ code: 'BOTH', percent: 10, amount: 5 }] }, [{ path: 'store.promocodes[0].percent', message: 'give exactly one of percent or amount' }]],
-    ['a promo naming an unknown item', { items: [storeItem('t1')], promocodes: [{ code: 'P', percent: 10, items: ['t1', 'nope'] }] }, [{ path: 'store.promocodes[0].items[1]', message: 'is not the code of a store item' }]],
-    ['an unknown field of an item', { items: [{ ...storeItem('t1'), colour: 'red' }] }, [{ path: 'store.items[0].colour', message: 'is not a known field' }]],
-    ['an unknown field of the store', { items: [storeItem('t1')], holdminuts: 20 }, [{ path: 'store.holdminuts', message: 'is not a known field' }]],
+    [
+      'a free item with a price',
+      { items: [storeItem('vol', { itemtypecode: 4, price: 5 })] },
+      [{ path: 'store.items[0].price', message: 'must be 0 for a free item (itemtypecode 4)' }],
+    ],
+    [
+      'a paid item at $0',
+      { items: [storeItem('t1', { price: 0 })] },
+      [{ path: 'store.items[0].price', message: 'must be above 0 (use itemtypecode 4 for a free item)' }],
+    ],
+    [
+      'seats on merchandise',
+      { items: [storeItem('shirt', { tab: 'Merchandise', seats: 2 })] },
+      [{ path: 'store.items[0].seats', message: 'is only for items of the Tickets tab' }],
+    ],
+    [
+      'a repeated item code',
+      { items: [storeItem('t1'), storeItem('T1')] },
+      [{ path: 'store.items[1].code', message: 'repeats the code of items[0]' }],
+    ],
+    [
+      'a promo with percent and amount',
+      { items: [storeItem('t1')], promocodes: [{ code: 'BOTH', percent: 10, amount: 5 }] },
+      [{ path: 'store.promocodes[0].percent', message: 'give exactly one of percent or amount' }],
+    ],
+    [
+      'a promo naming an unknown item',
+      { items: [storeItem('t1')], promocodes: [{ code: 'P', percent: 10, items: ['t1', 'nope'] }] },
+      [{ path: 'store.promocodes[0].items[1]', message: 'is not the code of a store item' }],
+    ],
+    [
+      'an unknown field of an item',
+      { items: [{ ...storeItem('t1'), colour: 'red' }] },
+      [{ path: 'store.items[0].colour', message: 'is not a known field' }],
+    ],
+    [
+      'an unknown field of the store',
+      { items: [storeItem('t1')], holdminuts: 20 },
+      [{ path: 'store.holdminuts', message: 'is not a known field' }],
+    ],
   ];
 
   it.each(cases)('refuses %s with its JSON path, importing nothing', async (_name, store, problems) => {
@@ -68,19 +115,33 @@ describe('a store that is not valid', () => {
 
   it('refuses it on a re-import too, leaving the store as it was', async () => {
     await importOk(doc({ items: [storeItem('t1', { name: 'Before' })] }));
-    await expectRefused(doc({ items: [storeItem('t1', { name: 'After', price: 0 })] }), [{ path: 'store.items[0].price', message: 'must be above 0 (use itemtypecode 4 for a free item)' }]);
+    await expectRefused(doc({ items: [storeItem('t1', { name: 'After', price: 0 })] }), [
+      { path: 'store.items[0].price', message: 'must be above 0 (use itemtypecode 4 for a free item)' },
+    ]);
     expect((await t.ctx.db.select().from(storeItems)).map((i) => i.name)).toEqual(['Before']);
   });
 });
 
 describe('a re-import', () => {
   it('updates items by code, whatever its case, and leaves the others as they are', async () => {
-    await importOk(doc({ items: [storeItem('single', { name: 'Single', price: 100 }), storeItem('table', { name: 'Table', price: 800, seats: 8 })] }));
+    await importOk(
+      doc({
+        items: [
+          storeItem('single', { name: 'Single', price: 100 }),
+          storeItem('table', { name: 'Table', price: 800, seats: 8 }),
+        ],
+      }),
+    );
     const before = await storeIds(t.ctx.db);
     await importOk(doc({ items: [storeItem('SINGLE', { name: 'Single Ticket', price: 125, quantity: 20 })] }));
     const rows = await t.ctx.db.select().from(storeItems).orderBy(storeItems.id);
     expect(rows).toHaveLength(2);
-    expect(rows.find((r) => r.id === before.single)).toMatchObject({ code: 'SINGLE', name: 'Single Ticket', price: 12_500, quantity: 20 });
+    expect(rows.find((r) => r.id === before.single)).toMatchObject({
+      code: 'SINGLE',
+      name: 'Single Ticket',
+      price: 12_500,
+      quantity: 20,
+    });
     expect(rows.find((r) => r.id === before.table)).toMatchObject({ name: 'Table', price: 80_000 });
   });
 
@@ -92,14 +153,24 @@ describe('a re-import', () => {
     const tok = held.ok && held.answer.status === 'success' ? held.answer.token : token;
     expect((await checkoutCart(t, tok, await checkoutBody(t, tok, { method: 'BILLME' }))).ok).toBe(true);
 
-    await expectRefused(doc({ billme: true, items: [storeItem('Single', { quantity: 2 })] }), [{ path: 'store.items[0].quantity', message: 'cannot be below the 3 already sold' }]);
+    await expectRefused(doc({ billme: true, items: [storeItem('Single', { quantity: 2 })] }), [
+      { path: 'store.items[0].quantity', message: 'cannot be below the 3 already sold' },
+    ]);
     await importOk(doc({ billme: true, items: [storeItem('single', { quantity: 3 })] }));
     const [row] = await t.ctx.db.select().from(storeItems);
     expect(row).toMatchObject({ quantity: 3, sold: 3 });
   });
 
   it('stores promo codes as basis points or cents, naming the items by id', async () => {
-    await importOk(doc({ items: [storeItem('single'), storeItem('table', { price: 800 })], promocodes: [{ code: 'Pct', percent: 12.5, items: ['TABLE'] }, { code: 'AMT', amount: 20.5, maxuses: 3 }] }));
+    await importOk(
+      doc({
+        items: [storeItem('single'), storeItem('table', { price: 800 })],
+        promocodes: [
+          { code: 'Pct', percent: 12.5, items: ['TABLE'] },
+          { code: 'AMT', amount: 20.5, maxuses: 3 },
+        ],
+      }),
+    );
     const ids = await storeIds(t.ctx.db);
     const promos = await t.ctx.db.select().from(promoCodes).orderBy(promoCodes.id);
     expect(promos.map((p) => [p.code, p.kind, p.value, p.maxuses, p.itemIds])).toEqual([
@@ -128,7 +199,9 @@ describe('the landing page', () => {
   });
 
   it('takes the hold, header and buttons the organizer gives', async () => {
-    await importOk(doc({ holdminutes: 30, header: 'Spring Gala Store', buttons: { donate: { label: 'Give', show: false } } }));
+    await importOk(
+      doc({ holdminutes: 30, header: 'Spring Gala Store', buttons: { donate: { label: 'Give', show: false } } }),
+    );
     const setup = await call(t.app, 'POST /storesetup2', { eventcode: 'gala' });
     expect(setup.ok && setup.answer).toMatchObject({
       storewelcomeheader: 'Spring Gala Store',

@@ -19,7 +19,12 @@ const cents = (dollars: number): number => {
  * (matched by code). Items and codes the document leaves out are left as they are, so orders that
  * name them keep their meaning.
  */
-export async function importStoreOf(tx: Tx, organizationId: number, eventId: number, doc: ImportDocument): Promise<{ problems: Problem[]; items: number }> {
+export async function importStoreOf(
+  tx: Tx,
+  organizationId: number,
+  eventId: number,
+  doc: ImportDocument,
+): Promise<{ problems: Problem[]; items: number }> {
   const store = doc.store;
   const existing = await tx
     .select({ id: storeItems.id, code: storeItems.code, sold: storeItems.sold })
@@ -30,12 +35,19 @@ export async function importStoreOf(tx: Tx, organizationId: number, eventId: num
   const problems: Problem[] = [];
   store.items.forEach((item, i) => {
     const prior = byCode.get(item.code.toLowerCase());
-    if (prior && !item.unlimited && item.quantity < prior.sold) problems.push({ path: `store.items[${i}].quantity`, message: `cannot be below the ${prior.sold} already sold` });
+    if (prior && !item.unlimited && item.quantity < prior.sold)
+      problems.push({ path: `store.items[${i}].quantity`, message: `cannot be below the ${prior.sold} already sold` });
   });
   if (problems.length > 0) return { problems, items: 0 };
 
   const tabs = [];
-  for (const t of store.tabs) tabs.push({ tabname: t.tabname, heading: t.heading, enabled: t.enabled, image: await storeImageRef(tx, organizationId, t.image) });
+  for (const t of store.tabs)
+    tabs.push({
+      tabname: t.tabname,
+      heading: t.heading,
+      enabled: t.enabled,
+      image: await storeImageRef(tx, organizationId, t.image),
+    });
   const settings = {
     eventId,
     header: store.header,

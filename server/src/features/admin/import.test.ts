@@ -27,7 +27,11 @@ async function itemsByNum() {
 
 const fullDocument = (): ImportDocumentInput =>
   galaDocument({
-    event: { eventname: 'Spring Gala', logourl: PNG_DATA_URL, sponsorurl: [PNG_DATA_URL, SVG_DATA_URL, 'https://cdn.example.org/s.png'] },
+    event: {
+      eventname: 'Spring Gala',
+      logourl: PNG_DATA_URL,
+      sponsorurl: [PNG_DATA_URL, SVG_DATA_URL, 'https://cdn.example.org/s.png'],
+    },
     items: [
       item('101', {
         name: 'Wine Tasting',
@@ -40,8 +44,20 @@ const fullDocument = (): ImportDocumentInput =>
         longdescription: '<p>Six <em>wines</em><script>x()</script></p>',
       }),
       item('102', { name: 'Signed Ball', quantity: 5 }),
-      item('A-7', { name: 'Raffle Ticket', buyitnowonly: true, unlimitedquantity: true, buyitnowprice: 25, maxpurchasequantity: 4, startingbid: 0 }),
-      item('L1', { name: 'Live: Cabin Week', itemisliveonly: true, startingbid: 0, closing: '2026-12-05T20:00:00-06:00' }),
+      item('A-7', {
+        name: 'Raffle Ticket',
+        buyitnowonly: true,
+        unlimitedquantity: true,
+        buyitnowprice: 25,
+        maxpurchasequantity: 4,
+        startingbid: 0,
+      }),
+      item('L1', {
+        name: 'Live: Cabin Week',
+        itemisliveonly: true,
+        startingbid: 0,
+        closing: '2026-12-05T20:00:00-06:00',
+      }),
     ],
   });
 
@@ -50,7 +66,12 @@ describe('admin token', () => {
     const before = await dbState(t.ctx.db);
     const cases: Array<[Record<string, string>, number, string, string]> = [
       [{}, 401, 'unauthorized', 'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.'],
-      [{ authorization: 'Basic dGVzdDp0ZXN0' }, 401, 'unauthorized', 'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.'],
+      [
+        { authorization: 'Basic dGVzdDp0ZXN0' },
+        401,
+        'unauthorized',
+        'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.',
+      ],
       [{ authorization: 'Bearer wrong-token' }, 403, 'forbidden', 'The admin token is not valid.'],
       [{ authorization: 'Bearer test-admin-token-0123456789x' }, 403, 'forbidden', 'The admin token is not valid.'],
     ];
@@ -143,9 +164,18 @@ describe('a valid import', () => {
 
   it('is answered by POST /api/event/ on the organization host', async () => {
     await importOk(fullDocument());
-    const res = await t.app.inject({ method: 'POST', url: '/api/event/', headers: { host: 'acme.localhost' }, payload: { eventcode: 'gala' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/event/',
+      headers: { host: 'acme.localhost' },
+      payload: { eventcode: 'gala' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ eventname: 'Spring Gala', auctioncode: 'acme', organizationname: 'Acme Schools Foundation' });
+    expect(res.json()).toMatchObject({
+      eventname: 'Spring Gala',
+      auctioncode: 'acme',
+      organizationname: 'Acme Schools Foundation',
+    });
   });
 });
 
@@ -164,7 +194,13 @@ describe('re-import', () => {
         allowbillme: true,
       },
       items: [
-        item('a-7', { name: 'Raffle Ticket', buyitnowonly: true, unlimitedquantity: true, buyitnowprice: 20, startingbid: 0 }),
+        item('a-7', {
+          name: 'Raffle Ticket',
+          buyitnowonly: true,
+          unlimitedquantity: true,
+          buyitnowprice: 20,
+          startingbid: 0,
+        }),
         item('101', { name: 'Wine Tasting for Eight', startingbid: 75, photos: ['https://cdn.example.org/q.jpg'] }),
         item('NEW-1', { name: 'Pottery Class' }),
       ],
@@ -197,14 +233,21 @@ describe('re-import', () => {
 
     const items = await itemsByNum();
     expect(items.size).toBe(5);
-    expect(items.get('101')).toMatchObject({ id: firstItems.get('101')?.id, name: 'Wine Tasting for Eight', startingbid: 7500 });
+    expect(items.get('101')).toMatchObject({
+      id: firstItems.get('101')?.id,
+      name: 'Wine Tasting for Eight',
+      startingbid: 7500,
+    });
     expect(items.get('a-7')).toMatchObject({ id: firstItems.get('a-7')?.id, itemnum: 'a-7', buyitnowprice: 2000 });
     expect(items.get('new-1')?.id).toBeGreaterThan(Math.max(...[...firstItems.values()].map((r) => r.id)));
     // Items the file does not name are left exactly as they were.
     expect(items.get('102')).toEqual(firstItems.get('102'));
     expect(items.get('l1')).toEqual(firstItems.get('l1'));
     // Photos follow the file: the old ones of item 101 are replaced.
-    const photos = await t.ctx.db.select().from(itemPhotos).where(eq(itemPhotos.itemId, firstItems.get('101')?.id ?? -1));
+    const photos = await t.ctx.db
+      .select()
+      .from(itemPhotos)
+      .where(eq(itemPhotos.itemId, firstItems.get('101')?.id ?? -1));
     expect(photos.map((p) => p.photourl)).toEqual(['https://cdn.example.org/q.jpg']);
     // Images are kept by content: nothing was added, nothing lost.
     expect(state.media).toEqual(firstState.media);
@@ -228,7 +271,9 @@ describe('an invalid document', () => {
     const before = await dbState(t.ctx.db);
     const bad = galaDocument({
       orgname: 'Renamed',
-      event: { eventname: 'Renamed Gala', biddingcloses: '2026-12-05T17:30:00-06:00', colour: 'red' } as Partial<ImportDocumentInput['event']>,
+      event: { eventname: 'Renamed Gala', biddingcloses: '2026-12-05T17:30:00-06:00', colour: 'red' } as Partial<
+        ImportDocumentInput['event']
+      >,
       items: [
         item('X1', { fairmarketvalue: 10.005 }),
         item('x1'),
@@ -249,7 +294,10 @@ describe('an invalid document', () => {
         { path: 'items[3].donor', message: 'is not a known field' },
         { path: 'items[3].startingbid', message: 'must be above 0 for an item taking bids' },
         { path: 'items[4].quantity', message: 'must be a whole number' },
-        { path: 'items[4].closing', message: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00' },
+        {
+          path: 'items[4].closing',
+          message: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00',
+        },
         { path: 'items[1].itemnum', message: 'repeats the itemnum of items[0]' },
       ]),
     );
@@ -257,7 +305,11 @@ describe('an invalid document', () => {
   });
 
   it('names missing fields and wrong types plainly', async () => {
-    const res = await importDoc({ organization: { auctioncode: 'acme' }, event: { eventcode: 'gala', eventname: 7 }, items: {} });
+    const res = await importDoc({
+      organization: { auctioncode: 'acme' },
+      event: { eventcode: 'gala', eventname: 7 },
+      items: {},
+    });
     expect(res.statusCode).toBe(400);
     const errors: Array<{ path: string; message: string }> = res.json().errors;
     expect(errors).toEqual(
@@ -277,7 +329,11 @@ describe('an invalid document', () => {
     const before = await dbState(t.ctx.db);
     const res = await importDoc([]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(failure('bad_request', 'The event document has 1 problem; nothing was imported.', [{ path: '(document)', message: 'must be an object' }]));
+    expect(res.json()).toEqual(
+      failure('bad_request', 'The event document has 1 problem; nothing was imported.', [
+        { path: '(document)', message: 'must be an object' },
+      ]),
+    );
     const text = await t.app.inject({
       method: 'POST',
       url: '/api/admin/import',
@@ -285,7 +341,11 @@ describe('an invalid document', () => {
       payload: JSON.stringify(fullDocument()),
     });
     expect(text.statusCode).toBe(415);
-    expect(text.json()).toEqual({ status: 'failure', code: 'bad_request', message: 'Send the request body as application/json.' });
+    expect(text.json()).toEqual({
+      status: 'failure',
+      code: 'bad_request',
+      message: 'Send the request body as application/json.',
+    });
     expect(await dbState(t.ctx.db)).toEqual(before);
   });
 
@@ -304,7 +364,9 @@ describe('an invalid document', () => {
     const res = await importDoc(doc);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(
-      failure('bad_request', 'The event document has 1 problem; nothing was imported.', [{ path: 'items[1].quantity', message: 'cannot be below the 3 already sold or won' }]),
+      failure('bad_request', 'The event document has 1 problem; nothing was imported.', [
+        { path: 'items[1].quantity', message: 'cannot be below the 3 already sold or won' },
+      ]),
     );
     // The organization and event were written inside the transaction before the check; all rolled back.
     expect(await dbState(t.ctx.db)).toEqual(before);
@@ -331,7 +393,11 @@ describe('an invalid document', () => {
         payload,
       });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json()).toEqual({ status: 'failure', code: 'bad_request', message: 'The request body is not valid JSON.' });
+      expect(res.json()).toEqual({
+        status: 'failure',
+        code: 'bad_request',
+        message: 'The request body is not valid JSON.',
+      });
     }
     expect(await dbState(t.ctx.db)).toEqual(before);
   });

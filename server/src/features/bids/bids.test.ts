@@ -15,7 +15,12 @@ let ann: TestBidder;
 let bob: TestBidder;
 
 const submit = (who: TestBidder, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/submitbid', headers: { ...who.auth, ...headers }, payload: { eventcode: 'gala', ...payload } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/submitbid',
+    headers: { ...who.auth, ...headers },
+    payload: { eventcode: 'gala', ...payload },
+  });
 
 beforeAll(async () => {
   t = await createTestApp({}, now);
@@ -25,11 +30,39 @@ beforeAll(async () => {
       items: [
         { itemnum: 'bid', name: 'Weekend Getaway', startingbid: 100, minimumbidincrease: 10 },
         { itemnum: 'hot', name: 'Signed Jersey', startingbid: 50, minimumbidincrease: 5 },
-        { itemnum: 'bin', name: 'Wine Tasting', buyitnowonly: true, buyitnowprice: 40, quantity: 10, maxpurchasequantity: 0 },
-        { itemnum: 'cap', name: 'Coffee Card', buyitnowonly: true, buyitnowprice: 25, quantity: 5, maxpurchasequantity: 2 },
+        {
+          itemnum: 'bin',
+          name: 'Wine Tasting',
+          buyitnowonly: true,
+          buyitnowprice: 40,
+          quantity: 10,
+          maxpurchasequantity: 0,
+        },
+        {
+          itemnum: 'cap',
+          name: 'Coffee Card',
+          buyitnowonly: true,
+          buyitnowprice: 25,
+          quantity: 5,
+          maxpurchasequantity: 2,
+        },
         { itemnum: 'live', name: 'Live Painting', itemisliveonly: true, startingbid: 0 },
-        { itemnum: 'both', name: 'Harbor Cruise', startingbid: 50, minimumbidincrease: 5, buyitnowavailable: true, buyitnowprice: 500, quantity: 1 },
-        { itemnum: 'early', name: 'Early Close', startingbid: 20, minimumbidincrease: 5, closing: new Date(now.getTime() + 3_600_000).toISOString() },
+        {
+          itemnum: 'both',
+          name: 'Harbor Cruise',
+          startingbid: 50,
+          minimumbidincrease: 5,
+          buyitnowavailable: true,
+          buyitnowprice: 500,
+          quantity: 1,
+        },
+        {
+          itemnum: 'early',
+          name: 'Early Close',
+          startingbid: 20,
+          minimumbidincrease: 5,
+          closing: new Date(now.getTime() + 3_600_000).toISOString(),
+        },
       ],
     }),
   );
@@ -43,21 +76,61 @@ afterAll(async () => t.close());
 describe('bids through the API', () => {
   it('plays the issue example: 100, max 200, 150, max 300 by 20', async () => {
     const a1 = await submit(ann, { itemid: ids.bid, bid: 100 });
-    expect(a1.json()).toMatchObject({ status: 'success', message: '', item: { currentbid: 100, currentlywinningbid: true, numberofbids: 1 } });
+    expect(a1.json()).toMatchObject({
+      status: 'success',
+      message: '',
+      item: { currentbid: 100, currentlywinningbid: true, numberofbids: 1 },
+    });
     const b1 = await submit(bob, { itemid: ids.bid, autobid: true, maxbid: 200, increment: 10 });
-    expect(b1.json().item).toMatchObject({ currentbid: 110, currentlywinningbid: true, accountisautobid: true, accountautobidamount: 200 });
+    expect(b1.json().item).toMatchObject({
+      currentbid: 110,
+      currentlywinningbid: true,
+      accountisautobid: true,
+      accountautobidamount: 200,
+    });
     const a2 = await submit(ann, { itemid: ids.bid, bid: 150 });
-    expect(a2.json()).toMatchObject({ message: 'Another bidder has a higher maximum bid. You have been outbid.', item: { currentbid: 160, currentlywinningbid: false } });
-    const a3 = await t.app.inject({ method: 'POST', url: '/api/maxbid', headers: ann.auth, payload: { eventcode: 'gala', itemid: ids.bid, maxbid: 300, increment: 20 } });
+    expect(a2.json()).toMatchObject({
+      message: 'Another bidder has a higher maximum bid. You have been outbid.',
+      item: { currentbid: 160, currentlywinningbid: false },
+    });
+    const a3 = await t.app.inject({
+      method: 'POST',
+      url: '/api/maxbid',
+      headers: ann.auth,
+      payload: { eventcode: 'gala', itemid: ids.bid, maxbid: 300, increment: 20 },
+    });
     expect(a3.json()).toMatchObject({ message: '', item: { currentbid: 220, currentlywinningbid: true } });
 
-    const history = await t.app.inject({ method: 'POST', url: '/api/bidhistory', headers: bob.auth, payload: { eventcode: 'gala', itemid: ids.bid } });
-    expect(history.json().entries.map((e: { biddername: string; amount: number }) => [e.biddername, e.amount])).toEqual([
-      ['Ann T.', 220], ['Bob T.', 200], ['Bob T.', 160], ['Ann T.', 150], ['Bob T.', 110], ['Ann T.', 100],
-    ]);
-    const list = await t.app.inject({ method: 'POST', url: '/api/auctionitems', headers: bob.auth, payload: { eventcode: 'gala' } });
+    const history = await t.app.inject({
+      method: 'POST',
+      url: '/api/bidhistory',
+      headers: bob.auth,
+      payload: { eventcode: 'gala', itemid: ids.bid },
+    });
+    expect(history.json().entries.map((e: { biddername: string; amount: number }) => [e.biddername, e.amount])).toEqual(
+      [
+        ['Ann T.', 220],
+        ['Bob T.', 200],
+        ['Bob T.', 160],
+        ['Ann T.', 150],
+        ['Bob T.', 110],
+        ['Ann T.', 100],
+      ],
+    );
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/api/auctionitems',
+      headers: bob.auth,
+      payload: { eventcode: 'gala' },
+    });
     const item = list.json().auctionitems.find((i: { itemid: number }) => i.itemid === ids.bid);
-    expect(item).toMatchObject({ currentbid: 220, minimumnextbid: 230, accountbiddingon: true, currentlywinningbid: false, numberofbids: 6 });
+    expect(item).toMatchObject({
+      currentbid: 220,
+      minimumnextbid: 230,
+      accountbiddingon: true,
+      currentlywinningbid: false,
+      numberofbids: 6,
+    });
   });
 
   it('refuses bad bids with a clear message and changes nothing', async () => {
@@ -66,7 +139,11 @@ describe('bids through the API', () => {
       [{ itemid: ids.bid, bid: 225 }, 400, 'Please adjust the bid amount. The minimum bid for this item is $230.00.'],
       [{ itemid: ids.bid, bid: 230.005 }, 400, 'The bid must have at most two decimals.'],
       [{ itemid: ids.bid, bid: 1_000_000.01 }, 400, 'Bids cannot be above $1,000,000.00.'],
-      [{ itemid: ids.bid, autobid: true, maxbid: 500, increment: 1 }, 400, 'Desired bid increment must be at least $10.00'],
+      [
+        { itemid: ids.bid, autobid: true, maxbid: 500, increment: 1 },
+        400,
+        'Desired bid increment must be at least $10.00',
+      ],
       [{ itemid: ids.live, bid: 100 }, 400, 'This item is sold at the live auction.'],
       [{ itemid: ids.bin, bid: 100 }, 400, 'This item is Buy It Now only.'],
       [{ itemid: 999999, bid: 100 }, 404, 'This item was not found in this event.'],
@@ -82,11 +159,23 @@ describe('bids through the API', () => {
   });
 
   it('refuses guests, unauthorized bidders and other events', async () => {
-    const guest = (await t.app.inject({ method: 'POST', url: '/api/guestlogin', payload: { eventcode: 'gala' } })).json().token;
-    const g = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: { authorization: `Bearer ${guest}` }, payload: { eventcode: 'gala', itemid: ids.hot, bid: 50 } });
+    const guest = (
+      await t.app.inject({ method: 'POST', url: '/api/guestlogin', payload: { eventcode: 'gala' } })
+    ).json().token;
+    const g = await t.app.inject({
+      method: 'POST',
+      url: '/api/submitbid',
+      headers: { authorization: `Bearer ${guest}` },
+      payload: { eventcode: 'gala', itemid: ids.hot, bid: 50 },
+    });
     expect(g.statusCode).toBe(403);
     const carl = await makeBidder(t, 'gala', 'carl@example.org');
-    await t.app.inject({ method: 'POST', url: '/api/admin/bidders/authorize', headers: { authorization: 'Bearer test-admin-token-0123456789' }, payload: { eventcode: 'gala', email: 'carl@example.org', authorizebidder: false } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bidders/authorize',
+      headers: { authorization: 'Bearer test-admin-token-0123456789' },
+      payload: { eventcode: 'gala', email: 'carl@example.org', authorizebidder: false },
+    });
     const c = await submit(carl, { itemid: ids.hot, bid: 50 });
     expect(c.statusCode).toBe(403);
     expect(c.json().message).toBe('Not authorized to bid. Contact the event organizer.');
@@ -96,7 +185,10 @@ describe('bids through the API', () => {
 
   it('answers a retried bid with the first answer and never bids twice', async () => {
     const key = { 'idempotency-key': 'retry-key-0001' };
-    const [first, second] = await Promise.all([submit(ann, { itemid: ids.hot, bid: 50 }, key), submit(ann, { itemid: ids.hot, bid: 50 }, key)]);
+    const [first, second] = await Promise.all([
+      submit(ann, { itemid: ids.hot, bid: 50 }, key),
+      submit(ann, { itemid: ids.hot, bid: 50 }, key),
+    ]);
     expect(second.json()).toEqual(first.json());
     const third = await submit(ann, { itemid: ids.hot, bid: 50 }, key);
     expect(third.json()).toEqual(first.json());
@@ -114,14 +206,20 @@ describe('Buy It Now', () => {
     expect(ok.json()).toMatchObject({ status: 'success', item: { quantityavailable: 3 } });
     expect(ok.json().historyid).toBeGreaterThan(0);
     const cart = await t.app.inject({ method: 'GET', url: '/api/cart', headers: ann.auth });
-    expect(cart.json().auctionswon).toContainEqual(expect.objectContaining({ itemid: ids.cap, quantity: 2, amount: 25, checked: true, kind: 'buynow' }));
+    expect(cart.json().auctionswon).toContainEqual(
+      expect.objectContaining({ itemid: ids.cap, quantity: 2, amount: 25, checked: true, kind: 'buynow' }),
+    );
   });
 
   it('50 concurrent buyers of an item with quantity 10 make exactly 10 sales', async () => {
-    const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => makeBidder(t, 'gala', `buyer${i}@example.org`)));
+    const buyers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => makeBidder(t, 'gala', `buyer${i}@example.org`)),
+    );
     const answers = await Promise.all(buyers.map((b) => submit(b, { itemid: ids.bin, buyitnow: true, quantity: 1 })));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(10);
-    expect(answers.filter((a) => a.statusCode === 400).every((a) => a.json().message === 'This item is sold out.')).toBe(true);
+    expect(
+      answers.filter((a) => a.statusCode === 400).every((a) => a.json().message === 'This item is sold out.'),
+    ).toBe(true);
     const sold = await t.ctx.db.select().from(wonItems).where(eq(wonItems.itemId, ids.bin));
     expect(sold.reduce((n, w) => n + w.quantity, 0)).toBe(10);
   });
@@ -140,11 +238,30 @@ describe('Buy It Now', () => {
     } finally {
       t.ctx.live.toBidder = toBidder;
     }
-    expect(told).toContainEqual(expect.objectContaining({ type: 'itembid', itemid: ids.both, status: 'lost', currentlywinningbid: false }));
-    const view = await t.app.inject({ method: 'POST', url: '/api/itemdetails', headers: ann.auth, payload: { eventcode: 'gala', itemid: ids.both } });
-    expect(view.json().item).toMatchObject({ bidstatus: 'biddingclosed', currentlywinningbid: false, accountbiddingon: true, quantityavailable: 0 });
+    expect(told).toContainEqual(
+      expect.objectContaining({ type: 'itembid', itemid: ids.both, status: 'lost', currentlywinningbid: false }),
+    );
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/api/itemdetails',
+      headers: ann.auth,
+      payload: { eventcode: 'gala', itemid: ids.both },
+    });
+    expect(view.json().item).toMatchObject({
+      bidstatus: 'biddingclosed',
+      currentlywinningbid: false,
+      accountbiddingon: true,
+      quantityavailable: 0,
+    });
     // Closed already, so no sweep records the former leader as its winner.
-    expect((await t.ctx.db.select({ closedAt: auctionItems.closedAt }).from(auctionItems).where(eq(auctionItems.id, ids.both)))[0]?.closedAt).not.toBeNull();
+    expect(
+      (
+        await t.ctx.db
+          .select({ closedAt: auctionItems.closedAt })
+          .from(auctionItems)
+          .where(eq(auctionItems.id, ids.both))
+      )[0]?.closedAt,
+    ).not.toBeNull();
     const annWon = await t.ctx.db.select().from(wonItems).where(eq(wonItems.itemId, ids.both));
     expect(annWon.map((w) => w.bidderId)).toEqual([bob.bidderId]);
   });
@@ -152,26 +269,41 @@ describe('Buy It Now', () => {
 
 describe('concurrency and closing', () => {
   it('200 concurrent bids from 50 bidders replay exactly through the engine', async () => {
-    const bidders = await Promise.all(Array.from({ length: 50 }, (_, i) => makeBidder(t, 'gala', `racer${i}@example.org`)));
+    const bidders = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => makeBidder(t, 'gala', `racer${i}@example.org`)),
+    );
     const itemId = ids.early;
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) => {
         const b = bidders[i % 50] as TestBidder;
         // Mostly automatic maxima (the price climbs slowly, so most are accepted), some manual bids.
         const amount = 20 + 5 * ((i * 7) % 200);
-        return i % 4 === 0 ? submit(b, { itemid: itemId, bid: amount }) : submit(b, { itemid: itemId, autobid: true, maxbid: amount + 500, increment: 5 });
+        return i % 4 === 0
+          ? submit(b, { itemid: itemId, bid: amount })
+          : submit(b, { itemid: itemId, autobid: true, maxbid: amount + 500, increment: 5 });
       }),
     );
     // Each answer is an acceptance or a minimum-bid refusal; nothing else (no lock errors, no 500s).
-    for (const a of answers) if (a.statusCode !== 200) expect(a.json().message).toMatch(/^(Please adjust the (max )?bid amount|Maximum bid price must be at least|You are already the high bidder)/);
-    const actions = await t.ctx.db.select().from(bidActions).where(eq(bidActions.itemId, itemId)).orderBy(asc(bidActions.id));
+    for (const a of answers)
+      if (a.statusCode !== 200)
+        expect(a.json().message).toMatch(
+          /^(Please adjust the (max )?bid amount|Maximum bid price must be at least|You are already the high bidder)/,
+        );
+    const actions = await t.ctx.db
+      .select()
+      .from(bidActions)
+      .where(eq(bidActions.itemId, itemId))
+      .orderBy(asc(bidActions.id));
     expect(actions.length).toBe(answers.filter((a) => a.statusCode === 200).length);
     expect(actions.length).toBeGreaterThan(5);
     const item: BidItem = { startingbid: 2000, minimumbidincrease: 500, allowautobid: true };
     let state: BidState = emptyBidState();
     const replayed: Array<[number, number]> = [];
     actions.forEach((a, seq) => {
-      const action: BidAction = a.kind === 'manual' ? { kind: 'manual', bidderId: a.bidderId, amount: a.amount, seq } : { kind: 'auto', bidderId: a.bidderId, max: a.amount, increment: a.increment, seq };
+      const action: BidAction =
+        a.kind === 'manual'
+          ? { kind: 'manual', bidderId: a.bidderId, amount: a.amount, seq }
+          : { kind: 'auto', bidderId: a.bidderId, max: a.amount, increment: a.increment, seq };
       const out = placeBid(item, state, action, true);
       expect(out.ok).toBe(true);
       if (out.ok) {
@@ -186,7 +318,9 @@ describe('concurrency and closing', () => {
     expect(history.map((h) => [h.bidderId, h.amount])).toEqual(replayed);
     expect(row?.numberofbids).toBe(history.length);
     const maxima = await t.ctx.db.select().from(itemMaxima).where(eq(itemMaxima.itemId, itemId));
-    expect(new Map(maxima.map((m) => [m.bidderId, m.max]))).toEqual(new Map(state.maxima.map((m) => [m.bidderId, m.max])));
+    expect(new Map(maxima.map((m) => [m.bidderId, m.max]))).toEqual(
+      new Map(state.maxima.map((m) => [m.bidderId, m.max])),
+    );
   });
 
   it('closes due items once even with two sweepers at the same time, and the winner sees it', async () => {

@@ -37,7 +37,10 @@ export async function closeDueItems(db: Db, now: Date): Promise<ClosedItem[]> {
     const ids = due.map((d) => d.item.id);
     const updated = await tx
       .update(auctionItems)
-      .set({ closedAt: now, quantitysold: sql`${auctionItems.quantitysold} + case when ${auctionItems.leaderBidderId} is null then 0 else 1 end` })
+      .set({
+        closedAt: now,
+        quantitysold: sql`${auctionItems.quantitysold} + case when ${auctionItems.leaderBidderId} is null then 0 else 1 end`,
+      })
       .where(inArray(auctionItems.id, ids))
       .returning();
     const byId = new Map(updated.map((u) => [u.id, u]));
@@ -47,7 +50,17 @@ export async function closeDueItems(db: Db, now: Date): Promise<ClosedItem[]> {
         ? []
         : await tx
             .insert(wonItems)
-            .values(winners.map(({ item }) => ({ eventId: item.eventId, itemId: item.id, bidderId: item.leaderBidderId ?? 0, kind: 'bid' as const, amount: item.currentbid ?? 0, quantity: 1, createdAt: now })))
+            .values(
+              winners.map(({ item }) => ({
+                eventId: item.eventId,
+                itemId: item.id,
+                bidderId: item.leaderBidderId ?? 0,
+                kind: 'bid' as const,
+                amount: item.currentbid ?? 0,
+                quantity: 1,
+                createdAt: now,
+              })),
+            )
             .returning({ id: wonItems.id, itemId: wonItems.itemId });
     const historyByItem = new Map(won.map((w) => [w.itemId, w.id]));
     const closed: ClosedItem[] = due.map(({ item, event, auctioncode }) => ({

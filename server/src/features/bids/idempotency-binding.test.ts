@@ -17,13 +17,33 @@ const now = new Date('2026-12-01T18:00:00Z');
 let ids: Record<string, number>;
 let ann: TestBidder;
 let bob: TestBidder;
-const REUSED = { status: 'failure', code: 'unprocessable', message: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.' };
+const REUSED = {
+  status: 'failure',
+  code: 'unprocessable',
+  message: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+};
 
 const post = (who: TestBidder, url: string, payload: object, key: string) =>
-  t.app.inject({ method: 'POST', url, headers: { ...who.auth, 'idempotency-key': key }, payload: { eventcode: 'gala', ...payload } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...who.auth, 'idempotency-key': key },
+    payload: { eventcode: 'gala', ...payload },
+  });
 const submit = (who: TestBidder, payload: object, key: string) => post(who, '/api/submitbid', payload, key);
-const itemRow = async (id: number | undefined) => (await t.ctx.db.select().from(auctionItems).where(eq(auctionItems.id, id ?? 0)))[0];
-const actionsOf = async (id: number | undefined) => t.ctx.db.select().from(bidActions).where(eq(bidActions.itemId, id ?? 0)).orderBy(asc(bidActions.id));
+const itemRow = async (id: number | undefined) =>
+  (
+    await t.ctx.db
+      .select()
+      .from(auctionItems)
+      .where(eq(auctionItems.id, id ?? 0))
+  )[0];
+const actionsOf = async (id: number | undefined) =>
+  t.ctx.db
+    .select()
+    .from(bidActions)
+    .where(eq(bidActions.itemId, id ?? 0))
+    .orderBy(asc(bidActions.id));
 /** What a refusal must leave as it was: the items, their bids, the wins, and the stored keys. */
 const state = async (...items: Array<number | undefined>) => ({
   items: await Promise.all(items.map(itemRow)),
@@ -115,7 +135,12 @@ describe('a key on Buy It Now and across routes', () => {
     const others = [
       post(bob, '/api/maxbid', { itemid: ids['35'], maxbid: 70, increment: 5 }, 'route-key-0001'),
       submit(bob, { itemid: ids['35'], buyitnow: true }, 'route-key-0001'),
-      post(bob, '/api/updatecard', { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }, 'route-key-0001'),
+      post(
+        bob,
+        '/api/updatecard',
+        { processortoken: await testCryptogram(t, 'gala', '4242424242424242') },
+        'route-key-0001',
+      ),
       post(bob, '/api/checkout', { historyid: [1], billme: true, totalamount: 20 }, 'route-key-0001'),
     ];
     for (const reused of await Promise.all(others)) expect([reused.statusCode, reused.json()]).toEqual([422, REUSED]);
@@ -125,14 +150,20 @@ describe('a key on Buy It Now and across routes', () => {
 });
 
 describe('a key on saving a card', () => {
-  const cardOf = async (who: TestBidder) => (await t.ctx.db.select().from(paymentMethods).where(eq(paymentMethods.bidderId, who.bidderId)))[0];
+  const cardOf = async (who: TestBidder) =>
+    (await t.ctx.db.select().from(paymentMethods).where(eq(paymentMethods.bidderId, who.bidderId)))[0];
 
   it('is refused with another card, which is not saved; the same card again gets the stored answer', async () => {
     const processortoken = await testCryptogram(t, 'gala', '4242424242424242');
     const visa = await post(ann, '/api/updatecard', { processortoken }, 'card-key-0001');
     expect(visa.json()).toMatchObject({ status: 'success', card: { last4: '4242' } });
     const kept = await cardOf(ann);
-    const other = await post(ann, '/api/updatecard', { processortoken: await testCryptogram(t, 'gala', '4000000000009995') }, 'card-key-0001');
+    const other = await post(
+      ann,
+      '/api/updatecard',
+      { processortoken: await testCryptogram(t, 'gala', '4000000000009995') },
+      'card-key-0001',
+    );
     expect([other.statusCode, other.json()]).toEqual([422, REUSED]);
     expect(await cardOf(ann)).toEqual(kept);
     const again = await post(ann, '/api/updatecard', { processortoken }, 'card-key-0001');
@@ -144,13 +175,31 @@ describe('a key on saving a card', () => {
 describe('the key store', () => {
   it('binds a key to the path and query of a call that has them', async () => {
     const write = (params: object, query: object) =>
-      writeOnce(t.ctx, { route: 'paths', owner: ann.bidderId, key: 'path-key-0001', body: { eventcode: 'gala' }, params, query, lock: async () => undefined }, async () => ({
-        answer: { params, query },
-      }));
+      writeOnce(
+        t.ctx,
+        {
+          route: 'paths',
+          owner: ann.bidderId,
+          key: 'path-key-0001',
+          body: { eventcode: 'gala' },
+          params,
+          query,
+          lock: async () => undefined,
+        },
+        async () => ({
+          answer: { params, query },
+        }),
+      );
     expect(await write({ itemid: 36 }, { quantity: 1 })).toEqual({ params: { itemid: 36 }, query: { quantity: 1 } });
     expect(await write({ itemid: 36 }, { quantity: 1 })).toEqual({ params: { itemid: 36 }, query: { quantity: 1 } });
-    await expect(write({ itemid: 35 }, { quantity: 1 })).rejects.toMatchObject({ statusCode: 422, message: REUSED.message });
-    await expect(write({ itemid: 36 }, { quantity: 2 })).rejects.toMatchObject({ statusCode: 422, message: REUSED.message });
+    await expect(write({ itemid: 35 }, { quantity: 1 })).rejects.toMatchObject({
+      statusCode: 422,
+      message: REUSED.message,
+    });
+    await expect(write({ itemid: 36 }, { quantity: 2 })).rejects.toMatchObject({
+      statusCode: 422,
+      message: REUSED.message,
+    });
   });
 
   it('keeps the first answer when a write that cannot be undone stores under a key taken meanwhile', async () => {

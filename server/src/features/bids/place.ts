@@ -28,25 +28,59 @@ export interface BidCall {
  */
 export async function placeBidOnce(ctx: AppContext, caller: BidderCaller, call: BidCall): Promise<SubmitBidResponse> {
   const { tenant, bidderId } = caller;
-  return writeOnceBy<SubmitBidResponse>(ctx, { route: call.route, owner: bidderId, key: call.key, body: call.body }, (hash) =>
-    inTransaction(ctx.database, async (run) => {
-      const read = await readForBid(run, tenant, call.body.itemid, bidderId, call.key);
-      if (read.prior) return { answer: replayOf<SubmitBidResponse>(read.prior, call.route, hash) };
-      const may = mayBid(tenant, bidderId, read.people, read.watching, read.hasCard);
-      const now = ctx.clock();
-      const { result, write } = decideBid(tenant, bidderId, call.action(read.item), now, read.item, read.maxima, may.shown);
-      const message = result.leading ? '' : OUTBID;
-      const item = presentItem(result.item, tenant.event, { bidderId, maximum: result.maximum, watching: may.watching, historyid: 0, needsCard: false, bought: read.bought }, now);
-      const answer: SubmitBidResponse = { status: 'success', message, historyid: 0, item };
-      await writeBid(run, write, call.key ? { key: call.key, route: call.route, requestHash: hash, answer } : undefined);
-      return {
-        answer,
-        after: () => {
-          publishBid(ctx, tenant, { item: result.item, history: result.history, bidderId, previousLeader: result.previousLeader, message, answer: item });
-          // A bid that wrote no history (a leader raising their own maximum) left the price as it was.
-          if (result.history.length > 0) ctx.totals.touch(tenant);
-        },
-      };
-    }),
+  return writeOnceBy<SubmitBidResponse>(
+    ctx,
+    { route: call.route, owner: bidderId, key: call.key, body: call.body },
+    (hash) =>
+      inTransaction(ctx.database, async (run) => {
+        const read = await readForBid(run, tenant, call.body.itemid, bidderId, call.key);
+        if (read.prior) return { answer: replayOf<SubmitBidResponse>(read.prior, call.route, hash) };
+        const may = mayBid(tenant, bidderId, read.people, read.watching, read.hasCard);
+        const now = ctx.clock();
+        const { result, write } = decideBid(
+          tenant,
+          bidderId,
+          call.action(read.item),
+          now,
+          read.item,
+          read.maxima,
+          may.shown,
+        );
+        const message = result.leading ? '' : OUTBID;
+        const item = presentItem(
+          result.item,
+          tenant.event,
+          {
+            bidderId,
+            maximum: result.maximum,
+            watching: may.watching,
+            historyid: 0,
+            needsCard: false,
+            bought: read.bought,
+          },
+          now,
+        );
+        const answer: SubmitBidResponse = { status: 'success', message, historyid: 0, item };
+        await writeBid(
+          run,
+          write,
+          call.key ? { key: call.key, route: call.route, requestHash: hash, answer } : undefined,
+        );
+        return {
+          answer,
+          after: () => {
+            publishBid(ctx, tenant, {
+              item: result.item,
+              history: result.history,
+              bidderId,
+              previousLeader: result.previousLeader,
+              message,
+              answer: item,
+            });
+            // A bid that wrote no history (a leader raising their own maximum) left the price as it was.
+            if (result.history.length > 0) ctx.totals.touch(tenant);
+          },
+        };
+      }),
   );
 }

@@ -9,7 +9,12 @@ import { placeBidOnce } from './place';
 import { bidRequest, buyItNow } from './submit';
 
 /** Buy It Now is written once per Idempotency-Key, on its item locked for the transaction. */
-const onItem = (caller: BidderCaller, route: string, request: FastifyRequest, body: { itemid: number }): WriteOnce<ItemRow> => ({
+const onItem = (
+  caller: BidderCaller,
+  route: string,
+  request: FastifyRequest,
+  body: { itemid: number },
+): WriteOnce<ItemRow> => ({
   route,
   owner: caller.bidderId,
   key: idempotencyKey(request),
@@ -22,11 +27,23 @@ export function bidRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     route(app, ctx, 'POST /submitbid', ({ body, caller, request }) =>
       body.buyitnow
-        ? writeOnce(ctx, onItem(caller, 'submitbid', request, body), (tx, now, item) => buyItNow(ctx, tx, caller, body, now, item))
-        : placeBidOnce(ctx, caller, { route: 'submitbid', body, key: idempotencyKey(request), action: (item) => bidRequest(body, item) }),
+        ? writeOnce(ctx, onItem(caller, 'submitbid', request, body), (tx, now, item) =>
+            buyItNow(ctx, tx, caller, body, now, item),
+          )
+        : placeBidOnce(ctx, caller, {
+            route: 'submitbid',
+            body,
+            key: idempotencyKey(request),
+            action: (item) => bidRequest(body, item),
+          }),
     );
     route(app, ctx, 'POST /maxbid', ({ body, caller, request }) =>
-      placeBidOnce(ctx, caller, { route: 'maxbid', body, key: idempotencyKey(request), action: () => ({ kind: 'auto', max: body.maxbid, increment: body.increment }) }),
+      placeBidOnce(ctx, caller, {
+        route: 'maxbid',
+        body,
+        key: idempotencyKey(request),
+        action: () => ({ kind: 'auto', max: body.maxbid, increment: body.increment }),
+      }),
     );
   };
 }

@@ -1,7 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BidAction, BidState, HistoryEntry, LiveBidEntry, Maximum } from '@gavel/domain';
 import type { WrittenBid } from '../../realtime/publish';
-import { boardBidderNumber, buyNowAvailable, buyNowQuantityProblem, CARD_NEEDED_TO_BID, NOT_AUTHORIZED, extendedClose, formatClosingTime, isSoldOut, itemBidStatus, placeBid, publicBidderName } from '@gavel/domain';
+import {
+  boardBidderNumber,
+  buyNowAvailable,
+  buyNowQuantityProblem,
+  CARD_NEEDED_TO_BID,
+  NOT_AUTHORIZED,
+  extendedClose,
+  formatClosingTime,
+  isSoldOut,
+  itemBidStatus,
+  placeBid,
+  publicBidderName,
+} from '@gavel/domain';
 import type { Tx } from '../../db/client';
 import { runIn } from '../../db/prepared';
 import { accounts, auctionItems, bidders, itemMaxima, paymentMethods, watchlist, wonItems } from '../../db/schema';
@@ -41,19 +53,34 @@ export interface BidderFacts {
  * card where the event asks for one), from the facts the bid read: the bidder and the item's
  * leader, whether the bidder watches the item and has a card on file.
  */
-export function mayBid(tenant: Tenant, bidderId: number, people: BidderFacts[], watching: boolean, hasCard: boolean): MayBid {
+export function mayBid(
+  tenant: Tenant,
+  bidderId: number,
+  people: BidderFacts[],
+  watching: boolean,
+  hasCard: boolean,
+): MayBid {
   const bidder = people.find((r) => r.id === bidderId);
   if (!bidder) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
   if (!bidder.authorizebidder) throw new AppError('forbidden', NOT_AUTHORIZED);
   if (!bidder.verified) throw new AppError('forbidden', 'Please verify your email address before bidding.');
   if (cardFlags(tenant.event, hasCard).needscardtobid) throw new AppError('forbidden', CARD_NEEDED_TO_BID);
   const anonymous = tenant.event.allowanonymousbidding;
-  return { watching, shown: new Map(people.map((r) => [r.id, { biddername: publicBidderName(r.name, anonymous), biddernumber: boardBidderNumber(r.name, anonymous) }])) };
+  return {
+    watching,
+    shown: new Map(
+      people.map((r) => [
+        r.id,
+        { biddername: publicBidderName(r.name, anonymous), biddernumber: boardBidderNumber(r.name, anonymous) },
+      ]),
+    ),
+  };
 }
 
 /** mayBid with its facts read through Drizzle, for Buy It Now (a bid reads them in its own statement, bids/statements.ts). */
 export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, item: ItemRow): Promise<MayBid> {
-  const ids = item.leaderBidderId !== null && item.leaderBidderId !== bidderId ? [bidderId, item.leaderBidderId] : [bidderId];
+  const ids =
+    item.leaderBidderId !== null && item.leaderBidderId !== bidderId ? [bidderId, item.leaderBidderId] : [bidderId];
   const rows = await tx
     .select({
       id: bidders.id,
@@ -111,12 +138,23 @@ export interface BidWrite {
  * engine on the item and its maxima, the refusals, the extended close and the history entries as
  * viewers see them (`shown`: how mayBid found the bidders appear).
  */
-export function decideBid(tenant: Tenant, bidderId: number, action: BidRequest, now: Date, item: ItemRow, maxima: Maximum[], shown: Map<number, ShownBidder>): { result: BidResult; write: BidWrite } {
+export function decideBid(
+  tenant: Tenant,
+  bidderId: number,
+  action: BidRequest,
+  now: Date,
+  item: ItemRow,
+  maxima: Maximum[],
+  shown: Map<number, ShownBidder>,
+): { result: BidResult; write: BidWrite } {
   assertBiddable(item, tenant, now);
   const state: BidState = { currentbid: item.currentbid, leader: item.leaderBidderId, maxima };
   // The new maximum is later than every stored one; its real sequence number is taken on write.
   const seq = Number.MAX_SAFE_INTEGER;
-  const engineAction: BidAction = action.kind === 'manual' ? { kind: 'manual', bidderId, amount: action.amount, seq } : { kind: 'auto', bidderId, max: action.max, increment: action.increment, seq };
+  const engineAction: BidAction =
+    action.kind === 'manual'
+      ? { kind: 'manual', bidderId, amount: action.amount, seq }
+      : { kind: 'auto', bidderId, max: action.max, increment: action.increment, seq };
   const outcome = placeBid(item, state, engineAction, true);
   if (!outcome.ok) throw new AppError('bad_request', outcome.error.message);
 
@@ -130,28 +168,59 @@ export function decideBid(tenant: Tenant, bidderId: number, action: BidRequest, 
     closing: closing ?? item.closing,
     updatedAt: now,
   };
-  const maximum = mine ? { itemId: item.id, bidderId, max: mine.max, increment: mine.increment, isAuto: mine.isAuto, seq: mine.seq } : undefined;
+  const maximum = mine
+    ? { itemId: item.id, bidderId, max: mine.max, increment: mine.increment, isAuto: mine.isAuto, seq: mine.seq }
+    : undefined;
   const bidtimecst = formatClosingTime(now, tenant.event.timezone);
   const history = outcome.history
-    .map((h) => ({ bidderid: h.bidderId, biddername: '', biddernumber: null, ...shown.get(h.bidderId), bidtime: now.toISOString(), bidtimecst, amount: h.amount, isauto: h.isAuto }))
+    .map((h) => ({
+      bidderid: h.bidderId,
+      biddername: '',
+      biddernumber: null,
+      ...shown.get(h.bidderId),
+      bidtime: now.toISOString(),
+      bidtimecst,
+      amount: h.amount,
+      isauto: h.isAuto,
+    }))
     .reverse();
   const write: BidWrite = {
     bidderId,
     // The action as received; a manual bid's increment is the item's minimum increase.
-    action: action.kind === 'manual' ? { kind: 'manual', amount: action.amount, increment: item.minimumbidincrease } : { kind: 'auto', amount: action.max, increment: action.increment },
+    action:
+      action.kind === 'manual'
+        ? { kind: 'manual', amount: action.amount, increment: item.minimumbidincrease }
+        : { kind: 'auto', amount: action.max, increment: action.increment },
     maximum: mine,
     history: outcome.history,
     item: updated,
     now,
   };
-  return { result: { leading: outcome.state.leader === bidderId, item: updated, previousLeader: item.leaderBidderId, maximum, history }, write };
+  return {
+    result: {
+      leading: outcome.state.leader === bidderId,
+      item: updated,
+      previousLeader: item.leaderBidderId,
+      maximum,
+      history,
+    },
+    write,
+  };
 }
 
 /**
  * decideBid in a transaction Drizzle holds, on the item it has locked (the demo seed's bids):
  * the same decision and the same write statement as a bid from a phone.
  */
-export async function applyBid(tx: Tx, tenant: Tenant, bidderId: number, action: BidRequest, now: Date, item: ItemRow, shown: Map<number, ShownBidder>): Promise<BidResult> {
+export async function applyBid(
+  tx: Tx,
+  tenant: Tenant,
+  bidderId: number,
+  action: BidRequest,
+  now: Date,
+  item: ItemRow,
+  shown: Map<number, ShownBidder>,
+): Promise<BidResult> {
   const maxima = await tx.select().from(itemMaxima).where(eq(itemMaxima.itemId, item.id));
   const decided = decideBid(tenant, bidderId, action, now, item, maxima, shown);
   await writeBid(runIn(tx), decided.write, undefined);
@@ -176,13 +245,28 @@ export async function boughtUnits(tx: Tx, itemId: number, bidderId: number): Pro
  * When it sells out an item that also takes bids, the auction ends with it: the leading bidder
  * wins nothing, and is named in `displacedLeader` to be told.
  */
-export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: number, quantity: number, now: Date, locked?: ItemRow): Promise<{ historyid: number; item: ItemRow; displacedLeader: number | null }> {
+export async function buyNow(
+  tx: Tx,
+  tenant: Tenant,
+  bidderId: number,
+  itemId: number,
+  quantity: number,
+  now: Date,
+  locked?: ItemRow,
+): Promise<{ historyid: number; item: ItemRow; displacedLeader: number | null }> {
   const item = locked?.id === itemId ? locked : await lockItem(tx, tenant, itemId);
   if (item.itemisliveonly) throw new AppError('bad_request', 'This item is sold at the live auction.');
   const status = itemBidStatus(item, tenant.event, now);
-  if (status !== 'biddingopen') throw new AppError('bad_request', status === 'biddingnotopen' ? 'Bidding has not opened yet.' : 'This item is closed.');
+  if (status !== 'biddingopen')
+    throw new AppError(
+      'bad_request',
+      status === 'biddingnotopen' ? 'Bidding has not opened yet.' : 'This item is closed.',
+    );
   if (!buyNowAvailable(item)) {
-    throw new AppError('bad_request', isSoldOut(item) ? 'This item is sold out.' : 'Buy It Now is not available for this item.');
+    throw new AppError(
+      'bad_request',
+      isSoldOut(item) ? 'This item is sold out.' : 'Buy It Now is not available for this item.',
+    );
   }
   // Only counted where there is a limit: an item without one never reads the bidder's purchases.
   const bought = item.maxpurchasequantity > 0 ? await boughtUnits(tx, item.id, bidderId) : 0;
@@ -192,14 +276,27 @@ export async function buyNow(tx: Tx, tenant: Tenant, bidderId: number, itemId: n
   const endsAuction = soldOutNow && !item.buyitnowonly;
   const [updated] = await tx
     .update(auctionItems)
-    .set({ quantitysold: item.quantitysold + quantity, updatedAt: now, ...(endsAuction ? { closedAt: now, leaderBidderId: null } : {}) })
+    .set({
+      quantitysold: item.quantitysold + quantity,
+      updatedAt: now,
+      ...(endsAuction ? { closedAt: now, leaderBidderId: null } : {}),
+    })
     .where(eq(auctionItems.id, item.id))
     .returning();
   const [won] = await tx
     .insert(wonItems)
-    .values({ eventId: tenant.event.id, itemId: item.id, bidderId, kind: 'buynow', amount: item.buyitnowprice, quantity, createdAt: now })
+    .values({
+      eventId: tenant.event.id,
+      itemId: item.id,
+      bidderId,
+      kind: 'buynow',
+      amount: item.buyitnowprice,
+      quantity,
+      createdAt: now,
+    })
     .returning({ id: wonItems.id });
   if (!updated || !won) throw new Error('buy now write returned nothing');
-  const displacedLeader = endsAuction && item.leaderBidderId !== null && item.leaderBidderId !== bidderId ? item.leaderBidderId : null;
+  const displacedLeader =
+    endsAuction && item.leaderBidderId !== null && item.leaderBidderId !== bidderId ? item.leaderBidderId : null;
   return { historyid: won.id, item: updated, displacedLeader };
 }

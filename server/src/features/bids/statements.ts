@@ -106,13 +106,24 @@ export function bidReadOf(row: Row): BidRead {
     item: itemOf(row.item),
     maxima: list(row.maxima).map((m) => {
       const [bidderId, max, increment, isAuto, seq] = list(m);
-      return { bidderId: num(bidderId), max: num(max), increment: num(increment), isAuto: isAuto === true, seq: num(seq) };
+      return {
+        bidderId: num(bidderId),
+        max: num(max),
+        increment: num(increment),
+        isAuto: isAuto === true,
+        seq: num(seq),
+      };
     }),
     people: list(row.people).map((p) => {
       const [id, firstname, lastname, bidanonymously, bidderdisplaynumber, authorizebidder, verified] = list(p);
       return {
         id: num(id),
-        name: { firstname: str(firstname), lastname: str(lastname), bidanonymously: bidanonymously === true, bidderdisplaynumber: num(bidderdisplaynumber) },
+        name: {
+          firstname: str(firstname),
+          lastname: str(lastname),
+          bidanonymously: bidanonymously === true,
+          bidderdisplaynumber: num(bidderdisplaynumber),
+        },
         authorizebidder: authorizebidder === true,
         verified: verified === true,
       };
@@ -125,7 +136,13 @@ export function bidReadOf(row: Row): BidRead {
 }
 
 /** Locks the item (scoped to the event) and reads what the bid needs; 404 when the event has no such item. */
-export async function readForBid(run: Run, tenant: Tenant, itemId: number, bidderId: number, key: string | undefined): Promise<BidRead> {
+export async function readForBid(
+  run: Run,
+  tenant: Tenant,
+  itemId: number,
+  bidderId: number,
+  key: string | undefined,
+): Promise<BidRead> {
   const { event } = tenant;
   const values = [itemId, event.id, bidderId, event.needscardtobid ? event.paymentprocessorcode : null, key ?? null];
   let [row] = await run(READ_BID, values);

@@ -10,12 +10,24 @@ import { oneItem } from '../items/queries';
 import { assertMayBid, type BidRequest, buyNow } from './service';
 
 /** The work of /submitbid with `buyitnow` inside its transaction, on the locked item (bids take bids/place.ts). */
-export async function buyItNow(ctx: AppContext, tx: Tx, caller: BidderCaller, body: SubmitBidRequest, now: Date, locked: ItemRow): Promise<Written<SubmitBidResponse>> {
+export async function buyItNow(
+  ctx: AppContext,
+  tx: Tx,
+  caller: BidderCaller,
+  body: SubmitBidRequest,
+  now: Date,
+  locked: ItemRow,
+): Promise<Written<SubmitBidResponse>> {
   const { tenant, bidderId } = caller;
   await assertMayBid(tx, tenant, bidderId, locked);
   const bought = await buyNow(tx, tenant, bidderId, body.itemid, body.quantity ?? 1, now, locked);
   return {
-    answer: { status: 'success', message: '', historyid: bought.historyid, item: await oneItem(tx, tenant, bidderId, body.itemid, now) },
+    answer: {
+      status: 'success',
+      message: '',
+      historyid: bought.historyid,
+      item: await oneItem(tx, tenant, bidderId, body.itemid, now),
+    },
     after: () => {
       publishItem(ctx, tenant, bought.item);
       publishCart(ctx, tenant, bidderId);

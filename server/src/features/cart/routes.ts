@@ -15,11 +15,22 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
     route(app, ctx, 'GET /myorders', async ({ caller }) => {
       const { event } = caller.tenant;
       const rows = await ctx.db
-        .select({ won: wonItems, order: orders, item: { name: auctionItems.name, itemnum: auctionItems.itemnum, location: auctionItems.location, pickup: auctionItems.pickupinstructions } })
+        .select({
+          won: wonItems,
+          order: orders,
+          item: {
+            name: auctionItems.name,
+            itemnum: auctionItems.itemnum,
+            location: auctionItems.location,
+            pickup: auctionItems.pickupinstructions,
+          },
+        })
         .from(wonItems)
         .innerJoin(orders, eq(wonItems.checkoutId, orders.id))
         .innerJoin(auctionItems, eq(wonItems.itemId, auctionItems.id))
-        .where(and(eq(wonItems.bidderId, caller.bidderId), eq(wonItems.eventId, event.id), isNotNull(wonItems.checkoutId)))
+        .where(
+          and(eq(wonItems.bidderId, caller.bidderId), eq(wonItems.eventId, event.id), isNotNull(wonItems.checkoutId)),
+        )
         .orderBy(desc(orders.id), asc(wonItems.id));
       return {
         status: 'success',
@@ -36,7 +47,12 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
             amount: won.amount,
             location: item.location,
             paid: order.state === 'paid',
-            paidwith: order.state === 'pending' ? 'Payment being confirmed' : order.state === 'refunded' ? 'Refunded' : paidWith(order),
+            paidwith:
+              order.state === 'pending'
+                ? 'Payment being confirmed'
+                : order.state === 'refunded'
+                  ? 'Refunded'
+                  : paidWith(order),
             testpayment: isTestPayment({ processorcode: order.processorcode, card: order.method === 'card' }),
             orderdate: order.createdAt.toISOString(),
             orderdonation: order.donation,
@@ -50,7 +66,10 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
       const { tenant, bidderId } = caller;
       const { event } = tenant;
       const won = await ctx.db
-        .select({ won: wonItems, item: { name: auctionItems.name, itemnum: auctionItems.itemnum, imageurl: auctionItems.imageurl } })
+        .select({
+          won: wonItems,
+          item: { name: auctionItems.name, itemnum: auctionItems.itemnum, imageurl: auctionItems.imageurl },
+        })
         .from(wonItems)
         .innerJoin(auctionItems, eq(wonItems.itemId, auctionItems.id))
         .where(and(eq(wonItems.bidderId, bidderId), eq(wonItems.eventId, event.id), isNull(wonItems.checkoutId)))
@@ -59,7 +78,15 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
       const card = savedCardOf(await cardOnFile(ctx.db, event, bidderId));
       return {
         status: 'success',
-        auctionswon: won.map(({ won, item }) => ({ historyid: won.id, itemid: won.itemId, ...item, amount: won.amount, quantity: won.quantity, checked: true, kind: won.kind })),
+        auctionswon: won.map(({ won, item }) => ({
+          historyid: won.id,
+          itemid: won.itemId,
+          ...item,
+          amount: won.amount,
+          quantity: won.quantity,
+          checked: true,
+          kind: won.kind,
+        })),
         auctionsopen: items.filter((i) => i.accountbiddingon && i.bidstatus === 'biddingopen'),
         showccfees: event.allowpayccfees && event.ccfeespercent > 0,
         ccfeespercentage: event.ccfeespercent,

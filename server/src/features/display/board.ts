@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { APP_VERSION, BOARD_TICKER_SIZE, boardBidderNumber, type DisplayBid, type DisplayBoardResponse, type DisplayItem } from '@gavel/domain';
+import {
+  APP_VERSION,
+  BOARD_TICKER_SIZE,
+  boardBidderNumber,
+  type DisplayBid,
+  type DisplayBoardResponse,
+  type DisplayItem,
+} from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { auctionItems, bidders, bids } from '../../db/schema';
@@ -46,7 +53,14 @@ function boardItem(row: ItemRow, event: EventRow, now: Date): DisplayItem {
 /** The latest bids on the board's items, newest first: the bidder's number (null when anonymous), never a name. */
 async function recentBids(db: Db, event: EventRow, where: SQL | undefined): Promise<DisplayBid[]> {
   const rows = await db
-    .select({ itemid: auctionItems.id, itemname: auctionItems.name, amount: bids.amount, bidtime: bids.createdAt, bidanonymously: bidders.bidanonymously, bidderdisplaynumber: bidders.bidderdisplaynumber })
+    .select({
+      itemid: auctionItems.id,
+      itemname: auctionItems.name,
+      amount: bids.amount,
+      bidtime: bids.createdAt,
+      bidanonymously: bidders.bidanonymously,
+      bidderdisplaynumber: bidders.bidderdisplaynumber,
+    })
     .from(bids)
     .innerJoin(auctionItems, eq(bids.itemId, auctionItems.id))
     .innerJoin(bidders, eq(bids.bidderId, bidders.id))
@@ -68,11 +82,20 @@ async function recentBids(db: Db, event: EventRow, where: SQL | undefined): Prom
  * opens the live hub's event room and nothing else. It is not a guest's, so it never opens the
  * catalogue or the bid history, whether or not the event lets guests browse.
  */
-export async function displayBoard(ctx: AppContext, tenant: Tenant, location: string, origin: string): Promise<DisplayBoardResponse> {
+export async function displayBoard(
+  ctx: AppContext,
+  tenant: Tenant,
+  location: string,
+  origin: string,
+): Promise<DisplayBoardResponse> {
   const { event, organization } = tenant;
   const now = ctx.clock();
   const where = itemsWhere(event, location);
-  const rows = await ctx.db.select().from(auctionItems).where(where).orderBy(asc(auctionItems.featured), asc(auctionItems.id));
+  const rows = await ctx.db
+    .select()
+    .from(auctionItems)
+    .where(where)
+    .orderBy(asc(auctionItems.featured), asc(auctionItems.id));
   const recentbids = rows.length === 0 ? [] : await recentBids(ctx.db, event, where);
   const bidurl = `${origin}/${event.eventcode}`;
   return {
@@ -92,7 +115,11 @@ export async function displayBoard(ctx: AppContext, tenant: Tenant, location: st
     bidurlshort: bidurl.replace(/^https?:\/\//, ''),
     qrsvg: qrSvg(bidurl),
     message: event.displaymessage,
-    total: { show: event.displayshowtotal, raised: event.displayshowtotal ? await raisedOf(ctx.db, event) : 0, goal: event.displaygoal },
+    total: {
+      show: event.displayshowtotal,
+      raised: event.displayshowtotal ? await raisedOf(ctx.db, event) : 0,
+      goal: event.displaygoal,
+    },
     recentbids,
     items: rows.map((r) => boardItem(r, event, now)),
   };

@@ -24,12 +24,21 @@ const gala = (event: Partial<EventInput> = {}, auctioncode = 'demo') =>
       item('1', { name: 'Quilt', location: 'Silent Hall', featured: 2, startingbid: 50, minimumbidincrease: 5 }),
       item('2', { name: 'Cabin', location: 'Silent Hall ', featured: 1, startingbid: 400, minimumbidincrease: 20 }),
       item('3', { name: 'Tuscany', location: 'Main Stage', featured: 1, itemisliveonly: true, startingbid: 0 }),
-      item('4', { name: 'Tote', location: 'Gift Table', featured: 0, buyitnowonly: true, buyitnowprice: 25, unlimitedquantity: true, startingbid: 0 }),
+      item('4', {
+        name: 'Tote',
+        location: 'Gift Table',
+        featured: 0,
+        buyitnowonly: true,
+        buyitnowprice: 25,
+        unlimitedquantity: true,
+        startingbid: 0,
+      }),
       item('5', { name: 'Napa', location: 'main stage', featured: 3, startingbid: 600, minimumbidincrease: 25 }),
     ],
   });
 
-const board = (query: Record<string, string> = {}, headers: Record<string, string> = {}) => call(t.app, 'GET /displayboard', undefined, { query: { eventcode: 'gala', ...query }, headers });
+const board = (query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+  call(t.app, 'GET /displayboard', undefined, { query: { eventcode: 'gala', ...query }, headers });
 
 async function answer(query: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const res = await board(query, headers);
@@ -44,12 +53,20 @@ async function itemIds(): Promise<Record<string, number>> {
 
 /** A bid as a phone sends it: dollars. */
 const bid = async (who: TestBidder, itemid: number | undefined, dollars: number) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: who.auth, payload: { eventcode: 'gala', itemid, bid: dollars } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/submitbid',
+    headers: who.auth,
+    payload: { eventcode: 'gala', itemid, bid: dollars },
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 
 async function numberOf(who: TestBidder): Promise<number> {
-  const [row] = await t.ctx.db.select({ n: bidders.bidderdisplaynumber }).from(bidders).where(eq(bidders.id, who.bidderId));
+  const [row] = await t.ctx.db
+    .select({ n: bidders.bidderdisplaynumber })
+    .from(bidders)
+    .where(eq(bidders.id, who.bidderId));
   if (!row) throw new Error('no bidder');
   return row.n;
 }
@@ -57,7 +74,12 @@ async function numberOf(who: TestBidder): Promise<number> {
 /** A bidder who chose, on their profile, to bid anonymously. */
 async function anonymousBidder(email: string): Promise<TestBidder> {
   const who = await makeBidder(t, 'gala', email, { firstname: 'Cyrus' });
-  const res = await t.app.inject({ method: 'PUT', url: '/api/userprofile', headers: who.auth, payload: { eventcode: 'gala', firstname: 'Cyrus', lastname: 'Tester', zip: '60601', bidanonymously: true } });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/userprofile',
+    headers: who.auth,
+    payload: { eventcode: 'gala', firstname: 'Cyrus', lastname: 'Tester', zip: '60601', bidanonymously: true },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return who;
 }
@@ -68,7 +90,17 @@ describe('GET /displayboard: the items', () => {
     const ids = await itemIds();
     const a = await answer();
     expect(a.items.map((i) => i.name)).toEqual(['Tote', 'Cabin', 'Tuscany', 'Quilt', 'Napa']);
-    expect(a).toMatchObject({ status: 'success', eventname: 'Spring Gala', eventcode: 'gala', auctioncode: 'demo', location: '', message: 'Scan to bid', version: APP_VERSION, servertime: now.toISOString(), recentbids: [] });
+    expect(a).toMatchObject({
+      status: 'success',
+      eventname: 'Spring Gala',
+      eventcode: 'gala',
+      auctioncode: 'demo',
+      location: '',
+      message: 'Scan to bid',
+      version: APP_VERSION,
+      servertime: now.toISOString(),
+      recentbids: [],
+    });
     expect(a.biddingopens).toBe(new Date(now.getTime() - 3_600_000).toISOString());
     expect(a.biddingcloses).toBe(new Date(now.getTime() + 24 * 3_600_000).toISOString());
     expect(a.items[0]).toEqual({
@@ -95,7 +127,11 @@ describe('GET /displayboard: the items', () => {
       bidstatus: 'biddingopen',
       closing: a.biddingcloses,
     });
-    expect(a.items.find((i) => i.name === 'Tuscany')).toMatchObject({ itemisliveonly: true, quantityavailable: 1, quantityunlimited: false });
+    expect(a.items.find((i) => i.name === 'Tuscany')).toMatchObject({
+      itemisliveonly: true,
+      quantityavailable: 1,
+      quantityunlimited: false,
+    });
   });
 
   it("carries each item's number, its close (its own, else the event's, moved by extended bidding) and the units it is sold in", async () => {
@@ -122,7 +158,11 @@ describe('GET /displayboard: the items', () => {
     // A bid two minutes before the Kayak's own close moves it to five minutes after the bid.
     await bid(await makeBidder(t, 'gala', 'ann@example.org'), ids.Kayak, 300);
     const after = await answer();
-    expect(after.items.find((i) => i.itemid === ids.Kayak)).toMatchObject({ itemnum: 'A-7', closing: minutes(5), bidstatus: 'biddingopen' });
+    expect(after.items.find((i) => i.itemid === ids.Kayak)).toMatchObject({
+      itemnum: 'A-7',
+      closing: minutes(5),
+      bidstatus: 'biddingopen',
+    });
     expect(after.items.find((i) => i.itemid === ids.Quilt)?.closing).toBe(after.biddingcloses);
   });
 
@@ -157,10 +197,18 @@ describe('GET /displayboard: the items', () => {
     await importEvent(t, gala());
     await importEvent(t, gala({ eventcode: 'other' }, 'riverbend'));
     const before = await dbState(t.ctx.db);
-    const queries: Array<Record<string, string>> = [{ eventcode: 'nope' }, { eventcode: 'other' }, { auctioncode: 'riverbend' }];
+    const queries: Array<Record<string, string>> = [
+      { eventcode: 'nope' },
+      { eventcode: 'other' },
+      { auctioncode: 'riverbend' },
+    ];
     for (const query of queries) {
       const res = await board(query);
-      expect(res.ok ? res.answer : res.failure, JSON.stringify(query)).toEqual({ status: 'failure', code: 'event_not_found', message: 'Event Not Found' });
+      expect(res.ok ? res.answer : res.failure, JSON.stringify(query)).toEqual({
+        status: 'failure',
+        code: 'event_not_found',
+        message: 'Event Not Found',
+      });
       expect(res.statusCode).toBe(404);
     }
     expect(await dbState(t.ctx.db)).toEqual(before);
@@ -169,9 +217,17 @@ describe('GET /displayboard: the items', () => {
   it('answers 400 for a location over 100 characters, and changes nothing', async () => {
     await importEvent(t, gala());
     const before = await dbState(t.ctx.db);
-    const res = await t.app.inject({ method: 'GET', url: `/api/displayboard?eventcode=gala&location=${'x'.repeat(101)}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/displayboard?eventcode=gala&location=${'x'.repeat(101)}`,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'failure', code: 'bad_request', message: 'location: must be at most 100 characters', errors: [{ path: 'location', message: 'must be at most 100 characters' }] });
+    expect(res.json()).toEqual({
+      status: 'failure',
+      code: 'bad_request',
+      message: 'location: must be at most 100 characters',
+      errors: [{ path: 'location', message: 'must be at most 100 characters' }],
+    });
     expect(await dbState(t.ctx.db)).toEqual(before);
     expect((await board({ location: 'x'.repeat(100) })).statusCode).toBe(200);
   });
@@ -187,7 +243,14 @@ describe('GET /displayboard: the live connection and the bid address', () => {
       const { token } = await answer();
       const check = await t.ctx.tokens.verifyBoard(token, now);
       expect(check.ok && check.claims).toMatchObject({ typ: 'board', eventcode: 'gala', auctioncode: 'demo' });
-      expect(check.ok && Object.keys(check.claims).sort()).toEqual(['auctioncode', 'eventcode', 'exp', 'iat', 'sub', 'typ']);
+      expect(check.ok && Object.keys(check.claims).sort()).toEqual([
+        'auctioncode',
+        'eventcode',
+        'exp',
+        'iat',
+        'sub',
+        'typ',
+      ]);
       // Not a login of any kind, nor a store cart's or a registration link's token.
       expect(await t.ctx.tokens.verify(token, now)).toEqual({ ok: false, reason: 'invalid' });
       expect((await t.ctx.tokens.verifyCart(token, now)).ok).toBe(false);
@@ -206,7 +269,11 @@ describe('GET /displayboard: the live connection and the bid address', () => {
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.statusCode).toBe(401);
-        expect(res.ok ? res.answer : res.failure).toMatchObject({ status: 'failure', code: 'unauthorized', message: refused });
+        expect(res.ok ? res.answer : res.failure).toMatchObject({
+          status: 'failure',
+          code: 'unauthorized',
+          message: refused,
+        });
       }
       expect(await dbState(t.ctx.db)).toEqual(before);
 
@@ -214,7 +281,16 @@ describe('GET /displayboard: the live connection and the bid address', () => {
       const guest = await call(t.app, 'POST /guestlogin', { eventcode: 'gala' });
       expect(guest.statusCode).toBe(eventallowguestentry ? 200 : 403);
       if (!guest.ok) return;
-      expect((await call(t.app, 'POST /bidhistory', { eventcode: 'gala', itemid: ids.Quilt ?? 0 }, { headers: bearer(guest.answer.token) })).statusCode).toBe(200);
+      expect(
+        (
+          await call(
+            t.app,
+            'POST /bidhistory',
+            { eventcode: 'gala', itemid: ids.Quilt ?? 0 },
+            { headers: bearer(guest.answer.token) },
+          )
+        ).statusCode,
+      ).toBe(200);
     });
   }
 
@@ -256,7 +332,8 @@ describe('GET /displayboard: the latest bids', () => {
       { itemid: ids.Cabin, itemname: 'Cabin', biddernumber: null, amount: 400, bidtime: at },
       { itemid: ids.Quilt, itemname: 'Quilt', biddernumber: b, amount: 55, bidtime: at },
     ]);
-    for (const name of ['Annabel', 'Bartholomew', 'Cyrus', 'Tester', '@example.org', 'biddername']) expect(res.body).not.toContain(name);
+    for (const name of ['Annabel', 'Bartholomew', 'Cyrus', 'Tester', '@example.org', 'biddername'])
+      expect(res.body).not.toContain(name);
 
     // A location's board shows its own items' bids only.
     const stage = await answer({ location: 'main stage' });
@@ -277,11 +354,18 @@ describe('GET /displayboard: the latest bids', () => {
     const ids = await itemIds();
     const ann = await makeBidder(t, 'gala', 'ann@example.org');
     const cy = await anonymousBidder('cy@example.org');
-    await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: cy.auth, payload: { eventcode: 'gala', itemid: ids.Quilt, autobid: true, maxbid: 100, increment: 5 } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/submitbid',
+      headers: cy.auth,
+      payload: { eventcode: 'gala', itemid: ids.Quilt, autobid: true, maxbid: 100, increment: 5 },
+    });
     const live = captureEventMessages(t);
     try {
       await bid(ann, ids.Quilt, 60);
-      const updates = live.messages.filter((m): m is Extract<HubMessage, { type: 'itemupdate' }> => m.type === 'itemupdate');
+      const updates = live.messages.filter(
+        (m): m is Extract<HubMessage, { type: 'itemupdate' }> => m.type === 'itemupdate',
+      );
       expect(updates.map((m) => m.history?.map((h) => [h.biddername, h.biddernumber, h.amount]))).toEqual([
         [
           ['Anonymous Bidder', null, 6_500],
@@ -307,7 +391,8 @@ describe('GET /displayboard: the rate limit', () => {
     for (let i = 0; i < 3; i++) expect((await phone()).statusCode).toBe(200);
     expect((await phone()).statusCode).toBe(429);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await limited.app.inject({ method: 'GET', url: '/api/displayboard?eventcode=gala' })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await limited.app.inject({ method: 'GET', url: '/api/displayboard?eventcode=gala' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

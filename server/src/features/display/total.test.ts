@@ -28,7 +28,13 @@ const gala = (display: Partial<ImportDisplay> = {}, eventcode = 'gala') =>
     event: { display },
     items: [
       item('1', { name: 'Quilt', startingbid: 50, minimumbidincrease: 5 }),
-      item('2', { name: 'Cabin', startingbid: 400, minimumbidincrease: 20, buyitnowavailable: true, buyitnowprice: 1000 }),
+      item('2', {
+        name: 'Cabin',
+        startingbid: 400,
+        minimumbidincrease: 20,
+        buyitnowavailable: true,
+        buyitnowprice: 1000,
+      }),
       item('3', { name: 'Tote', buyitnowonly: true, buyitnowprice: 25, quantity: 10, startingbid: 0 }),
       item('4', { name: 'Napa', startingbid: 600, minimumbidincrease: 25 }),
     ],
@@ -37,21 +43,44 @@ const gala = (display: Partial<ImportDisplay> = {}, eventcode = 'gala') =>
 
 /** The event's items' ids by name. */
 async function itemIds(eventcode = 'gala'): Promise<Record<string, number>> {
-  const rows = await t.ctx.db.select({ id: auctionItems.id, name: auctionItems.name }).from(auctionItems).innerJoin(events, eq(auctionItems.eventId, events.id)).where(eq(events.eventcode, eventcode));
+  const rows = await t.ctx.db
+    .select({ id: auctionItems.id, name: auctionItems.name })
+    .from(auctionItems)
+    .innerJoin(events, eq(auctionItems.eventId, events.id))
+    .where(eq(events.eventcode, eventcode));
   return Object.fromEntries(rows.map((r) => [r.name, r.id]));
 }
 
 /** A bid as a phone sends it: dollars. */
 async function bid(who: TestBidder, itemid: number | undefined, dollars: number, eventcode = 'gala') {
-  const res = await t.app.inject({ method: 'POST', url: '/api/submitbid', headers: who.auth, payload: { eventcode, itemid, bid: dollars } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/submitbid',
+    headers: who.auth,
+    payload: { eventcode, itemid, bid: dollars },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
 /** A store checkout of these lines, with a donation (cents), Bill Me or by this test card; answers the order's state. */
-async function storeOrder(lines: Record<string, number>, donation: number, pay: { billme: true } | { card: string }, promo?: string): Promise<string> {
+async function storeOrder(
+  lines: Record<string, number>,
+  donation: number,
+  pay: { billme: true } | { card: string },
+  promo?: string,
+): Promise<string> {
   const token = await cartWith(t, await storeIds(t.ctx.db), lines);
-  if (promo) await call(t.app, 'POST /storecartdiscount', { discountcode: promo }, { headers: { authorization: `Bearer ${token}` } });
-  const body = 'billme' in pay ? await checkoutBody(t, token, { donation, method: 'BILLME' }) : await checkoutBody(t, token, { donation, processortoken: await testCryptogram(t, 'gala', pay.card) });
+  if (promo)
+    await call(
+      t.app,
+      'POST /storecartdiscount',
+      { discountcode: promo },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+  const body =
+    'billme' in pay
+      ? await checkoutBody(t, token, { donation, method: 'BILLME' })
+      : await checkoutBody(t, token, { donation, processortoken: await testCryptogram(t, 'gala', pay.card) });
   await checkoutCart(t, token, body);
   const orders = await t.ctx.db.select({ state: storeOrders.state }).from(storeOrders).orderBy(storeOrders.id);
   return orders.at(-1)?.state ?? '';
@@ -102,7 +131,10 @@ describe('the total raised', () => {
     await importEvent(t, gala({ goal: 25_000.5 }));
     await everyKindOfSale();
     const tenant = await findTenant(t.ctx.db, 'demo', 'gala');
-    for (const part of TOTAL_PARTS) expect(await raisedOf(t.ctx.db, { id: tenant.event.id, displaytotalincludes: [part] }), part).toBe(EXPECTED[part]);
+    for (const part of TOTAL_PARTS)
+      expect(await raisedOf(t.ctx.db, { id: tenant.event.id, displaytotalincludes: [part] }), part).toBe(
+        EXPECTED[part],
+      );
     expect(await raisedOf(t.ctx.db, { id: tenant.event.id, displaytotalincludes: [] })).toBe(0);
     expect(await total()).toEqual({ show: true, raised: 142_500, goal: 2_500_050 });
     const raw = await t.app.inject({ method: 'GET', url: '/api/displayboard?eventcode=gala' });
@@ -133,9 +165,16 @@ describe('the live total', () => {
     const live = captureEventMessages(t);
     try {
       await bid(ann, ids.Quilt, 50);
-      expect(await live.waitFor('eventtotal', (m) => m.raised === 5_000)).toEqual({ type: 'eventtotal', raised: 5_000, eventcode: 'gala', auctioncode: 'demo' });
+      expect(await live.waitFor('eventtotal', (m) => m.raised === 5_000)).toEqual({
+        type: 'eventtotal',
+        raised: 5_000,
+        eventcode: 'gala',
+        auctioncode: 'demo',
+      });
       // The item's news goes first; the total follows it.
-      expect(live.messages.findIndex((m) => m.type === 'itemupdate')).toBeLessThan(live.messages.findIndex((m) => m.type === 'eventtotal'));
+      expect(live.messages.findIndex((m) => m.type === 'itemupdate')).toBeLessThan(
+        live.messages.findIndex((m) => m.type === 'eventtotal'),
+      );
       await buyNow(t, ann, 'gala', ids.Tote ?? 0, 2);
       await live.waitFor('eventtotal', (m) => m.raised === 10_000);
       expect(await storeOrder({ shirt: 1 }, 500, { billme: true })).toBe('unpaid');
@@ -170,7 +209,10 @@ describe('the live total', () => {
   it('is not sent for an event that hides its total', async () => {
     await importEvent(t, gala({ showtotal: false }, 'quiet'));
     await importEvent(t, gala());
-    const [quiet, shown] = [await makeBidder(t, 'quiet', 'ann@example.org'), await makeBidder(t, 'gala', 'bob@example.org')];
+    const [quiet, shown] = [
+      await makeBidder(t, 'quiet', 'ann@example.org'),
+      await makeBidder(t, 'gala', 'bob@example.org'),
+    ];
     const live = captureEventMessages(t);
     try {
       await bid(quiet, (await itemIds('quiet')).Quilt, 50, 'quiet');

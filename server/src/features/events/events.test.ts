@@ -221,7 +221,11 @@ describe('POST /api/event/', () => {
   it('answers 400 when there is no body at all', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/event/' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(failure('bad_request', 'The request body must be a JSON object.', [{ path: '(document)', message: 'must be a JSON object' }]));
+    expect(res.json()).toEqual(
+      failure('bad_request', 'The request body must be a JSON object.', [
+        { path: '(document)', message: 'must be a JSON object' },
+      ]),
+    );
   });
 });
 
@@ -230,7 +234,10 @@ describe('POST /api/privacypolicy', () => {
     for (const url of ['/api/privacypolicy', '/api/privacypolicy/']) {
       const res = await t.app.inject({ method: 'POST', url, payload: { eventcode: 'gala' } });
       expect(res.statusCode, url).toBe(200);
-      expect(res.json()).toEqual({ status: 'success', privacypolicy: '<h2>Privacy</h2><p>We keep your data safe.</p>' });
+      expect(res.json()).toEqual({
+        status: 'success',
+        privacypolicy: '<h2>Privacy</h2><p>We keep your data safe.</p>',
+      });
     }
   });
 
@@ -256,7 +263,9 @@ describe('organizer HTML', () => {
   it('is answered sanitized: no script, no event handlers, no javascript: links', async () => {
     await importDoc(galaDocument({ auctioncode: ORG, eventcode: 'hostile', event: hostile }));
     const body = (await postEvent({ eventcode: 'hostile' })).json();
-    const policy = (await t.app.inject({ method: 'POST', url: '/api/privacypolicy', payload: { eventcode: 'hostile' } })).json();
+    const policy = (
+      await t.app.inject({ method: 'POST', url: '/api/privacypolicy', payload: { eventcode: 'hostile' } })
+    ).json();
     const answered = [body.welcomemessage, body.homemessage, body.preeventtext, body.contactus, policy.privacypolicy];
     for (const html of answered) {
       expect(html).not.toMatch(/<script|<style|<iframe|<svg|javascript:|\bon\w+=/i);

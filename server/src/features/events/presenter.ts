@@ -4,7 +4,9 @@ import { processorCodeOf } from '../../payments/processor';
 import type { EventRow, Tenant } from '../../tenancy';
 
 /** Where and when the event happens, its time in the event's own zone; null when the import gave no venue. */
-export function presentVenue(event: Pick<EventRow, 'venuename' | 'venueaddress' | 'venuestarts' | 'venueends' | 'timezone'>): EventVenue | null {
+export function presentVenue(
+  event: Pick<EventRow, 'venuename' | 'venueaddress' | 'venuestarts' | 'venueends' | 'timezone'>,
+): EventVenue | null {
   if (!event.venuestarts) return null;
   return {
     name: event.venuename,

@@ -5,7 +5,13 @@ import { presentEvent } from './presenter';
 
 export function eventRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    route(app, ctx, 'POST /event', async ({ caller }) => ({ status: 'success', ...presentEvent(caller.tenant, ctx.clock()) }));
-    route(app, ctx, 'POST /privacypolicy', async ({ caller }) => ({ status: 'success', privacypolicy: caller.tenant.event.privacypolicy }));
+    route(app, ctx, 'POST /event', async ({ caller }) => ({
+      status: 'success',
+      ...presentEvent(caller.tenant, ctx.clock()),
+    }));
+    route(app, ctx, 'POST /privacypolicy', async ({ caller }) => ({
+      status: 'success',
+      privacypolicy: caller.tenant.event.privacypolicy,
+    }));
   };
 }

@@ -28,7 +28,9 @@ function galaWith(venue: ImportDocumentInput['event']['venue'], timezone = 'Amer
   return eventDocument(now, {
     orgname: 'Riverbend Community Foundation',
     event: { ccfeespercent: 3, allowbillme: true, timezone, ...CONTACT, ...(venue ? { venue } : {}) },
-    items: [item('wine', { name: 'Wine <Tasting> & "Tour"', buyitnowavailable: true, buyitnowprice: 40, startingbid: 20 })],
+    items: [
+      item('wine', { name: 'Wine <Tasting> & "Tour"', buyitnowavailable: true, buyitnowprice: 40, startingbid: 20 }),
+    ],
     store: galaStore(now, { registration: galaRegistration() }),
   });
 }
@@ -65,14 +67,20 @@ describe('the venue', () => {
   it("is on the ticket receipt, the guest's email and the guest's page", async () => {
     await importEvent(t, galaWith(VENUE));
     const p = await purchase(t, { table: 1 });
-    await addGuest(t, p.token, seatAt(p.groups, 1), { 'First Name': 'Bo', 'Last Name': 'Diaz', Email: 'bo@example.org' });
+    await addGuest(t, p.token, seatAt(p.groups, 1), {
+      'First Name': 'Bo',
+      'Last Name': 'Diaz',
+      Email: 'bo@example.org',
+    });
     const guest = await openGuestLink(t, 'bo@example.org');
     expect(guest.venue).toEqual(SERVED);
     const mails = await mailbox(t);
     const receipt = mails.find((m) => m.to === 'ann@example.org' && m.subject.startsWith('Your receipt'));
     const invite = mails.find((m) => m.to === 'bo@example.org');
     for (const mail of [receipt, invite]) {
-      expect(mail?.text).toContain(`When:  ${SERVED.date}\n       ${SERVED.time}\nWhere: The Grand Ballroom\n       Riverbend Hotel\n       210 River Street`);
+      expect(mail?.text).toContain(
+        `When:  ${SERVED.date}\n       ${SERVED.time}\nWhere: The Grand Ballroom\n       Riverbend Hotel\n       210 River Street`,
+      );
       expect(mail?.html).toContain('The Grand Ballroom<br>Riverbend Hotel<br>210 River Street');
     }
   });
@@ -80,7 +88,11 @@ describe('the venue', () => {
   it('is on no mail when there is none', async () => {
     await importEvent(t, galaWith(undefined));
     const p = await purchase(t, { table: 1 });
-    await addGuest(t, p.token, seatAt(p.groups, 1), { 'First Name': 'Bo', 'Last Name': 'Diaz', Email: 'bo@example.org' });
+    await addGuest(t, p.token, seatAt(p.groups, 1), {
+      'First Name': 'Bo',
+      'Last Name': 'Diaz',
+      Email: 'bo@example.org',
+    });
     expect((await openGuestLink(t, 'bo@example.org')).venue).toBeNull();
     for (const mail of await mailbox(t)) expect(mail.text).not.toContain('When:');
   });
@@ -99,21 +111,34 @@ describe('the receipts as sent', () => {
     expect(receipt?.text).toMatch(/\nsingle +Single Ticket +2 +\$300\.00\n/);
     expect(receipt?.text).toMatch(/\nshirt +Shirt +1 +\$25\.00\n/);
     expect(receipt?.text).toContain(`Paid with Visa ending in 4242.\n${TEST_PAYMENT_NOTE}`);
-    expect(receipt?.html).toMatch(/<td[^>]*>single<\/td><td[^>]*>Single Ticket<\/td><td[^>]*>2<\/td><td[^>]*>\$300\.00<\/td>/);
+    expect(receipt?.html).toMatch(
+      /<td[^>]*>single<\/td><td[^>]*>Single Ticket<\/td><td[^>]*>2<\/td><td[^>]*>\$300\.00<\/td>/,
+    );
   });
 
   it("give the auction order's number, the time it was paid in the event's zone, the contact, and escape the item's name", async () => {
     await importEvent(t, galaWith(VENUE, 'America/Los_Angeles'));
     const ann = await makeBidder(t, 'gala', 'ann@example.org');
-    const [wine] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems).where(eq(auctionItems.itemnum, 'wine'));
+    const [wine] = await t.ctx.db
+      .select({ id: auctionItems.id })
+      .from(auctionItems)
+      .where(eq(auctionItems.itemnum, 'wine'));
     const historyid = await buyNow(t, ann, 'gala', wine?.id ?? 0);
-    const res = await checkoutAs(t, ann, { historyid: [historyid], processortoken: await testCryptogram(t, 'gala', '4242424242424242'), totalamount: 40 });
+    const res = await checkoutAs(t, ann, {
+      historyid: [historyid],
+      processortoken: await testCryptogram(t, 'gala', '4242424242424242'),
+      totalamount: 40,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const orderid: number = res.json().checkoutid;
     const receipt = (await mailbox(t)).find((m) => m.subject === `Your receipt from Test Gala (order ${orderid})`);
-    expect(receipt?.text).toContain(`Order number: ${orderid}\nPaid:         Tuesday, December 1, 2026, 10:00 AM PST\nOrganization: Riverbend Community Foundation\nContact:      (312) 555-0142`);
+    expect(receipt?.text).toContain(
+      `Order number: ${orderid}\nPaid:         Tuesday, December 1, 2026, 10:00 AM PST\nOrganization: Riverbend Community Foundation\nContact:      (312) 555-0142`,
+    );
     expect(receipt?.text).toMatch(/\nwine +Wine <Tasting> & "Tour" +1 +\$40\.00\n/);
-    expect(receipt?.html).toMatch(/<td[^>]*>wine<\/td><td[^>]*>Wine &lt;Tasting&gt; &amp; &quot;Tour&quot;<\/td><td[^>]*>1<\/td><td[^>]*>\$40\.00<\/td>/);
+    expect(receipt?.html).toMatch(
+      /<td[^>]*>wine<\/td><td[^>]*>Wine &lt;Tasting&gt; &amp; &quot;Tour&quot;<\/td><td[^>]*>1<\/td><td[^>]*>\$40\.00<\/td>/,
+    );
     expect(receipt?.html).not.toContain('<Tasting>');
   });
 });

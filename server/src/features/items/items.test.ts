@@ -11,17 +11,38 @@ let ids: number[] = [];
 const now = new Date('2026-12-01T18:00:00Z');
 const SVG = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`;
 const call = (url: string, payload: object, who: TestBidder | string | null = ann) =>
-  t.app.inject({ method: 'POST', url, payload: { eventcode: 'gala', ...payload }, headers: who ? { authorization: `Bearer ${typeof who === 'string' ? who : who.token}` } : {} });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: { eventcode: 'gala', ...payload },
+    headers: who ? { authorization: `Bearer ${typeof who === 'string' ? who : who.token}` } : {},
+  });
 
 beforeAll(async () => {
   t = await createTestApp({}, now);
   await importEvent(
     t,
     eventDocument(now, {
-      event: { extendedbiddingminutes: 5, extendedbiddinglatest: new Date(now.getTime() + 26 * 3_600_000).toISOString() },
+      event: {
+        extendedbiddingminutes: 5,
+        extendedbiddinglatest: new Date(now.getTime() + 26 * 3_600_000).toISOString(),
+      },
       items: [
-        { itemnum: '1', name: 'Photos Item', startingbid: 10, minimumbidincrease: 1, photos: [SVG, `${SVG.slice(0, -4)}AAAA`], tags: ['A', 'B'] },
-        { itemnum: '2', name: 'Late Item', startingbid: 10, minimumbidincrease: 1, closing: new Date(now.getTime() + 3 * 60_000).toISOString() },
+        {
+          itemnum: '1',
+          name: 'Photos Item',
+          startingbid: 10,
+          minimumbidincrease: 1,
+          photos: [SVG, `${SVG.slice(0, -4)}AAAA`],
+          tags: ['A', 'B'],
+        },
+        {
+          itemnum: '2',
+          name: 'Late Item',
+          startingbid: 10,
+          minimumbidincrease: 1,
+          closing: new Date(now.getTime() + 3 * 60_000).toISOString(),
+        },
       ],
     }),
   );
@@ -34,7 +55,14 @@ describe('catalog calls', () => {
   it('lists items with the caller fields, and needs a token for this event', async () => {
     const list = await call('/api/auctionitems', { includethumbnail: true });
     expect(list.json().auctionitems).toHaveLength(2);
-    expect(list.json().auctionitems[0]).toMatchObject({ name: 'Photos Item', tags: 'A,B', watchlist: false, accountbiddingon: false, bidstatus: 'biddingopen', minimumnextbid: 10 });
+    expect(list.json().auctionitems[0]).toMatchObject({
+      name: 'Photos Item',
+      tags: 'A,B',
+      watchlist: false,
+      accountbiddingon: false,
+      bidstatus: 'biddingopen',
+      minimumnextbid: 10,
+    });
     expect((await call('/api/auctionitems', {}, null)).statusCode).toBe(401);
     const other = await call('/api/auctionitems', { eventcode: 'elsewhere' });
     expect(other.statusCode).toBe(404);
@@ -52,21 +80,37 @@ describe('catalog calls', () => {
   });
 
   it('toggles the watchlist, refused to guests', async () => {
-    expect((await call('/api/watchlist', { itemid: ids[0] })).json()).toEqual({ status: 'success', itemid: ids[0], watchlist: true });
+    expect((await call('/api/watchlist', { itemid: ids[0] })).json()).toEqual({
+      status: 'success',
+      itemid: ids[0],
+      watchlist: true,
+    });
     expect((await call('/api/watchlist', { itemid: ids[0] })).json().watchlist).toBe(false);
     await call('/api/watchlist', { itemid: ids[0] });
-    const guest = (await t.app.inject({ method: 'POST', url: '/api/guestlogin', payload: { eventcode: 'gala' } })).json().token as string;
+    const guest = (
+      await t.app.inject({ method: 'POST', url: '/api/guestlogin', payload: { eventcode: 'gala' } })
+    ).json().token as string;
     expect((await call('/api/watchlist', { itemid: ids[0] }, guest)).statusCode).toBe(403);
     expect((await call('/api/auctionitems', {}, guest)).statusCode).toBe(200);
   });
 
   it('counts the caller’s items in the overview', async () => {
     await call('/api/submitbid', { itemid: ids[1], bid: 10 });
-    expect((await call('/api/itemoverview', {})).json()).toEqual({ status: 'success', totalitems: 2, biddingon: 1, winning: 1, watching: 1, won: 0 });
+    expect((await call('/api/itemoverview', {})).json()).toEqual({
+      status: 'success',
+      totalitems: 2,
+      biddingon: 1,
+      winning: 1,
+      watching: 1,
+      won: 0,
+    });
   });
 
   it('extends a close when a bid comes in the last minutes', async () => {
-    const [before] = await t.ctx.db.select().from(auctionItems).where(eq(auctionItems.id, ids[1] ?? 0));
+    const [before] = await t.ctx.db
+      .select()
+      .from(auctionItems)
+      .where(eq(auctionItems.id, ids[1] ?? 0));
     t.setNow(new Date(now.getTime() + 2 * 60_000));
     const bob = await makeBidder(t, 'gala', 'bob@example.org');
     const res = await call('/api/submitbid', { itemid: ids[1], bid: 11 }, bob);

@@ -1,5 +1,12 @@
 import type { AuctionItem } from '@gavel/domain';
-import { buyNowView, formatClosingTime, itemBidStatus, itemCloses, minimumNextBid, quantityAvailable } from '@gavel/domain';
+import {
+  buyNowView,
+  formatClosingTime,
+  itemBidStatus,
+  itemCloses,
+  minimumNextBid,
+  quantityAvailable,
+} from '@gavel/domain';
 import type { auctionItems, itemMaxima } from '../../db/schema';
 import type { EventRow } from '../../tenancy';
 
@@ -19,7 +26,14 @@ export interface CallerView {
   bought: number;
 }
 
-export const noCaller: CallerView = { bidderId: null, maximum: undefined, watching: false, historyid: 0, needsCard: false, bought: 0 };
+export const noCaller: CallerView = {
+  bidderId: null,
+  maximum: undefined,
+  watching: false,
+  historyid: 0,
+  needsCard: false,
+  bought: 0,
+};
 
 export function presentItem(item: ItemRow, event: EventRow, caller: CallerView, now: Date): AuctionItem {
   const closes = itemCloses(item, event);

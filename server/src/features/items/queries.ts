@@ -16,28 +16,69 @@ export const itemClosesSql = sql<Date>`coalesce(${auctionItems.closing}, ${event
 export const itemNotFound = () => new AppError('not_found', 'This item was not found in this event.');
 
 /** The event's items as one caller sees them (their maxima, watchlist and wins). */
-export async function listItems(db: Db | Tx, tenant: Tenant, bidderId: number | null, now: Date, only?: number[]): Promise<AuctionItem[]> {
-  const where = only ? and(eq(auctionItems.eventId, tenant.event.id), inArray(auctionItems.id, only)) : eq(auctionItems.eventId, tenant.event.id);
-  const items = await db.select().from(auctionItems).where(where).orderBy(asc(auctionItems.featured), asc(auctionItems.id));
+export async function listItems(
+  db: Db | Tx,
+  tenant: Tenant,
+  bidderId: number | null,
+  now: Date,
+  only?: number[],
+): Promise<AuctionItem[]> {
+  const where = only
+    ? and(eq(auctionItems.eventId, tenant.event.id), inArray(auctionItems.id, only))
+    : eq(auctionItems.eventId, tenant.event.id);
+  const items = await db
+    .select()
+    .from(auctionItems)
+    .where(where)
+    .orderBy(asc(auctionItems.featured), asc(auctionItems.id));
   if (bidderId === null) return items.map((i) => presentItem(i, tenant.event, noCaller, now));
   const ids = items.map((i) => i.id);
   if (ids.length === 0) return [];
   // One after another: inside a transaction the queries share one connection.
-  const maxima = await db.select().from(itemMaxima).where(and(eq(itemMaxima.bidderId, bidderId), inArray(itemMaxima.itemId, ids)));
-  const watched = await db.select({ itemId: watchlist.itemId }).from(watchlist).where(and(eq(watchlist.bidderId, bidderId), inArray(watchlist.itemId, ids)));
-  const won = await db.select({ id: wonItems.id, itemId: wonItems.itemId, kind: wonItems.kind, quantity: wonItems.quantity }).from(wonItems).where(and(eq(wonItems.bidderId, bidderId), eq(wonItems.eventId, tenant.event.id)));
-  const needsCard = tenant.event.needscardtobid && cardFlags(tenant.event, (await cardOnFile(db, tenant.event, bidderId)) !== undefined).needscardtobid;
+  const maxima = await db
+    .select()
+    .from(itemMaxima)
+    .where(and(eq(itemMaxima.bidderId, bidderId), inArray(itemMaxima.itemId, ids)));
+  const watched = await db
+    .select({ itemId: watchlist.itemId })
+    .from(watchlist)
+    .where(and(eq(watchlist.bidderId, bidderId), inArray(watchlist.itemId, ids)));
+  const won = await db
+    .select({ id: wonItems.id, itemId: wonItems.itemId, kind: wonItems.kind, quantity: wonItems.quantity })
+    .from(wonItems)
+    .where(and(eq(wonItems.bidderId, bidderId), eq(wonItems.eventId, tenant.event.id)));
+  const needsCard =
+    tenant.event.needscardtobid &&
+    cardFlags(tenant.event, (await cardOnFile(db, tenant.event, bidderId)) !== undefined).needscardtobid;
   const maxByItem = new Map(maxima.map((m) => [m.itemId, m]));
   const watching = new Set(watched.map((w) => w.itemId));
   const historyByItem = new Map(won.map((w) => [w.itemId, w.id]));
   const bought = new Map<number, number>();
   for (const w of won) if (w.kind === 'buynow') bought.set(w.itemId, (bought.get(w.itemId) ?? 0) + w.quantity);
   return items.map((i) =>
-    presentItem(i, tenant.event, { bidderId, maximum: maxByItem.get(i.id), watching: watching.has(i.id), historyid: historyByItem.get(i.id) ?? 0, needsCard, bought: bought.get(i.id) ?? 0 }, now),
+    presentItem(
+      i,
+      tenant.event,
+      {
+        bidderId,
+        maximum: maxByItem.get(i.id),
+        watching: watching.has(i.id),
+        historyid: historyByItem.get(i.id) ?? 0,
+        needsCard,
+        bought: bought.get(i.id) ?? 0,
+      },
+      now,
+    ),
   );
 }
 
-export async function oneItem(db: Db | Tx, tenant: Tenant, bidderId: number | null, itemId: number, now: Date): Promise<AuctionItem> {
+export async function oneItem(
+  db: Db | Tx,
+  tenant: Tenant,
+  bidderId: number | null,
+  itemId: number,
+  now: Date,
+): Promise<AuctionItem> {
   const [item] = await listItems(db, tenant, bidderId, now, [itemId]);
   if (!item) throw itemNotFound();
   return item;

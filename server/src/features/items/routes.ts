@@ -10,7 +10,10 @@ import type { Db, Tx } from '../../db/client';
 
 /** The item of this event, or the clear 404. */
 async function itemOf(db: Db | Tx, tenant: Tenant, itemId: number): Promise<{ id: number; imageurl: string }> {
-  const [item] = await db.select({ id: auctionItems.id, imageurl: auctionItems.imageurl }).from(auctionItems).where(and(eq(auctionItems.id, itemId), eq(auctionItems.eventId, tenant.event.id)));
+  const [item] = await db
+    .select({ id: auctionItems.id, imageurl: auctionItems.imageurl })
+    .from(auctionItems)
+    .where(and(eq(auctionItems.id, itemId), eq(auctionItems.eventId, tenant.event.id)));
   if (!item) throw itemNotFound();
   return item;
 }
@@ -30,8 +33,15 @@ export function itemRoutes(ctx: AppContext): FastifyPluginAsync {
 
     route(app, ctx, 'POST /itemphotos', async ({ caller, body }) => {
       const item = await itemOf(ctx.db, caller.tenant, body.itemid);
-      const photos = await ctx.db.select({ photourl: itemPhotos.photourl }).from(itemPhotos).where(eq(itemPhotos.itemId, item.id)).orderBy(asc(itemPhotos.position));
-      return { status: 'success', itemphotos: photos.length > 0 ? photos : item.imageurl ? [{ photourl: item.imageurl }] : [] };
+      const photos = await ctx.db
+        .select({ photourl: itemPhotos.photourl })
+        .from(itemPhotos)
+        .where(eq(itemPhotos.itemId, item.id))
+        .orderBy(asc(itemPhotos.position));
+      return {
+        status: 'success',
+        itemphotos: photos.length > 0 ? photos : item.imageurl ? [{ photourl: item.imageurl }] : [],
+      };
     });
 
     route(app, ctx, 'POST /bidhistory', async ({ caller, body }) => {
@@ -72,7 +82,10 @@ export function itemRoutes(ctx: AppContext): FastifyPluginAsync {
       const itemId = body.itemid;
       const watching = await ctx.db.transaction(async (tx) => {
         await itemOf(tx, caller.tenant, itemId);
-        const removed = await tx.delete(watchlist).where(and(eq(watchlist.bidderId, bidderId), eq(watchlist.itemId, itemId))).returning();
+        const removed = await tx
+          .delete(watchlist)
+          .where(and(eq(watchlist.bidderId, bidderId), eq(watchlist.itemId, itemId)))
+          .returning();
         if (removed.length > 0) return false;
         await tx.insert(watchlist).values({ bidderId, itemId }).onConflictDoNothing();
         return true;

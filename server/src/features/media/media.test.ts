@@ -47,15 +47,25 @@ describe('images', () => {
     const first = await t.app.inject({ method: 'GET', url: `/media/${row?.id}` });
     expect(first.headers.etag).toBe(`"${row?.id}"`);
     expect(new Date(String(first.headers['last-modified'])).getTime()).toBeGreaterThan(0);
-    const again = await t.app.inject({ method: 'GET', url: `/media/${row?.id}`, headers: { 'if-none-match': `"other", ${first.headers.etag}` } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/media/${row?.id}`,
+      headers: { 'if-none-match': `"other", ${first.headers.etag}` },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const stale = await t.app.inject({ method: 'GET', url: `/media/${row?.id}`, headers: { 'if-none-match': '"other"' } });
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: `/media/${row?.id}`,
+      headers: { 'if-none-match': '"other"' },
+    });
     expect(stale.statusCode).toBe(200);
     // Served from memory: the row's bytes are not read again.
     await t.ctx.db.update(media).set({ contentType: 'image/gif' });
-    expect((await t.app.inject({ method: 'GET', url: `/media/${row?.id}` })).headers['content-type']).not.toBe('image/gif');
+    expect((await t.app.inject({ method: 'GET', url: `/media/${row?.id}` })).headers['content-type']).not.toBe(
+      'image/gif',
+    );
   });
 
   it('answers 404 for an unknown image and 400 for a malformed id', async () => {
@@ -64,7 +74,9 @@ describe('images', () => {
     expect(missing.json()).toEqual({ status: 'failure', code: 'not_found', message: 'No such image.' });
     const bad = await t.app.inject({ method: 'GET', url: '/media/a.b' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual(failure('bad_request', 'id: is not an image id', [{ path: 'id', message: 'is not an image id' }]));
+    expect(bad.json()).toEqual(
+      failure('bad_request', 'id: is not an image id', [{ path: 'id', message: 'is not an image id' }]),
+    );
   });
 });
 

@@ -40,7 +40,11 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     if (hit) return hit;
     const [row] = await ctx.db.select().from(media).where(eq(media.id, id)).limit(1);
     if (!row) return undefined;
-    const image = { contentType: row.contentType, bytes: Buffer.from(row.bytes), lastModified: row.createdAt.toUTCString() };
+    const image = {
+      contentType: row.contentType,
+      bytes: Buffer.from(row.bytes),
+      lastModified: row.createdAt.toUTCString(),
+    };
     cache.set(id, image);
     return image;
   };
@@ -66,7 +70,8 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           // An SVG opened on its own must not run script on this origin.
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
         const asked = request.headers['if-none-match'];
-        if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) return reply.status(304).send();
+        if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*'))
+          return reply.status(304).send();
         return reply.header('content-type', image.contentType).send(image.bytes);
       },
     );

@@ -15,7 +15,11 @@ export async function storeImageRef(tx: Tx, organizationId: number, ref: string 
   const contentType = match[1] ?? 'application/octet-stream';
   const bytes = Buffer.from(match[2] ?? '', 'base64');
   // Keyed by organization and content: each organization owns its copy, and re-imports reuse it.
-  const id = createHash('sha256').update(`${organizationId}:${contentType}:`).update(bytes).digest('base64url').slice(0, 32);
+  const id = createHash('sha256')
+    .update(`${organizationId}:${contentType}:`)
+    .update(bytes)
+    .digest('base64url')
+    .slice(0, 32);
   await tx.insert(media).values({ id, organizationId, contentType, bytes }).onConflictDoNothing();
   return `/media/${id}`;
 }

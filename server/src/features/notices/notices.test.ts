@@ -36,10 +36,17 @@ beforeAll(async () => {
   await importEvent(
     t,
     eventDocument(now, {
-      items: [item('boat', { name: 'Boat Ride', startingbid: 100, minimumbidincrease: 10 }), item('spa', { name: 'Spa Day', startingbid: 50, minimumbidincrease: 5 }), ...many],
+      items: [
+        item('boat', { name: 'Boat Ride', startingbid: 100, minimumbidincrease: 10 }),
+        item('spa', { name: 'Spa Day', startingbid: 50, minimumbidincrease: 5 }),
+        ...many,
+      ],
     }),
   );
-  const rows = await t.ctx.db.select({ id: auctionItems.id, itemnum: auctionItems.itemnum }).from(auctionItems).orderBy(auctionItems.id);
+  const rows = await t.ctx.db
+    .select({ id: auctionItems.id, itemnum: auctionItems.itemnum })
+    .from(auctionItems)
+    .orderBy(auctionItems.id);
   const id = (n: string) => rows.find((r) => r.itemnum === n)?.id ?? 0;
   ids = { boat: id('boat'), spa: id('spa'), many: many.map((m) => id(m.itemnum)) };
   ann = await makeBidder(t, 'gala', 'ann@example.org', { firstname: 'Ann' });
@@ -59,8 +66,22 @@ describe('GET /notices', () => {
     t.setNow(now);
 
     expect(await noticesOf(ann)).toEqual([
-      { itemid: ids.spa, itemname: 'Spa Day', kind: 'outbid', title: 'Outbid', message: 'You have been outbid on Spa Day. The current bid is $55.00.', senttime: minutesLater(1).toISOString() },
-      { itemid: ids.boat, itemname: 'Boat Ride', kind: 'outbid', title: 'Outbid', message: 'You have been outbid on Boat Ride. The current bid is $110.00.', senttime: now.toISOString() },
+      {
+        itemid: ids.spa,
+        itemname: 'Spa Day',
+        kind: 'outbid',
+        title: 'Outbid',
+        message: 'You have been outbid on Spa Day. The current bid is $55.00.',
+        senttime: minutesLater(1).toISOString(),
+      },
+      {
+        itemid: ids.boat,
+        itemname: 'Boat Ride',
+        kind: 'outbid',
+        title: 'Outbid',
+        message: 'You have been outbid on Boat Ride. The current bid is $110.00.',
+        senttime: now.toISOString(),
+      },
     ]);
     // Bob led both times: Ann's notices are hers alone.
     expect(await noticesOf(bob)).toEqual([]);
@@ -79,7 +100,9 @@ describe('GET /notices', () => {
       kind: 'outbid' as const,
       senttime: minutesLater(2).toISOString(),
     };
-    expect(sent.filter((s) => s.message.type === 'notification')).toEqual([{ bidderId: bob.bidderId, message: { type: 'notification', ...told, auctioncode: 'demo', eventcode: 'gala' } }]);
+    expect(sent.filter((s) => s.message.type === 'notification')).toEqual([
+      { bidderId: bob.bidderId, message: { type: 'notification', ...told, auctioncode: 'demo', eventcode: 'gala' } },
+    ]);
     expect(await noticesOf(bob)).toEqual([told]);
   });
 
@@ -88,27 +111,57 @@ describe('GET /notices', () => {
     const guest = await call(t.app, 'POST /guestlogin', { eventcode: 'gala' });
     if (!guest.ok) throw new Error(`guest login answered ${guest.statusCode}`);
 
-    const asGuest = await call(t.app, 'GET /notices', undefined, { headers: { authorization: `Bearer ${guest.answer.token}` } });
-    expect(asGuest).toEqual({ ok: false, statusCode: 403, failure: failure('forbidden', 'Please log in to continue.') });
+    const asGuest = await call(t.app, 'GET /notices', undefined, {
+      headers: { authorization: `Bearer ${guest.answer.token}` },
+    });
+    expect(asGuest).toEqual({
+      ok: false,
+      statusCode: 403,
+      failure: failure('forbidden', 'Please log in to continue.'),
+    });
     const anonymous = await call(t.app, 'GET /notices', undefined);
-    expect(anonymous).toEqual({ ok: false, statusCode: 401, failure: failure('unauthorized', 'Please log in to continue.') });
+    expect(anonymous).toEqual({
+      ok: false,
+      statusCode: 401,
+      failure: failure('unauthorized', 'Please log in to continue.'),
+    });
     expect(await noticesOf(ann)).toEqual(before);
   });
 
   it('tells notices kept before their words were stored from their kind and item', async () => {
     // As the rows claimed before migration 0005 read: no title, no message.
     await t.ctx.db.insert(notices).values({ bidderId: cy.bidderId, itemId: ids.boat, kind: 'won', sentAt: now });
-    expect(await noticesOf(cy)).toEqual([{ itemid: ids.boat, itemname: 'Boat Ride', kind: 'won', title: 'You won!', message: 'You won Boat Ride!', senttime: now.toISOString() }]);
+    expect(await noticesOf(cy)).toEqual([
+      {
+        itemid: ids.boat,
+        itemname: 'Boat Ride',
+        kind: 'won',
+        title: 'You won!',
+        message: 'You won Boat Ride!',
+        senttime: now.toISOString(),
+      },
+    ]);
   });
 
   it(`lists at most the ${NOTICES_LISTED} newest`, async () => {
     const kinds = ['outbid', 'won', 'closingsoon'] as const;
-    const rows = ids.many.flatMap((itemId, i) => kinds.map((kind, k) => ({ bidderId: cy.bidderId, itemId, kind, sentAt: minutesLater(10 + i * 3 + k), title: 'T', message: 'M' })));
+    const rows = ids.many.flatMap((itemId, i) =>
+      kinds.map((kind, k) => ({
+        bidderId: cy.bidderId,
+        itemId,
+        kind,
+        sentAt: minutesLater(10 + i * 3 + k),
+        title: 'T',
+        message: 'M',
+      })),
+    );
     await t.ctx.db.insert(notices).values(rows);
 
     const listed = await noticesOf(cy);
     expect(listed).toHaveLength(NOTICES_LISTED);
     const newest = [...rows].sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime()).slice(0, NOTICES_LISTED);
-    expect(listed.map((n) => [n.itemid, n.kind, n.senttime])).toEqual(newest.map((r) => [r.itemId, r.kind, r.sentAt.toISOString()]));
+    expect(listed.map((n) => [n.itemid, n.kind, n.senttime])).toEqual(
+      newest.map((r) => [r.itemId, r.kind, r.sentAt.toISOString()]),
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { cardExpiry, cardLabel, checkoutMessages, type PaymentMethodResponse, PROCESSOR_STRIPE, type SavedCard, type UpdateCardResponse } from '@gavel/domain';
+import {
+  cardExpiry,
+  cardLabel,
+  checkoutMessages,
+  type PaymentMethodResponse,
+  PROCESSOR_STRIPE,
+  type SavedCard,
+  type UpdateCardResponse,
+} from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { accounts, bidders, paymentMethods, processorCustomers } from '../../db/schema';
@@ -19,7 +27,12 @@ export type CardRow = typeof paymentMethods.$inferSelect;
 export function gatewayOf(ctx: AppContext, event: EventRow): PaymentGateway {
   const gateway = ctx.payments.gatewayFor(event);
   if (gateway) return gateway;
-  throw new AppError('conflict', testGatewayRefused(event, ctx.payments.options.testPaymentsAllowed) ? checkoutMessages.testPaymentsOff : checkoutMessages.noProcessor);
+  throw new AppError(
+    'conflict',
+    testGatewayRefused(event, ctx.payments.options.testPaymentsAllowed)
+      ? checkoutMessages.testPaymentsOff
+      : checkoutMessages.noProcessor,
+  );
 }
 
 /** The bidder's card on file for the event's current processor; a card of another processor does not count. */
@@ -46,7 +59,11 @@ export function cardFlags(event: EventRow, hasCard: boolean) {
   };
 }
 
-export async function paymentMethodOf(ctx: AppContext, tenant: Tenant, bidderId: number): Promise<PaymentMethodResponse> {
+export async function paymentMethodOf(
+  ctx: AppContext,
+  tenant: Tenant,
+  bidderId: number,
+): Promise<PaymentMethodResponse> {
   const { event } = tenant;
   const row = await cardOnFile(ctx.db, event, bidderId);
   const code = processorCodeOf(event.paymentprocessorcode);
@@ -70,14 +87,25 @@ export async function paymentMethodOf(ctx: AppContext, tenant: Tenant, bidderId:
 
 async function ownerOf(tx: Db | Tx, event: EventRow, bidderId: number) {
   const [row] = await tx
-    .select({ email: accounts.email, firstname: accounts.firstname, lastname: accounts.lastname, customer: processorCustomers.ref, customerCode: processorCustomers.processorcode })
+    .select({
+      email: accounts.email,
+      firstname: accounts.firstname,
+      lastname: accounts.lastname,
+      customer: processorCustomers.ref,
+      customerCode: processorCustomers.processorcode,
+    })
     .from(bidders)
     .innerJoin(accounts, eq(bidders.accountId, accounts.id))
     .leftJoin(processorCustomers, eq(processorCustomers.bidderId, bidders.id))
     .where(and(eq(bidders.id, bidderId), eq(bidders.eventId, event.id)))
     .limit(1);
   if (!row) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
-  return { bidderId, email: row.email, name: `${row.firstname} ${row.lastname}`.trim(), customer: customerOfProcessor(event, row.customer, row.customerCode) };
+  return {
+    bidderId,
+    email: row.email,
+    name: `${row.firstname} ${row.lastname}`.trim(),
+    customer: customerOfProcessor(event, row.customer, row.customerCode),
+  };
 }
 
 /** A processor customer counts only for the event's current processor. */
@@ -92,12 +120,33 @@ export async function customerOf(db: Db | Tx, event: EventRow, bidderId: number)
 }
 
 /** Keeps the processor's customer and the card on file (replacing any other). */
-export async function keepCard(tx: Db | Tx, event: EventRow, bidderId: number, card: StoredCard, customer: string | undefined, now: Date): Promise<void> {
+export async function keepCard(
+  tx: Db | Tx,
+  event: EventRow,
+  bidderId: number,
+  card: StoredCard,
+  customer: string | undefined,
+  now: Date,
+): Promise<void> {
   const processorcode = processorCodeOf(event.paymentprocessorcode);
   if (customer)
-    await tx.insert(processorCustomers).values({ bidderId, processorcode, ref: customer }).onConflictDoUpdate({ target: processorCustomers.bidderId, set: { processorcode, ref: customer } });
-  const values = { processorcode, ref: card.ref, brand: card.brand, last4: card.last4, expmonth: card.expmonth, expyear: card.expyear, updatedAt: now };
-  await tx.insert(paymentMethods).values({ bidderId, ...values }).onConflictDoUpdate({ target: paymentMethods.bidderId, set: values });
+    await tx
+      .insert(processorCustomers)
+      .values({ bidderId, processorcode, ref: customer })
+      .onConflictDoUpdate({ target: processorCustomers.bidderId, set: { processorcode, ref: customer } });
+  const values = {
+    processorcode,
+    ref: card.ref,
+    brand: card.brand,
+    last4: card.last4,
+    expmonth: card.expmonth,
+    expyear: card.expyear,
+    updatedAt: now,
+  };
+  await tx
+    .insert(paymentMethods)
+    .values({ bidderId, ...values })
+    .onConflictDoUpdate({ target: paymentMethods.bidderId, set: values });
 }
 
 /**
@@ -107,7 +156,12 @@ export async function keepCard(tx: Db | Tx, event: EventRow, bidderId: number, c
  * retry saves one card; a saved card's answer is kept under the key, so a retry is answered from it
  * and the key with another card is refused (422) before the processor is asked.
  */
-export async function saveCard(ctx: AppContext, caller: BidderCaller, body: { processortoken: string; setupintentid?: string }, key: string | undefined): Promise<UpdateCardResponse> {
+export async function saveCard(
+  ctx: AppContext,
+  caller: BidderCaller,
+  body: { processortoken: string; setupintentid?: string },
+  key: string | undefined,
+): Promise<UpdateCardResponse> {
   const { event } = caller.tenant;
   const request = { route: 'updatecard', owner: caller.bidderId, body };
   const prior = key ? await findAnswer<UpdateCardResponse>(ctx.db, request, key) : undefined;
@@ -123,10 +177,25 @@ export async function saveCard(ctx: AppContext, caller: BidderCaller, body: { pr
   if (outcome.kind === 'failed') throw new AppError('payment_failed', outcome.message);
   if (outcome.kind === 'requires_action') {
     if (outcome.customer && !owner.customer) await keepCustomer(ctx.db, event, caller.bidderId, outcome.customer);
-    return { status: 'requires_action', message: 'Please confirm this card with your bank.', card: null, clientsecret: outcome.clientsecret, setupintentid: outcome.setupintentid };
+    return {
+      status: 'requires_action',
+      message: 'Please confirm this card with your bank.',
+      card: null,
+      clientsecret: outcome.clientsecret,
+      setupintentid: outcome.setupintentid,
+    };
   }
-  const card = { brand: outcome.card.brand, last4: outcome.card.last4, expmonth: outcome.card.expmonth, expyear: outcome.card.expyear };
-  const answer: UpdateCardResponse = { status: 'success', message: `${cardLabel(card)} is saved for this event.`, card };
+  const card = {
+    brand: outcome.card.brand,
+    last4: outcome.card.last4,
+    expmonth: outcome.card.expmonth,
+    expyear: outcome.card.expyear,
+  };
+  const answer: UpdateCardResponse = {
+    status: 'success',
+    message: `${cardLabel(card)} is saved for this event.`,
+    card,
+  };
   await ctx.db.transaction(async (tx) => {
     await keepCard(tx, event, caller.bidderId, outcome.card, outcome.customer ?? owner.customer, ctx.clock());
     if (key) await keepAnswer(tx, request, key, answer);
@@ -136,7 +205,10 @@ export async function saveCard(ctx: AppContext, caller: BidderCaller, body: { pr
 
 async function keepCustomer(db: Db, event: EventRow, bidderId: number, ref: string): Promise<void> {
   const processorcode = processorCodeOf(event.paymentprocessorcode);
-  await db.insert(processorCustomers).values({ bidderId, processorcode, ref }).onConflictDoUpdate({ target: processorCustomers.bidderId, set: { processorcode, ref } });
+  await db
+    .insert(processorCustomers)
+    .values({ bidderId, processorcode, ref })
+    .onConflictDoUpdate({ target: processorCustomers.bidderId, set: { processorcode, ref } });
 }
 
 /** DELETE /updatecard: forget the card on file (the processor's customer stays for past orders). */

@@ -24,7 +24,13 @@ import { type OrderRow, queueReceipt, releaseOrder } from './orders';
  *      (the items go back to the cart exactly as they were), or unknown (left pending for the
  *      webhook or the reconciliation job, never charged again).
  */
-export async function checkout(ctx: AppContext, caller: BidderCaller, body: CheckoutRequest, key: string | undefined, origin: string): Promise<CheckoutResponse> {
+export async function checkout(
+  ctx: AppContext,
+  caller: BidderCaller,
+  body: CheckoutRequest,
+  key: string | undefined,
+  origin: string,
+): Promise<CheckoutResponse> {
   const { event } = caller.tenant;
   const owner = { route: 'checkout', owner: caller.bidderId, body };
   if (key) {
@@ -36,7 +42,8 @@ export async function checkout(ctx: AppContext, caller: BidderCaller, body: Chec
   const gateway = body.billme ? undefined : gatewayOf(ctx, event);
   const card = body.billme || !body.usecard ? undefined : await cardOnFile(ctx.db, event, caller.bidderId);
   if (!body.billme && body.usecard && !card) throw new AppError('bad_request', checkoutMessages.noCardOnFile);
-  if (!body.billme && !body.usecard && !body.processortoken) throw new AppError('bad_request', checkoutMessages.invalidCard);
+  if (!body.billme && !body.usecard && !body.processortoken)
+    throw new AppError('bad_request', checkoutMessages.invalidCard);
 
   const placed = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: bidders.id }).from(bidders).where(eq(bidders.id, caller.bidderId)).for('update');
@@ -46,7 +53,12 @@ export async function checkout(ctx: AppContext, caller: BidderCaller, body: Chec
     }
     const order = await placeOrder(tx, event, caller.bidderId, body, ctx.clock());
     if (order.method !== 'billme') return { order };
-    const answer: CheckoutResponse = { status: 'success', title: checkoutMessages.thanksTitle, message: checkoutMessages.billMeThanks, checkoutid: order.id };
+    const answer: CheckoutResponse = {
+      status: 'success',
+      title: checkoutMessages.thanksTitle,
+      message: checkoutMessages.billMeThanks,
+      checkoutid: order.id,
+    };
     if (key) await keepAnswer(tx, owner, key, answer);
     await queueReceipt(tx, caller.tenant, order, origin);
     return { order, answer };
@@ -58,19 +70,31 @@ export async function checkout(ctx: AppContext, caller: BidderCaller, body: Chec
   }
   const order = placed.order;
   if (!gateway) throw new Error('a card order without a gateway');
-  const source: ChargeRequest['source'] = card ? { card: { ...card }, customer: await customerOf(ctx.db, event, caller.bidderId) } : { token: body.processortoken ?? '' };
+  const source: ChargeRequest['source'] = card
+    ? { card: { ...card }, customer: await customerOf(ctx.db, event, caller.bidderId) }
+    : { token: body.processortoken ?? '' };
   const outcome = await charge(ctx, () => gateway.charge(chargeRequest(event, caller, order, source)));
   return settleCheckout(ctx, caller, order, outcome, key ? { ...owner, key } : undefined, origin);
 }
 
-function chargeRequest(event: EventRow, caller: BidderCaller, order: OrderRow, source: ChargeRequest['source']): ChargeRequest {
+function chargeRequest(
+  event: EventRow,
+  caller: BidderCaller,
+  order: OrderRow,
+  source: ChargeRequest['source'],
+): ChargeRequest {
   return {
     amount: order.total,
     currency: event.currency,
     source,
     key: order.chargeKey,
     description: `${event.eventname}: order ${order.id}`,
-    metadata: { orderid: String(order.id), chargekey: order.chargeKey, eventcode: event.eventcode, bidderid: String(caller.bidderId) },
+    metadata: {
+      orderid: String(order.id),
+      chargekey: order.chargeKey,
+      eventcode: event.eventcode,
+      bidderid: String(caller.bidderId),
+    },
   };
 }
 
@@ -85,10 +109,22 @@ export async function charge(ctx: AppContext, send: () => Promise<ChargeOutcome>
 }
 
 /** Step 1: the items, checked under the bidder's lock, and the order that holds them. */
-async function placeOrder(tx: Tx, event: EventRow, bidderId: number, body: CheckoutRequest, now: Date): Promise<OrderRow> {
+async function placeOrder(
+  tx: Tx,
+  event: EventRow,
+  bidderId: number,
+  body: CheckoutRequest,
+  now: Date,
+): Promise<OrderRow> {
   const ids = [...new Set(body.historyid)];
   const won = await tx
-    .select({ id: wonItems.id, itemId: wonItems.itemId, amount: wonItems.amount, quantity: wonItems.quantity, checkoutId: wonItems.checkoutId })
+    .select({
+      id: wonItems.id,
+      itemId: wonItems.itemId,
+      amount: wonItems.amount,
+      quantity: wonItems.quantity,
+      checkoutId: wonItems.checkoutId,
+    })
     .from(wonItems)
     .where(and(inArray(wonItems.id, ids), eq(wonItems.bidderId, bidderId), eq(wonItems.eventId, event.id)))
     .for('update');
@@ -98,8 +134,14 @@ async function placeOrder(tx: Tx, event: EventRow, bidderId: number, body: Check
   if (body.itemid.some((id) => !wonItemIds.has(id))) throw new AppError('bad_request', checkoutMessages.notYours);
 
   const coverFee = event.allowpayccfees && body.ccfeesexactamount > 0;
-  const amounts = checkoutAmounts({ subtotal: won.reduce((s, w) => s + w.amount * w.quantity, 0), donation: body.additionaldonation, coverFee, percent: event.ccfeespercent });
-  if ((coverFee && body.ccfeesexactamount !== amounts.fee) || body.totalamount !== amounts.total) throw new AppError('conflict', checkoutMessages.totalChanged);
+  const amounts = checkoutAmounts({
+    subtotal: won.reduce((s, w) => s + w.amount * w.quantity, 0),
+    donation: body.additionaldonation,
+    coverFee,
+    percent: event.ccfeespercent,
+  });
+  if ((coverFee && body.ccfeesexactamount !== amounts.fee) || body.totalamount !== amounts.total)
+    throw new AppError('conflict', checkoutMessages.totalChanged);
   if (body.billme && !event.allowbillme) throw new AppError('bad_request', checkoutMessages.billMeOff);
 
   const [order] = await tx
@@ -133,7 +175,14 @@ async function settleCheckout(
   const now = ctx.clock();
   if (outcome.kind === 'requires_action') {
     await ctx.db.update(orders).set({ processorRef: outcome.ref }).where(eq(orders.id, order.id));
-    return { status: 'requires_action', title: 'Please confirm your payment', message: 'Your bank asks you to confirm this payment.', checkoutid: order.id, clientsecret: outcome.clientsecret, paymentintentid: outcome.ref };
+    return {
+      status: 'requires_action',
+      title: 'Please confirm your payment',
+      message: 'Your bank asks you to confirm this payment.',
+      checkoutid: order.id,
+      clientsecret: outcome.clientsecret,
+      paymentintentid: outcome.ref,
+    };
   }
   if (outcome.kind === 'failed') {
     await ctx.db.transaction((tx) => releaseOrder(tx, order.id, outcome.message, now, outcome.ref));
@@ -141,14 +190,30 @@ async function settleCheckout(
   }
   const answer: CheckoutResponse =
     outcome.kind === 'succeeded'
-      ? { status: 'success', title: checkoutMessages.thanksTitle, message: checkoutMessages.thanksText, checkoutid: order.id }
-      : { status: 'pending', title: checkoutMessages.thanksTitle, message: checkoutMessages.paymentPending, checkoutid: order.id };
+      ? {
+          status: 'success',
+          title: checkoutMessages.thanksTitle,
+          message: checkoutMessages.thanksText,
+          checkoutid: order.id,
+        }
+      : {
+          status: 'pending',
+          title: checkoutMessages.thanksTitle,
+          message: checkoutMessages.paymentPending,
+          checkoutid: order.id,
+        };
   await ctx.db.transaction(async (tx) => {
     if (outcome.kind === 'succeeded') {
       const card = outcome.card ?? (await cardOnFile(tx, caller.tenant.event, caller.bidderId));
       const [paid] = await tx
         .update(orders)
-        .set({ state: 'paid', processorRef: outcome.ref, cardbrand: card?.brand ?? '', cardlast4: card?.last4 ?? '', settledAt: now })
+        .set({
+          state: 'paid',
+          processorRef: outcome.ref,
+          cardbrand: card?.brand ?? '',
+          cardlast4: card?.last4 ?? '',
+          settledAt: now,
+        })
         .where(and(eq(orders.id, order.id), eq(orders.state, 'pending')))
         .returning();
       if (paid) await queueReceipt(tx, caller.tenant, paid, origin);
@@ -162,16 +227,36 @@ async function settleCheckout(
 }
 
 /** A payment the bidder confirmed in the browser: finish it on the order waiting for it. */
-async function finishConfirmed(ctx: AppContext, caller: BidderCaller, ref: string, origin: string): Promise<CheckoutResponse> {
+async function finishConfirmed(
+  ctx: AppContext,
+  caller: BidderCaller,
+  ref: string,
+  origin: string,
+): Promise<CheckoutResponse> {
   const [order] = await ctx.db
     .select()
     .from(orders)
-    .where(and(eq(orders.processorRef, ref), eq(orders.bidderId, caller.bidderId), eq(orders.eventId, caller.tenant.event.id)))
+    .where(
+      and(
+        eq(orders.processorRef, ref),
+        eq(orders.bidderId, caller.bidderId),
+        eq(orders.eventId, caller.tenant.event.id),
+      ),
+    )
     .limit(1);
   if (!order) throw new AppError('not_found', 'This payment was not found. Please start checkout again.');
-  if (order.state === 'paid') return { status: 'success', title: checkoutMessages.thanksTitle, message: checkoutMessages.thanksText, checkoutid: order.id };
-  if (order.state !== 'pending') throw new AppError('conflict', 'This payment did not go through. Please start checkout again.');
+  if (order.state === 'paid')
+    return {
+      status: 'success',
+      title: checkoutMessages.thanksTitle,
+      message: checkoutMessages.thanksText,
+      checkoutid: order.id,
+    };
+  if (order.state !== 'pending')
+    throw new AppError('conflict', 'This payment did not go through. Please start checkout again.');
   const gateway = gatewayOf(ctx, caller.tenant.event);
-  const outcome = await charge(ctx, () => gateway.charge({ ...chargeRequest(caller.tenant.event, caller, order, { token: '' }), confirmed: ref }));
+  const outcome = await charge(ctx, () =>
+    gateway.charge({ ...chargeRequest(caller.tenant.event, caller, order, { token: '' }), confirmed: ref }),
+  );
   return settleCheckout(ctx, caller, order, outcome, undefined, origin);
 }

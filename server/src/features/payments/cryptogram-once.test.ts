@@ -1,6 +1,14 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auctionItems, orders, paymentMethods, storeCarts, storeOrders, testCryptograms, wonItems } from '../../db/schema';
+import {
+  auctionItems,
+  orders,
+  paymentMethods,
+  storeCarts,
+  storeOrders,
+  testCryptograms,
+  wonItems,
+} from '../../db/schema';
 import { createTestGateway, testGatewayMessages } from '../../payments/test-gateway';
 import { findTenant } from '../../tenancy';
 import { createTestApp, failure, type TestApp } from '../../test/harness';
@@ -23,7 +31,16 @@ let store: Record<string, number>;
 
 beforeAll(async () => {
   t = await createTestApp({}, now);
-  await importEvent(t, eventDocument(now, { event: { ccfeespercent: 0 }, items: [item('wine', { name: 'Wine Tasting', buyitnowonly: true, buyitnowprice: 40, quantity: 50, startingbid: 0 })], store: galaStore(now) }));
+  await importEvent(
+    t,
+    eventDocument(now, {
+      event: { ccfeespercent: 0 },
+      items: [
+        item('wine', { name: 'Wine Tasting', buyitnowonly: true, buyitnowprice: 40, quantity: 50, startingbid: 0 }),
+      ],
+      store: galaStore(now),
+    }),
+  );
   [wine] = (await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems)).map((r) => r.id) as [number];
   store = await storeIds(t.ctx.db);
   ann = await makeBidder(t, 'gala', 'ann@example.org', { firstname: 'Ann' });
@@ -33,8 +50,18 @@ afterAll(async () => t.close());
 
 const card = () => testCryptogram(t, 'gala', '4242424242424242');
 const used = failure('payment_failed', testGatewayMessages.alreadyUsed);
-const paidOrders = async (who: TestBidder) => t.ctx.db.select().from(orders).where(and(eq(orders.bidderId, who.bidderId), eq(orders.state, 'paid')));
-const unpaid = async (who: TestBidder) => (await t.ctx.db.select({ id: wonItems.id }).from(wonItems).where(and(eq(wonItems.bidderId, who.bidderId), isNull(wonItems.checkoutId)))).map((w) => w.id);
+const paidOrders = async (who: TestBidder) =>
+  t.ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.bidderId, who.bidderId), eq(orders.state, 'paid')));
+const unpaid = async (who: TestBidder) =>
+  (
+    await t.ctx.db
+      .select({ id: wonItems.id })
+      .from(wonItems)
+      .where(and(eq(wonItems.bidderId, who.bidderId), isNull(wonItems.checkoutId)))
+  ).map((w) => w.id);
 
 describe('a test cryptogram pays once', () => {
   it('a second checkout with a copy, under another key, is refused (402) and its items go back to the cart; a retry of the first answers as the first', async () => {
@@ -57,8 +84,16 @@ describe('a test cryptogram pays once', () => {
 
   it('a cryptogram that paid saves no card (402), and one that saved a card pays nothing more', async () => {
     const token = await card();
-    expect((await checkoutAs(t, bob, { historyid: await unpaid(bob), processortoken: token, totalamount: 40 })).statusCode).toBe(200);
-    const save = (processortoken: string) => t.app.inject({ method: 'POST', url: '/api/updatecard', headers: { ...ann.auth, 'idempotency-key': newKey() }, payload: { eventcode: 'gala', processortoken } });
+    expect(
+      (await checkoutAs(t, bob, { historyid: await unpaid(bob), processortoken: token, totalamount: 40 })).statusCode,
+    ).toBe(200);
+    const save = (processortoken: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/updatecard',
+        headers: { ...ann.auth, 'idempotency-key': newKey() },
+        payload: { eventcode: 'gala', processortoken },
+      });
     const refused = await save(token);
     expect([refused.statusCode, refused.json()]).toEqual([402, used]);
     expect(await t.ctx.db.select().from(paymentMethods).where(eq(paymentMethods.bidderId, ann.bidderId))).toEqual([]);
@@ -70,14 +105,20 @@ describe('a test cryptogram pays once', () => {
     expect([again.statusCode, again.json()]).toEqual([402, used]);
     // The card it saved is charged as often as the bidder pays with it.
     expect((await checkoutAs(t, ann, { historyid: [h], usecard: true, totalamount: 40 })).statusCode).toBe(200);
-    expect((await checkoutAs(t, ann, { historyid: [await buyNow(t, ann, 'gala', wine)], usecard: true, totalamount: 40 })).statusCode).toBe(200);
+    expect(
+      (await checkoutAs(t, ann, { historyid: [await buyNow(t, ann, 'gala', wine)], usecard: true, totalamount: 40 }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('two checkouts at once with one cryptogram: exactly one is paid', async () => {
     const token = await card();
     const [ha, hb] = [await buyNow(t, ann, 'gala', wine), await buyNow(t, bob, 'gala', wine)];
     const paidBefore = (await paidOrders(ann)).length + (await paidOrders(bob)).length;
-    const answers = await Promise.all([checkoutAs(t, ann, { historyid: [ha], processortoken: token, totalamount: 40 }), checkoutAs(t, bob, { historyid: [hb], processortoken: token, totalamount: 40 })]);
+    const answers = await Promise.all([
+      checkoutAs(t, ann, { historyid: [ha], processortoken: token, totalamount: 40 }),
+      checkoutAs(t, bob, { historyid: [hb], processortoken: token, totalamount: 40 }),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 402]);
     expect(answers.find((r) => r.statusCode === 402)?.json()).toEqual(used);
     expect((await paidOrders(ann)).length + (await paidOrders(bob)).length).toBe(paidBefore + 1);
@@ -91,7 +132,11 @@ describe('a test cryptogram pays once', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 402]);
     const refused = answers.find((r) => !r.ok);
     expect(refused && !refused.ok && refused.failure).toEqual(used);
-    const rows = await t.ctx.db.select({ state: storeOrders.state, cart: storeCarts.state }).from(storeOrders).innerJoin(storeCarts, eq(storeCarts.id, storeOrders.cartId)).orderBy(asc(storeOrders.id));
+    const rows = await t.ctx.db
+      .select({ state: storeOrders.state, cart: storeCarts.state })
+      .from(storeOrders)
+      .innerJoin(storeCarts, eq(storeCarts.id, storeOrders.cartId))
+      .orderBy(asc(storeOrders.id));
     expect(rows.map((r) => [r.state, r.cart]).sort()).toEqual([
       ['failed', 'open'],
       ['paid', 'checkedout'],
@@ -100,10 +145,30 @@ describe('a test cryptogram pays once', () => {
 
   it('is refused by another process: the spent nonce is in the database all processes share', async () => {
     const token = await card();
-    expect((await checkoutAs(t, bob, { historyid: [await buyNow(t, bob, 'gala', wine)], processortoken: token, totalamount: 40 })).statusCode).toBe(200);
+    expect(
+      (
+        await checkoutAs(t, bob, {
+          historyid: [await buyNow(t, bob, 'gala', wine)],
+          processortoken: token,
+          totalamount: 40,
+        })
+      ).statusCode,
+    ).toBe(200);
     const { event } = await findTenant(t.ctx.db, 'demo', 'gala');
-    const elsewhere = createTestGateway({ secret: t.config.jwtSecret, eventId: event.id, clock: () => now, spend: (nonce) => spendTestCryptogram(t.ctx.db, nonce, now) });
-    const outcome = await elsewhere.charge({ amount: 4000, currency: 'usd', source: { token }, key: 'another-process', description: 'order', metadata: {} });
+    const elsewhere = createTestGateway({
+      secret: t.config.jwtSecret,
+      eventId: event.id,
+      clock: () => now,
+      spend: (nonce) => spendTestCryptogram(t.ctx.db, nonce, now),
+    });
+    const outcome = await elsewhere.charge({
+      amount: 4000,
+      currency: 'usd',
+      source: { token },
+      key: 'another-process',
+      description: 'order',
+      metadata: {},
+    });
     expect(outcome).toEqual({ kind: 'failed', message: testGatewayMessages.alreadyUsed });
     expect((await t.ctx.db.select().from(testCryptograms)).length).toBeGreaterThan(0);
   });
@@ -115,7 +180,11 @@ describe('spent cryptograms', () => {
     expect(await spendTestCryptogram(t.ctx.db, 'forget-me', at)).toBe(true);
     expect(await forgetSpentCryptograms(t.ctx.db, new Date(at.getTime() + 60 * 60_000))).toBe(0);
     expect(await spendTestCryptogram(t.ctx.db, 'forget-me', at)).toBe(false);
-    expect(await forgetSpentCryptograms(t.ctx.db, new Date(at.getTime() + 2 * 60 * 60_000 + 1))).toBeGreaterThanOrEqual(1);
-    expect((await t.ctx.db.select().from(testCryptograms).where(eq(testCryptograms.nonce, 'forget-me'))).length).toBe(0);
+    expect(await forgetSpentCryptograms(t.ctx.db, new Date(at.getTime() + 2 * 60 * 60_000 + 1))).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect((await t.ctx.db.select().from(testCryptograms).where(eq(testCryptograms.nonce, 'forget-me'))).length).toBe(
+      0,
+    );
   });
 });

@@ -8,7 +8,11 @@ import type { Db } from '../../db/client';
  * false when it was spent before. Run outside any transaction, like every processor call.
  */
 export async function spendTestCryptogram(db: Db, nonce: string, now: Date): Promise<boolean> {
-  const spent = await db.insert(testCryptograms).values({ nonce, spentAt: now }).onConflictDoNothing().returning({ nonce: testCryptograms.nonce });
+  const spent = await db
+    .insert(testCryptograms)
+    .values({ nonce, spentAt: now })
+    .onConflictDoNothing()
+    .returning({ nonce: testCryptograms.nonce });
   return spent.length > 0;
 }
 

@@ -35,7 +35,8 @@ export async function orderLines(db: Db | Tx, orderIds: number[]) {
 
 /** How the order was paid, in the bidder's words. */
 export function paidWith(order: Pick<OrderRow, 'method' | 'cardbrand' | 'cardlast4' | 'state'>): string {
-  if (order.method === 'billme') return order.state === 'paid' ? 'Bill Me: paid' : 'Bill Me: to be billed by the organizer';
+  if (order.method === 'billme')
+    return order.state === 'paid' ? 'Bill Me: paid' : 'Bill Me: to be billed by the organizer';
   if (order.cardbrand) return cardLabel({ brand: order.cardbrand, last4: order.cardlast4 });
   return 'Card';
 }
@@ -89,7 +90,11 @@ export async function queueReceipt(tx: Tx, tenant: Tenant, order: OrderRow, orig
  * Under the order's row lock, and only while it is still pending: a late or repeated message
  * changes nothing.
  */
-export async function settleOrder(ctx: AppContext, orderId: number, outcome: ChargeOutcome): Promise<'paid' | 'failed' | 'unchanged'> {
+export async function settleOrder(
+  ctx: AppContext,
+  orderId: number,
+  outcome: ChargeOutcome,
+): Promise<'paid' | 'failed' | 'unchanged'> {
   const now = ctx.clock();
   const result = await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -97,7 +102,12 @@ export async function settleOrder(ctx: AppContext, orderId: number, outcome: Cha
     if (outcome.kind === 'succeeded') {
       const [paid] = await tx
         .update(orders)
-        .set({ state: 'paid', processorRef: outcome.ref, settledAt: now, ...(outcome.card ? { cardbrand: outcome.card.brand, cardlast4: outcome.card.last4 } : {}) })
+        .set({
+          state: 'paid',
+          processorRef: outcome.ref,
+          settledAt: now,
+          ...(outcome.card ? { cardbrand: outcome.card.brand, cardlast4: outcome.card.last4 } : {}),
+        })
         .where(and(eq(orders.id, orderId), eq(orders.state, 'pending')))
         .returning();
       const tenant = await tenantOfEvent(tx, order.eventId);

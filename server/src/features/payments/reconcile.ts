@@ -23,7 +23,13 @@ export async function reconcilePending(ctx: AppContext, now: Date): Promise<numb
   const due = await ctx.db
     .select()
     .from(orders)
-    .where(and(eq(orders.state, 'pending'), eq(orders.method, 'card'), lt(orders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS))))
+    .where(
+      and(
+        eq(orders.state, 'pending'),
+        eq(orders.method, 'card'),
+        lt(orders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
+      ),
+    )
     .orderBy(asc(orders.id))
     .limit(20);
   return settleFromProcessor(ctx, now, due, settleOrder);
@@ -55,13 +61,18 @@ export async function settleFromProcessor(
     if (!tenant) continue;
     const gateway = ctx.payments.gatewayFor(tenant.event);
     let outcome: ChargeOutcome;
-    if (gateway) outcome = await gateway.chargeOutcome({ key: order.chargeKey, ref: order.processorRef }).catch((): ChargeOutcome => ({ kind: 'unknown' }));
+    if (gateway)
+      outcome = await gateway
+        .chargeOutcome({ key: order.chargeKey, ref: order.processorRef })
+        .catch((): ChargeOutcome => ({ kind: 'unknown' }));
     // A test charge where this server no longer takes test payments moved no money, and no gateway
     // will ever answer for it: it fails, rather than wait forever ahead of real charges.
-    else if (testGatewayRefused(tenant.event, ctx.payments.options.testPaymentsAllowed)) outcome = { kind: 'failed', message: checkoutMessages.testPaymentsOff };
+    else if (testGatewayRefused(tenant.event, ctx.payments.options.testPaymentsAllowed))
+      outcome = { kind: 'failed', message: checkoutMessages.testPaymentsOff };
     else continue;
     const waitedTooLong = now.getTime() - order.createdAt.getTime() > CONFIRMATION_WINDOW_MS;
-    if (outcome.kind === 'requires_action' && waitedTooLong) outcome = { kind: 'failed', message: 'The payment was not confirmed in time.' };
+    if (outcome.kind === 'requires_action' && waitedTooLong)
+      outcome = { kind: 'failed', message: 'The payment was not confirmed in time.' };
     if ((await settle(ctx, order.id, outcome)) !== 'unchanged') settled++;
   }
   return settled;

@@ -22,7 +22,9 @@ beforeAll(async () => {
     t,
     eventDocument(now, {
       event: stripeEventFields(WEBHOOK_SECRET),
-      items: [item('wine', { name: 'Wine Tasting', buyitnowonly: true, buyitnowprice: 40, quantity: 50, startingbid: 0 })],
+      items: [
+        item('wine', { name: 'Wine Tasting', buyitnowonly: true, buyitnowprice: 40, quantity: 50, startingbid: 0 }),
+      ],
     }),
   );
   [{ id: wine }] = (await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems)) as [{ id: number }];
@@ -33,14 +35,26 @@ afterAll(async () => {
   await fake.close();
 });
 
-const updateCard = (payload: object) => t.app.inject({ method: 'POST', url: '/api/updatecard', headers: { ...ann.auth, 'idempotency-key': `card-${Date.now()}-${Math.random()}` }, payload: { eventcode: 'gala', ...payload } });
+const updateCard = (payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/updatecard',
+    headers: { ...ann.auth, 'idempotency-key': `card-${Date.now()}-${Math.random()}` },
+    payload: { eventcode: 'gala', ...payload },
+  });
 
 describe('Stripe cards', () => {
   it('gives the web the publishable key only, and a 4-step wizard', async () => {
     const method = (await t.app.inject({ method: 'GET', url: '/api/userpaymentmethod', headers: ann.auth })).json();
-    expect(method).toMatchObject({ paymentprocessorcode: 2, showstripeiframe: true, paymentprocessorinfo: { providerkey: 'pk_test_gavel', iframeurl: '' } });
+    expect(method).toMatchObject({
+      paymentprocessorcode: 2,
+      showstripeiframe: true,
+      paymentprocessorinfo: { providerkey: 'pk_test_gavel', iframeurl: '' },
+    });
     expect(JSON.stringify(method)).not.toContain('sk_test');
-    expect((await t.app.inject({ method: 'POST', url: '/api/event', payload: { eventcode: 'gala' } })).json()).toMatchObject({ paymentprocessorcode: 2 });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/event', payload: { eventcode: 'gala' } })).json(),
+    ).toMatchObject({ paymentprocessorcode: 2 });
   });
 
   it('saves a card through a SetupIntent, finishing 3-D Secure in the browser', async () => {
@@ -96,20 +110,42 @@ describe('Stripe checkout', () => {
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, pending.json().checkoutid));
     const intent = [...fake.state.paymentIntents.values()].find((pi) => pi.metadata.chargekey === order?.chargeKey);
     expect(intent).toBeDefined();
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { ...intent, status: 'succeeded' } } });
-    const forged = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe/gala', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' }, payload });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { ...intent, status: 'succeeded' } },
+    });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe/gala',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' },
+      payload,
+    });
     expect(forged.statusCode).toBe(400);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe/gala', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe/gala',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
     expect(res.json()).toMatchObject({ received: true, settled: 'paid' });
     const [after] = await t.ctx.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(after?.state).toBe('paid');
-    const again = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe/gala', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe/gala',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
     expect(again.json()).toMatchObject({ settled: 'unchanged' });
   });
 
   it('marks no Stripe order as a test payment: real money moved', async () => {
-    const report = (await t.app.inject({ method: 'GET', url: '/api/admin/payments?eventcode=gala', headers: ADMIN })).json();
+    const report = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/payments?eventcode=gala', headers: ADMIN })
+    ).json();
     expect(report.orders.filter((o: { state: string }) => o.state === 'paid').length).toBeGreaterThan(0);
     expect(report.orders.map((o: { testpayment: boolean }) => o.testpayment)).not.toContain(true);
     const mine = (await t.app.inject({ method: 'GET', url: '/api/myorders', headers: ann.auth })).json();

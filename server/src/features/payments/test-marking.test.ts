@@ -19,12 +19,28 @@ let billedId = 0;
 
 beforeAll(async () => {
   t = await createTestApp({}, now);
-  await importEvent(t, eventDocument(now, { event: { allowbillme: true, ccfeespercent: 0 }, items: [item('wine', { name: 'Wine Tasting', buyitnowonly: true, buyitnowprice: 40, quantity: 50, startingbid: 0 })] }));
+  await importEvent(
+    t,
+    eventDocument(now, {
+      event: { allowbillme: true, ccfeespercent: 0 },
+      items: [
+        item('wine', { name: 'Wine Tasting', buyitnowonly: true, buyitnowprice: 40, quantity: 50, startingbid: 0 }),
+      ],
+    }),
+  );
   const [wine] = await t.ctx.db.select({ id: auctionItems.id }).from(auctionItems);
   ann = await makeBidder(t, 'gala', 'ann@example.org', { firstname: 'Ann' });
   bob = await makeBidder(t, 'gala', 'bob@example.org', { firstname: 'Bob' });
-  const paid = await checkoutAs(t, ann, { historyid: [await buyNow(t, ann, 'gala', wine!.id)], processortoken: await testCryptogram(t, 'gala', '4242424242424242'), totalamount: 40 });
-  const billed = await checkoutAs(t, bob, { historyid: [await buyNow(t, bob, 'gala', wine!.id)], billme: true, totalamount: 40 });
+  const paid = await checkoutAs(t, ann, {
+    historyid: [await buyNow(t, ann, 'gala', wine!.id)],
+    processortoken: await testCryptogram(t, 'gala', '4242424242424242'),
+    totalamount: 40,
+  });
+  const billed = await checkoutAs(t, bob, {
+    historyid: [await buyNow(t, bob, 'gala', wine!.id)],
+    billme: true,
+    totalamount: 40,
+  });
   expect([paid.statusCode, billed.statusCode]).toEqual([200, 200]);
   paidId = paid.json().checkoutid;
   billedId = billed.json().checkoutid;
@@ -33,12 +49,25 @@ afterAll(async () => t.close());
 
 describe('an order paid through the test gateway says TEST', () => {
   it('in the payments report: testpayment in the JSON, TEST in the CSV’s Test payment column', async () => {
-    const report = (await t.app.inject({ method: 'GET', url: '/api/admin/payments?eventcode=gala', headers: ADMIN })).json();
-    expect(report.orders.map((o: { orderid: number; state: string; card: string; testpayment: boolean }) => [o.orderid, o.state, o.card, o.testpayment])).toEqual([
+    const report = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/payments?eventcode=gala', headers: ADMIN })
+    ).json();
+    expect(
+      report.orders.map((o: { orderid: number; state: string; card: string; testpayment: boolean }) => [
+        o.orderid,
+        o.state,
+        o.card,
+        o.testpayment,
+      ]),
+    ).toEqual([
       [paidId, 'paid', 'Visa ending in 4242', true],
       [billedId, 'unpaid', '', false],
     ]);
-    const csv = await t.app.inject({ method: 'GET', url: '/api/admin/payments?eventcode=gala&format=csv', headers: ADMIN });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/payments?eventcode=gala&format=csv',
+      headers: ADMIN,
+    });
     const rows = csv.body
       .trimEnd()
       .split('\r\n')
@@ -60,7 +89,9 @@ describe('an order paid through the test gateway says TEST', () => {
 
   it('in the bidder’s order history', async () => {
     const mine = (await t.app.inject({ method: 'GET', url: '/api/myorders', headers: ann.auth })).json();
-    expect(mine.orderitems).toEqual([expect.objectContaining({ checkoutid: paidId, paidwith: 'Visa ending in 4242', testpayment: true })]);
+    expect(mine.orderitems).toEqual([
+      expect.objectContaining({ checkoutid: paidId, paidwith: 'Visa ending in 4242', testpayment: true }),
+    ]);
     const theirs = (await t.app.inject({ method: 'GET', url: '/api/myorders', headers: bob.auth })).json();
     expect(theirs.orderitems).toEqual([expect.objectContaining({ checkoutid: billedId, testpayment: false })]);
   });

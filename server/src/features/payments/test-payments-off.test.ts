@@ -30,7 +30,9 @@ beforeAll(async () => {
     t.ctx.db,
     eventDocument(now, {
       event: { allowbillme: true, ccfeespercent: 0 },
-      items: [item('wine', { name: 'Wine Tasting', buyitnowonly: true, buyitnowprice: 40, quantity: 50, startingbid: 0 })],
+      items: [
+        item('wine', { name: 'Wine Tasting', buyitnowonly: true, buyitnowprice: 40, quantity: 50, startingbid: 0 }),
+      ],
       store: galaStore(now),
     }),
     { testPaymentsAllowed: true },
@@ -44,7 +46,13 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A cryptogram signed with the server's own secret for this event, as the token call made them before. */
-const signedCryptogram = () => issueTestCryptogram(t.config.jwtSecret, eventId, { brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030, outcome: 'success', authenticated: false }, now);
+const signedCryptogram = () =>
+  issueTestCryptogram(
+    t.config.jwtSecret,
+    eventId,
+    { brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030, outcome: 'success', authenticated: false },
+    now,
+  );
 
 /** Every row a card payment of the auction could touch. */
 async function paymentState() {
@@ -65,15 +73,25 @@ describe('an event on the test gateway, in production without ALLOW_TEST_PAYMENT
     expect(cart).toMatchObject({ paymentprocessorisvalid: false, paymentprocessorcode: 1, allowbillme: true });
     expect(cart.paymentprocessorinfo).toMatchObject({ iframeurl: '', processorid: '', providerkey: '' });
     const method = (await t.app.inject({ method: 'GET', url: '/api/userpaymentmethod', headers: ann.auth })).json();
-    expect(method).toMatchObject({ paymentprocessorisvalid: false, paymentprocessorinfo: expect.objectContaining({ iframeurl: '', processorid: '' }) });
+    expect(method).toMatchObject({
+      paymentprocessorisvalid: false,
+      paymentprocessorinfo: expect.objectContaining({ iframeurl: '', processorid: '' }),
+    });
     const token = await cartWith(t, store, { single: 1 });
     const storeCart = (await t.app.inject({ method: 'GET', url: '/api/storecart', headers: bearer(token) })).json();
-    expect(storeCart).toMatchObject({ paymentprocessorisvalid: false, paymentprocessorinfo: expect.objectContaining({ iframeurl: '', processorid: '' }) });
+    expect(storeCart).toMatchObject({
+      paymentprocessorisvalid: false,
+      paymentprocessorinfo: expect.objectContaining({ iframeurl: '', processorid: '' }),
+    });
   });
 
   it('issues no cryptogram from the hosted form’s call (409), and records nothing', async () => {
     const before = await paymentState();
-    const res = await t.app.inject({ method: 'POST', url: '/api/testpay/tokens', payload: { eventcode: 'gala', brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030, outcome: 'success' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/testpay/tokens',
+      payload: { eventcode: 'gala', brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030, outcome: 'success' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual(refusal);
     expect(await paymentState()).toEqual(before);
@@ -81,7 +99,12 @@ describe('an event on the test gateway, in production without ALLOW_TEST_PAYMENT
 
   it('saves no card, even from a cryptogram the server signed (409), and records nothing', async () => {
     const before = await paymentState();
-    const res = await t.app.inject({ method: 'POST', url: '/api/updatecard', headers: { ...ann.auth, 'idempotency-key': newKey() }, payload: { eventcode: 'gala', processortoken: signedCryptogram() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/updatecard',
+      headers: { ...ann.auth, 'idempotency-key': newKey() },
+      payload: { eventcode: 'gala', processortoken: signedCryptogram() },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual(refusal);
     expect(await paymentState()).toEqual(before);
@@ -90,7 +113,15 @@ describe('an event on the test gateway, in production without ALLOW_TEST_PAYMENT
   it('refuses a card checkout, with a new card or the card on file (409): no order, no charge, the item still in the cart', async () => {
     const h = await buyNow(t, ann, 'gala', wine);
     // A card kept from before the server refused test payments.
-    await t.ctx.db.insert(paymentMethods).values({ bidderId: ann.bidderId, processorcode: 1, ref: 'card_test_kept', brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030 });
+    await t.ctx.db.insert(paymentMethods).values({
+      bidderId: ann.bidderId,
+      processorcode: 1,
+      ref: 'card_test_kept',
+      brand: 'Visa',
+      last4: '4242',
+      expmonth: 12,
+      expyear: 2030,
+    });
     const before = await paymentState();
     for (const payWith of [{ processortoken: signedCryptogram() }, { usecard: true }]) {
       const res = await checkoutAs(t, ann, { historyid: [h], totalamount: 40, ...payWith });
@@ -105,7 +136,20 @@ describe('an event on the test gateway, in production without ALLOW_TEST_PAYMENT
     const h = await buyNow(t, ann, 'gala', wine);
     const [order] = await t.ctx.db
       .insert(orders)
-      .values({ eventId, bidderId: ann.bidderId, method: 'card', state: 'pending', subtotal: 4000, donation: 0, fee: 0, total: 4000, currency: 'usd', processorcode: 1, chargeKey: 'gavel_left_pending', createdAt: now })
+      .values({
+        eventId,
+        bidderId: ann.bidderId,
+        method: 'card',
+        state: 'pending',
+        subtotal: 4000,
+        donation: 0,
+        fee: 0,
+        total: 4000,
+        currency: 'usd',
+        processorcode: 1,
+        chargeKey: 'gavel_left_pending',
+        createdAt: now,
+      })
       .returning();
     await t.ctx.db.update(wonItems).set({ checkoutId: order!.id }).where(eq(wonItems.id, h));
     expect(await reconcilePending(t.ctx, new Date(now.getTime() + 3 * 60_000))).toBe(1);
@@ -116,8 +160,15 @@ describe('an event on the test gateway, in production without ALLOW_TEST_PAYMENT
   });
 
   it('still takes Bill Me', async () => {
-    const lines = await t.ctx.db.select().from(wonItems).where(and(eq(wonItems.bidderId, ann.bidderId), isNull(wonItems.checkoutId)));
-    const res = await checkoutAs(t, ann, { historyid: lines.map((l) => l.id), billme: true, totalamount: 40 * lines.length });
+    const lines = await t.ctx.db
+      .select()
+      .from(wonItems)
+      .where(and(eq(wonItems.bidderId, ann.bidderId), isNull(wonItems.checkoutId)));
+    const res = await checkoutAs(t, ann, {
+      historyid: lines.map((l) => l.id),
+      billme: true,
+      totalamount: 40 * lines.length,
+    });
     expect(res.statusCode).toBe(200);
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, res.json().checkoutid));
     expect(order).toMatchObject({ method: 'billme', state: 'unpaid' });

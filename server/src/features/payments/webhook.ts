@@ -17,7 +17,10 @@ function verified(raw: Buffer, signature: string | undefined, secret: string): S
   try {
     return readStripeEvent(raw, signature, secret);
   } catch (err) {
-    throw new AppError('bad_request', `The webhook signature is not valid: ${err instanceof Error ? err.message : String(err)}`);
+    throw new AppError(
+      'bad_request',
+      `The webhook signature is not valid: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }
 
@@ -29,7 +32,9 @@ function verified(raw: Buffer, signature: string | undefined, secret: string): S
 export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     app.post(
       '/webhooks/stripe/:eventcode',
       { schema: { hide: true, params: z.object({ eventcode: codeSchema }) } },
@@ -42,7 +47,11 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
           throw new AppError('bad_request', 'This event takes no Stripe webhooks.');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
         const signature = request.headers['stripe-signature'];
-        const outcome = verified(raw, Array.isArray(signature) ? signature[0] : signature, event.processorwebhooksecret);
+        const outcome = verified(
+          raw,
+          Array.isArray(signature) ? signature[0] : signature,
+          event.processorwebhooksecret,
+        );
         if (!outcome?.chargekey) return { received: true };
         const [order] = await ctx.db
           .select({ id: orders.id })

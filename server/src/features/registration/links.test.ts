@@ -32,17 +32,34 @@ const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
 useRegistrationGala(now, (app) => (t = app));
 
-const purchaserLink = (id: string, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) => () => call(t.app, 'GET /purchaserregistration/:id', undefined, { params: { id }, ...opts });
-const guestLink = (id: string, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) => () => call(t.app, 'GET /guestregistration/:id', undefined, { params: { id }, ...opts });
+const purchaserLink =
+  (id: string, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) =>
+  () =>
+    call(t.app, 'GET /purchaserregistration/:id', undefined, { params: { id }, ...opts });
+const guestLink =
+  (id: string, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) =>
+  () =>
+    call(t.app, 'GET /guestregistration/:id', undefined, { params: { id }, ...opts });
 const storeGuest = (headers: Record<string, string>) => () => call(t.app, 'GET /storeguest', undefined, { headers });
 const notValid = registrationMessages.linkInvalid;
 
 /** Ann Lee's table with Bo Diaz (bo@example.org) in its second seat, and Bo's own page opened from his email. */
 async function tableWithBo() {
   const p = await purchase(t, { table: 1 });
-  const boId = await addGuest(t, p.token, seatAt(p.groups, 1), { 'First Name': 'Bo', 'Last Name': 'Diaz', Email: 'bo@example.org' });
+  const boId = await addGuest(t, p.token, seatAt(p.groups, 1), {
+    'First Name': 'Bo',
+    'Last Name': 'Diaz',
+    Email: 'bo@example.org',
+  });
   const d = await dialogOf(t, p.token, seatAt(p.groups, 1));
-  const fields = (over: Record<string, string> = {}) => answersFor(d.guestfieldslist, { 'First Name': 'Bo', 'Last Name': 'Diaz', Email: 'bo@example.org', 'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish'), ...over });
+  const fields = (over: Record<string, string> = {}) =>
+    answersFor(d.guestfieldslist, {
+      'First Name': 'Bo',
+      'Last Name': 'Diaz',
+      Email: 'bo@example.org',
+      'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish'),
+      ...over,
+    });
   return { ...p, boId, fields, guest: await openGuestLink(t, 'bo@example.org') };
 }
 
@@ -54,7 +71,13 @@ describe('the purchaser’s link', () => {
     expect((await groupsOf(t, ann.token)).map((g) => [g.groupname, g.guests.length])).toEqual([['Table of Eight', 8]]);
     expect((await groupsOf(t, cy.token)).map((g) => [g.groupname, g.guests.length])).toEqual([['Single Ticket', 2]]);
     expect(seatsOf(ann.groups).map((s) => s.guestid)).not.toContain(seatAt(cy.groups, 0));
-    await expectRefused(t, () => dialog(t, ann.token, seatAt(cy.groups, 1)), 404, 'not_found', registrationMessages.notYours);
+    await expectRefused(
+      t,
+      () => dialog(t, ann.token, seatAt(cy.groups, 1)),
+      404,
+      'not_found',
+      registrationMessages.notYours,
+    );
   });
 
   it('refuses a made-up secret with 404', async () => {
@@ -66,14 +89,26 @@ describe('the purchaser’s link', () => {
   it('opens under its own event only', async () => {
     await importEvent(t, eventDocument(now, { eventcode: 'spring', store: { registration: galaRegistration() } }));
     const p = await purchase(t, { table: 1 });
-    await expectRefused(t, purchaserLink(p.purchaserSecret, { query: { eventcode: 'spring' } }), 404, 'not_found', notValid);
+    await expectRefused(
+      t,
+      purchaserLink(p.purchaserSecret, { query: { eventcode: 'spring' } }),
+      404,
+      'not_found',
+      notValid,
+    );
     expect((await purchaserLink(p.purchaserSecret, { query: { eventcode: 'gala' } })()).ok).toBe(true);
   });
 
   it('opens on its own organization’s host only, and so does its token', async () => {
     await importEvent(t, eventDocument(now, { auctioncode: 'acme', eventcode: 'gala' }));
     const p = await purchase(t, { table: 1 });
-    await expectRefused(t, purchaserLink(p.purchaserSecret, { headers: { host: 'acme.localhost' } }), 404, 'not_found', notValid);
+    await expectRefused(
+      t,
+      purchaserLink(p.purchaserSecret, { headers: { host: 'acme.localhost' } }),
+      404,
+      'not_found',
+      notValid,
+    );
     await expectRefused(t, storeGuest({ ...bearer(p.token), host: 'acme.localhost' }), 401, 'unauthorized', notValid);
     expect((await purchaserLink(p.purchaserSecret, { headers: { host: 'localhost' } })()).ok).toBe(true);
   });
@@ -109,7 +144,14 @@ describe('a guest’s link', () => {
 
   it('opens that one seat: the groups show it alone, the dialog lists no one else', async () => {
     const p = await tableWithBo();
-    expect(await groupsOf(t, p.guest.token)).toEqual([{ groupid: p.groups[0]?.groupid, groupname: 'Table of Eight', allowchangegroupname: false, guests: [seatsOf(await groupsOf(t, p.token))[1]] }]);
+    expect(await groupsOf(t, p.guest.token)).toEqual([
+      {
+        groupid: p.groups[0]?.groupid,
+        groupname: 'Table of Eight',
+        allowchangegroupname: false,
+        guests: [seatsOf(await groupsOf(t, p.token))[1]],
+      },
+    ]);
     const d = await dialogOf(t, p.guest.token, seatAt(p.groups, 1));
     expect(d.guestlist).toEqual([{ existingguestid: p.boId, existingguestname: 'Bo Diaz' }]);
   });
@@ -121,15 +163,48 @@ describe('a guest’s link', () => {
     await expectRefused(t, () => dialog(t, p.guest.token, seatAt(p.groups, 2)), 403, 'forbidden', own);
     await expectRefused(t, () => dialog(t, p.guest.token, seatAt(p.groups, 1), annId), 403, 'forbidden', own);
     await expectRefused(t, () => dialog(t, p.guest.token, seatAt(p.groups, 1), -1), 403, 'forbidden', own);
-    await expectRefused(t, () => saveGuest(t, p.guest.token, { guestid: seatAt(p.groups, 2), registrationid: p.boId, guestfieldslist: p.fields() }), 403, 'forbidden', own);
-    await expectRefused(t, () => saveGuest(t, p.guest.token, { guestid: seatAt(p.groups, 1), registrationid: annId, guestfieldslist: p.fields() }), 403, 'forbidden', own);
-    await expectRefused(t, () => saveGuest(t, p.guest.token, { guestid: seatAt(p.groups, 1), registrationid: -1, guestfieldslist: p.fields() }), 403, 'forbidden', own);
+    await expectRefused(
+      t,
+      () =>
+        saveGuest(t, p.guest.token, {
+          guestid: seatAt(p.groups, 2),
+          registrationid: p.boId,
+          guestfieldslist: p.fields(),
+        }),
+      403,
+      'forbidden',
+      own,
+    );
+    await expectRefused(
+      t,
+      () =>
+        saveGuest(t, p.guest.token, {
+          guestid: seatAt(p.groups, 1),
+          registrationid: annId,
+          guestfieldslist: p.fields(),
+        }),
+      403,
+      'forbidden',
+      own,
+    );
+    await expectRefused(
+      t,
+      () =>
+        saveGuest(t, p.guest.token, { guestid: seatAt(p.groups, 1), registrationid: -1, guestfieldslist: p.fields() }),
+      403,
+      'forbidden',
+      own,
+    );
   });
 
   it('lets the guest save their own registration, sending no new link', async () => {
     const p = await tableWithBo();
     const mails = (await mailbox(t)).length;
-    const res = await saveGuest(t, p.guest.token, { guestid: seatAt(p.groups, 1), registrationid: p.boId, guestfieldslist: p.fields({ 'Last Name': 'Diaz-Lee', Notes: 'Aisle' }) });
+    const res = await saveGuest(t, p.guest.token, {
+      guestid: seatAt(p.groups, 1),
+      registrationid: p.boId,
+      guestfieldslist: p.fields({ 'Last Name': 'Diaz-Lee', Notes: 'Aisle' }),
+    });
     expect(res.ok && res.answer).toMatchObject({ status: 'success', guestname: 'Bo Diaz-Lee', registrationid: p.boId });
     expect(seatsOf(await groupsOf(t, p.token))[1]?.guestname).toBe('Bo Diaz-Lee');
     expect((await mailbox(t)).length).toBe(mails);
@@ -138,7 +213,11 @@ describe('a guest’s link', () => {
 
   it('is replaced when the purchaser changes the guest’s email: the old link stops, the new address gets a new one', async () => {
     const p = await tableWithBo();
-    const res = await saveGuest(t, p.token, { guestid: seatAt(p.groups, 1), registrationid: p.boId, guestfieldslist: p.fields({ Email: 'bo.diaz@example.org' }) });
+    const res = await saveGuest(t, p.token, {
+      guestid: seatAt(p.groups, 1),
+      registrationid: p.boId,
+      guestfieldslist: p.fields({ Email: 'bo.diaz@example.org' }),
+    });
     expect(res.ok).toBe(true);
     await expectRefused(t, guestLink(p.guest.secret), 404, 'not_found', notValid);
     const moved = await openGuestLink(t, 'bo.diaz@example.org');
@@ -157,10 +236,18 @@ describe('a guest’s link', () => {
   it('closes once the purchaser has moved the guest out of the seat: the empty seat cannot be filled with it', async () => {
     const p = await tableWithBo();
     await saveGuest(t, p.token, { guestid: seatAt(p.groups, 2), registrationid: p.boId, guestfieldslist: p.fields() });
-    const fill = () => saveGuest(t, p.guest.token, { guestid: seatAt(p.groups, 1), registrationid: -1, guestfieldslist: p.fields({ 'First Name': 'Someone' }) });
+    const fill = () =>
+      saveGuest(t, p.guest.token, {
+        guestid: seatAt(p.groups, 1),
+        registrationid: -1,
+        guestfieldslist: p.fields({ 'First Name': 'Someone' }),
+      });
     await expectRefused(t, fill, 403, 'forbidden', notValid);
     // Bo's new seat came with a new link, which opens.
-    expect(await openGuestLink(t, 'bo@example.org')).toMatchObject({ guestid: seatAt(p.groups, 2), guestname: 'Bo Diaz' });
+    expect(await openGuestLink(t, 'bo@example.org')).toMatchObject({
+      guestid: seatAt(p.groups, 2),
+      guestname: 'Bo Diaz',
+    });
   });
 });
 
@@ -172,9 +259,27 @@ describe('the tokens registration takes', () => {
     const held = await setQty(t, open, idOf(await storeIds(t.ctx.db), 'single'), 1);
     if (held.ok && held.answer.status === 'success') open = held.answer.token;
     await expectRefused(t, storeGuest({}), 401, 'unauthorized', notValid);
-    await expectRefused(t, storeGuest(bidder.auth), 401, 'unauthorized', 'This cart is not valid. Please reload the page.');
-    await expectRefused(t, storeGuest(bearer('not-a-token')), 401, 'unauthorized', 'This cart is not valid. Please reload the page.');
-    await expectRefused(t, storeGuest(bearer(open)), 403, 'forbidden', 'Guest registration opens once your purchase is complete.');
+    await expectRefused(
+      t,
+      storeGuest(bidder.auth),
+      401,
+      'unauthorized',
+      'This cart is not valid. Please reload the page.',
+    );
+    await expectRefused(
+      t,
+      storeGuest(bearer('not-a-token')),
+      401,
+      'unauthorized',
+      'This cart is not valid. Please reload the page.',
+    );
+    await expectRefused(
+      t,
+      storeGuest(bearer(open)),
+      403,
+      'forbidden',
+      'Guest registration opens once your purchase is complete.',
+    );
   });
 
   it('takes the token of the checked-out cart, for the same purchase', async () => {
@@ -189,7 +294,13 @@ describe('the tokens registration takes', () => {
     t.setNow(new Date(now.getTime() + 12 * 3_600_000 - 1_000));
     expect((await storeGuest(bearer(p.token))()).ok).toBe(true);
     t.setNow(new Date(now.getTime() + 13 * 3_600_000));
-    await expectRefused(t, storeGuest(bearer(p.token)), 401, 'expired', 'This page has been open a long time. Please open your registration link again.');
+    await expectRefused(
+      t,
+      storeGuest(bearer(p.token)),
+      401,
+      'expired',
+      'This page has been open a long time. Please open your registration link again.',
+    );
     const again = await openPurchaserLink(t, p.purchaserSecret);
     expect(await groupsOf(t, again.token)).toEqual(p.groups);
   });
@@ -203,7 +314,12 @@ describe('mail', () => {
     const res = await saveGuest(t, p.token, {
       guestid: seatAt(p.groups, 0),
       registrationid: d.selectedregistrationid,
-      guestfieldslist: answersFor(d.guestfieldslist, { 'First Name': 'Ann', 'Last Name': 'Lee', Email: 'ann@example.org', 'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish') }),
+      guestfieldslist: answersFor(d.guestfieldslist, {
+        'First Name': 'Ann',
+        'Last Name': 'Lee',
+        Email: 'ann@example.org',
+        'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish'),
+      }),
     });
     expect(res.ok).toBe(true);
     expect((await mailbox(t)).length).toBe(mails);
@@ -222,6 +338,8 @@ describe('mail', () => {
     const p = await purchase(t, { single: 1 });
     const [withSeats] = (await mailbox(t)).filter((m) => m.to === 'ann@example.org');
     expect(withSeats?.text).toContain('Update Registration');
-    expect(withSeats?.links.find((l) => l.includes('purchaserregistration'))).toMatch(new RegExp(`/gala/event/purchaserregistration/${p.purchaserSecret}$`));
+    expect(withSeats?.links.find((l) => l.includes('purchaserregistration'))).toMatch(
+      new RegExp(`/gala/event/purchaserregistration/${p.purchaserSecret}$`),
+    );
   });
 });

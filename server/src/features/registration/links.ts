@@ -15,7 +15,8 @@ import { deadlineOf, fieldsAnswer, groupsAnswer, type Loaded, load, lookupsAnswe
 import type { RegistrationRow, SeatRow } from './queries';
 
 /** A guest's page: `/{eventcode}/event/guestregistration/{secret}`. */
-export const guestUrl = (origin: string, eventcode: string, secret: string) => `${origin}/${eventcode}/event/guestregistration/${secret}`;
+export const guestUrl = (origin: string, eventcode: string, secret: string) =>
+  `${origin}/${eventcode}/event/guestregistration/${secret}`;
 const storeUrl = (eventcode: string) => `/${eventcode}/event`;
 
 /** What became of a seat's guest link: none needed, mailed, or held back by a cap (the seat then has none). */
@@ -28,14 +29,28 @@ export type GuestLinkOutcome = 'none' | 'mailed' | 'capped';
  * Past a daily cap (mail-caps.ts) no link is made: the seat keeps none, so no secret exists that
  * nobody was sent, and the next save of the seat mails one once the cap allows.
  */
-export async function issueGuestLink(tx: Tx, tenant: Tenant, loaded: Loaded, { seat, person }: { seat: SeatRow; person: RegistrationRow }, now: Date, origin: string): Promise<GuestLinkOutcome> {
+export async function issueGuestLink(
+  tx: Tx,
+  tenant: Tenant,
+  loaded: Loaded,
+  { seat, person }: { seat: SeatRow; person: RegistrationRow },
+  now: Date,
+  origin: string,
+): Promise<GuestLinkOutcome> {
   const email = person.email.trim();
   const clear = () => tx.update(guestSeats).set({ linkHash: '', updatedAt: now }).where(eq(guestSeats.id, seat.id));
   if (!email || recipientKey(email) === recipientKey(loaded.order.email)) {
     await clear();
     return 'none';
   }
-  if (!(await claimGuestLinkMail(tx, { orderId: loaded.order.id, seats: loaded.purchase.seats.length, recipient: email, now }))) {
+  if (
+    !(await claimGuestLinkMail(tx, {
+      orderId: loaded.order.id,
+      seats: loaded.purchase.seats.length,
+      recipient: email,
+      now,
+    }))
+  ) {
     await clear();
     return 'capped';
   }
@@ -47,7 +62,12 @@ export async function issueGuestLink(tx: Tx, tenant: Tenant, loaded: Loaded, { s
     { organizationId: tenant.organization.id, eventId: tenant.event.id, to: email },
     guestLinkMail(
       { eventname: tenant.event.eventname, organizationname: tenant.organization.name },
-      { guestname: nameOf(person, loaded.purchaserName), purchaser: loaded.purchaserName, groupname: group?.name ?? '', title: loaded.settings.registrationtitle },
+      {
+        guestname: nameOf(person, loaded.purchaserName),
+        purchaser: loaded.purchaserName,
+        groupname: group?.name ?? '',
+        title: loaded.settings.registrationtitle,
+      },
       guestUrl(origin, tenant.event.eventcode, secret),
       presentVenue(tenant.event),
     ),
@@ -56,14 +76,29 @@ export async function issueGuestLink(tx: Tx, tenant: Tenant, loaded: Loaded, { s
 }
 
 /** The event a link belongs to, refused unless it is of the host's organization and the page's event. */
-async function tenantOfLink(ctx: AppContext, eventId: number, auctioncode: string, eventcode: string | undefined): Promise<Tenant> {
+async function tenantOfLink(
+  ctx: AppContext,
+  eventId: number,
+  auctioncode: string,
+  eventcode: string | undefined,
+): Promise<Tenant> {
   const tenant = await tenantOfEvent(ctx.db, eventId);
-  if (!tenant || tenant.organization.auctioncode !== auctioncode || (eventcode !== undefined && tenant.event.eventcode !== eventcode)) throw new AppError('not_found', registrationMessages.linkInvalid);
+  if (
+    !tenant ||
+    tenant.organization.auctioncode !== auctioncode ||
+    (eventcode !== undefined && tenant.event.eventcode !== eventcode)
+  )
+    throw new AppError('not_found', registrationMessages.linkInvalid);
   return tenant;
 }
 
 /** GET purchaserregistration/{id}: the purchaser's emailed link, for their groups and a token for their purchase. */
-export async function purchaserRegistration(ctx: AppContext, auctioncode: string, secret: string, eventcode: string | undefined): Promise<PurchaserRegistrationResponse> {
+export async function purchaserRegistration(
+  ctx: AppContext,
+  auctioncode: string,
+  secret: string,
+  eventcode: string | undefined,
+): Promise<PurchaserRegistrationResponse> {
   const [order] = await ctx.db
     .select({ id: storeOrders.id, eventId: storeOrders.eventId })
     .from(storeOrders)
@@ -76,7 +111,10 @@ export async function purchaserRegistration(ctx: AppContext, auctioncode: string
   const loaded = await load(ctx.db, scope);
   return {
     status: 'success',
-    token: await ctx.tokens.signRegistration({ orderid: order.id, seatid: null, personid: null, eventcode: tenant.event.eventcode, auctioncode }, now),
+    token: await ctx.tokens.signRegistration(
+      { orderid: order.id, seatid: null, personid: null, eventcode: tenant.event.eventcode, auctioncode },
+      now,
+    ),
     groups: groupsAnswer(loaded, scope, now),
     purchasertitle: loaded.settings.registrationtitle,
     purchasername: loaded.purchaserName,
@@ -86,7 +124,12 @@ export async function purchaserRegistration(ctx: AppContext, auctioncode: string
 }
 
 /** GET guestregistration/{id}: a guest's emailed link, for their registration and a token for their seat alone. */
-export async function guestRegistration(ctx: AppContext, auctioncode: string, secret: string, eventcode: string | undefined): Promise<GuestRegistrationResponse> {
+export async function guestRegistration(
+  ctx: AppContext,
+  auctioncode: string,
+  secret: string,
+  eventcode: string | undefined,
+): Promise<GuestRegistrationResponse> {
   const hash = hashLinkSecret(secret);
   const [seat] = await ctx.db
     .select()
@@ -103,7 +146,16 @@ export async function guestRegistration(ctx: AppContext, auctioncode: string, se
   const group = loaded.purchase.groups.find((g) => g.id === seat.groupId);
   return {
     status: 'success',
-    token: await ctx.tokens.signRegistration({ orderid: seat.orderId, seatid: seat.id, personid: seat.registrationId, eventcode: tenant.event.eventcode, auctioncode }, now),
+    token: await ctx.tokens.signRegistration(
+      {
+        orderid: seat.orderId,
+        seatid: seat.id,
+        personid: seat.registrationId,
+        eventcode: tenant.event.eventcode,
+        auctioncode,
+      },
+      now,
+    ),
     guestid: seat.id,
     guestislocked: seatLocked(seat, loaded.settings.editdeadline, now),
     registrationtitle: loaded.settings.registrationtitle,

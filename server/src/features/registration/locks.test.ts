@@ -29,15 +29,30 @@ const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
 useRegistrationGala(now, (app) => (t = app));
 
-const lock = (guestid: number, locked: boolean, eventcode = 'gala', headers: Record<string, string> = ADMIN) => () => call(t.app, 'PUT /admin/registrations/lock', { eventcode, guestid, locked }, { headers });
+const lock =
+  (guestid: number, locked: boolean, eventcode = 'gala', headers: Record<string, string> = ADMIN) =>
+  () =>
+    call(t.app, 'PUT /admin/registrations/lock', { eventcode, guestid, locked }, { headers });
 
 /** Ann Lee's table with Bo Diaz in its second seat; answers the tokens, the groups, Bo's id and a save of Bo into a seat. */
 async function tableWithBo() {
   const p = await purchase(t, { table: 1 });
-  const boId = await addGuest(t, p.token, seatAt(p.groups, 1), { 'First Name': 'Bo', 'Last Name': 'Diaz', Email: 'bo@example.org' });
+  const boId = await addGuest(t, p.token, seatAt(p.groups, 1), {
+    'First Name': 'Bo',
+    'Last Name': 'Diaz',
+    Email: 'bo@example.org',
+  });
   const d = await dialogOf(t, p.token, seatAt(p.groups, 1));
-  const fields = answersFor(d.guestfieldslist, { 'First Name': 'Bo', 'Last Name': 'Diaz', Email: 'bo@example.org', 'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish') });
-  const save = (guestid: number, token = p.token) => () => saveGuest(t, token, { guestid, registrationid: boId, guestfieldslist: fields });
+  const fields = answersFor(d.guestfieldslist, {
+    'First Name': 'Bo',
+    'Last Name': 'Diaz',
+    Email: 'bo@example.org',
+    'Meal Choice': lookupIdOf(d.guestlookuplist, 'Fish'),
+  });
+  const save =
+    (guestid: number, token = p.token) =>
+    () =>
+      saveGuest(t, token, { guestid, registrationid: boId, guestfieldslist: fields });
   return { ...p, boId, save };
 }
 
@@ -52,7 +67,13 @@ describe('the organizer’s lock (PUT /admin/registrations/lock)', () => {
     expect((await dialogOf(t, p.token, seatAt(p.groups, 1))).guestislocked).toBe(true);
     await expectRefused(t, p.save(seatAt(p.groups, 1)), 403, 'forbidden', registrationMessages.guestLocked);
     // Nor may a new person take the locked seat.
-    await expectRefused(t, () => saveGuest(t, p.token, { guestid: seatAt(p.groups, 1), registrationid: -1, guestfieldslist: [] }), 403, 'forbidden', registrationMessages.guestLocked);
+    await expectRefused(
+      t,
+      () => saveGuest(t, p.token, { guestid: seatAt(p.groups, 1), registrationid: -1, guestfieldslist: [] }),
+      403,
+      'forbidden',
+      registrationMessages.guestLocked,
+    );
   });
 
   it('refuses the guest’s own save of a locked seat too', async () => {
@@ -60,13 +81,25 @@ describe('the organizer’s lock (PUT /admin/registrations/lock)', () => {
     const guest = await openGuestLink(t, 'bo@example.org');
     await lock(seatAt(p.groups, 1), true)();
     expect((await dialogOf(t, guest.token, seatAt(p.groups, 1))).guestislocked).toBe(true);
-    await expectRefused(t, p.save(seatAt(p.groups, 1), guest.token), 403, 'forbidden', registrationMessages.guestLocked);
+    await expectRefused(
+      t,
+      p.save(seatAt(p.groups, 1), guest.token),
+      403,
+      'forbidden',
+      registrationMessages.guestLocked,
+    );
   });
 
   it('refuses moving the person of a locked seat to another seat', async () => {
     const p = await tableWithBo();
     await lock(seatAt(p.groups, 1), true)();
-    await expectRefused(t, p.save(seatAt(p.groups, 2)), 403, 'forbidden', 'Bo Diaz is in a locked seat and cannot be moved.');
+    await expectRefused(
+      t,
+      p.save(seatAt(p.groups, 2)),
+      403,
+      'forbidden',
+      'Bo Diaz is in a locked seat and cannot be moved.',
+    );
     expect(seatsOf(await groupsOf(t, p.token))[1]?.guestname).toBe('Bo Diaz');
   });
 
@@ -86,16 +119,32 @@ describe('the organizer’s lock (PUT /admin/registrations/lock)', () => {
     const notFound = 'No guest seat of this event has that id.';
     await expectRefused(t, lock(seatAt(p.groups, 1), true, 'spring'), 404, 'not_found', notFound);
     await expectRefused(t, lock(999_999, true), 404, 'not_found', notFound);
-    await expectRefused(t, lock(seatAt(p.groups, 1), true, 'gala', {}), 401, 'unauthorized', 'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.');
-    await expectRefused(t, lock(seatAt(p.groups, 1), true, 'gala', bearer(p.token)), 403, 'forbidden', 'The admin token is not valid.');
-    const [row] = await t.ctx.db.select().from(guestSeats).where(eq(guestSeats.id, seatAt(p.groups, 1)));
+    await expectRefused(
+      t,
+      lock(seatAt(p.groups, 1), true, 'gala', {}),
+      401,
+      'unauthorized',
+      'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.',
+    );
+    await expectRefused(
+      t,
+      lock(seatAt(p.groups, 1), true, 'gala', bearer(p.token)),
+      403,
+      'forbidden',
+      'The admin token is not valid.',
+    );
+    const [row] = await t.ctx.db
+      .select()
+      .from(guestSeats)
+      .where(eq(guestSeats.id, seatAt(p.groups, 1)));
     expect(row?.locked).toBe(false);
   });
 });
 
 describe('the edit deadline', () => {
   const deadline = new Date(now.getTime() + 60_000);
-  const rename = (token: string, groupid: number) => () => call(t.app, 'PUT /storeguestgroupname', { groupid, groupname: 'The Lee Family' }, { headers: bearer(token) });
+  const rename = (token: string, groupid: number) => () =>
+    call(t.app, 'PUT /storeguestgroupname', { groupid, groupname: 'The Lee Family' }, { headers: bearer(token) });
 
   beforeEach(async () => {
     await importRegistrationGala(t, now, { editdeadline: deadline.toISOString() });
@@ -118,8 +167,20 @@ describe('the edit deadline', () => {
     expect((await dialogOf(t, p.token, seatAt(p.groups, 3))).guestislocked).toBe(true);
     await expectRefused(t, p.save(seatAt(p.groups, 1)), 403, 'forbidden', registrationMessages.deadlinePassed);
     await expectRefused(t, p.save(seatAt(p.groups, 2)), 403, 'forbidden', registrationMessages.deadlinePassed);
-    await expectRefused(t, () => saveGuest(t, p.token, { guestid: seatAt(p.groups, 3), registrationid: -1, guestfieldslist: [] }), 403, 'forbidden', registrationMessages.deadlinePassed);
-    await expectRefused(t, rename(p.token, p.groups[0]?.groupid ?? 0), 403, 'forbidden', registrationMessages.deadlinePassed);
+    await expectRefused(
+      t,
+      () => saveGuest(t, p.token, { guestid: seatAt(p.groups, 3), registrationid: -1, guestfieldslist: [] }),
+      403,
+      'forbidden',
+      registrationMessages.deadlinePassed,
+    );
+    await expectRefused(
+      t,
+      rename(p.token, p.groups[0]?.groupid ?? 0),
+      403,
+      'forbidden',
+      registrationMessages.deadlinePassed,
+    );
     // The dialog still opens, to show what was entered.
     expect((await dialog(t, p.token, seatAt(p.groups, 1))).ok).toBe(true);
   });
@@ -129,6 +190,12 @@ describe('the edit deadline', () => {
     t.setNow(new Date(deadline.getTime() + 3_600_000));
     const guest = await openGuestLink(t, 'bo@example.org');
     expect(guest.guestislocked).toBe(true);
-    await expectRefused(t, p.save(seatAt(p.groups, 1), guest.token), 403, 'forbidden', registrationMessages.deadlinePassed);
+    await expectRefused(
+      t,
+      p.save(seatAt(p.groups, 1), guest.token),
+      403,
+      'forbidden',
+      registrationMessages.deadlinePassed,
+    );
   });
 });

@@ -22,7 +22,10 @@ export const recipientKey = normalizeEmail;
  * different purchases to one address wait on the address's advisory lock, held until commit, so
  * concurrent saves cannot both see the last free place under either cap.
  */
-export async function claimGuestLinkMail(tx: Tx, claim: { orderId: number; seats: number; recipient: string; now: Date }): Promise<boolean> {
+export async function claimGuestLinkMail(
+  tx: Tx,
+  claim: { orderId: number; seats: number; recipient: string; now: Date },
+): Promise<boolean> {
   const recipient = recipientKey(claim.recipient);
   await tx.execute(sql`select pg_advisory_xact_lock(${RECIPIENT_LOCK_CLASS}::int4, hashtext(${recipient}))`);
   const since = new Date(claim.now.getTime() - GUEST_LINK_WINDOW_MS);
@@ -34,7 +37,8 @@ export async function claimGuestLinkMail(tx: Tx, claim: { orderId: number; seats
     .select({ n: count() })
     .from(guestLinkMails)
     .where(and(eq(guestLinkMails.recipient, recipient), gt(guestLinkMails.createdAt, since)));
-  if (!guestLinkMailAllowed({ seats: claim.seats, byPurchase: byPurchase?.n ?? 0, toRecipient: toRecipient?.n ?? 0 })) return false;
+  if (!guestLinkMailAllowed({ seats: claim.seats, byPurchase: byPurchase?.n ?? 0, toRecipient: toRecipient?.n ?? 0 }))
+    return false;
   await tx.insert(guestLinkMails).values({ orderId: claim.orderId, recipient, createdAt: claim.now });
   return true;
 }

@@ -1,10 +1,28 @@
 import type { GuestField, GuestGroup, GuestLookup, StoreGuestResponse } from '@gavel/domain';
-import { deadlinePassed, guestNameOf, missingAnswers, NEW_REGISTRATION_ID, registrationMessages, seatLocked, wireValueOf } from '@gavel/domain';
+import {
+  deadlinePassed,
+  guestNameOf,
+  missingAnswers,
+  NEW_REGISTRATION_ID,
+  registrationMessages,
+  seatLocked,
+  wireValueOf,
+} from '@gavel/domain';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import { type StoreSettings, storeSettingsOf } from '../store/setup';
-import { type FieldRow, fieldDef, fieldsOf, type LookupRow, orderRow, type Purchase, purchaseOf, type RegistrationRow, type SeatRow } from './queries';
+import {
+  type FieldRow,
+  fieldDef,
+  fieldsOf,
+  type LookupRow,
+  orderRow,
+  type Purchase,
+  purchaseOf,
+  type RegistrationRow,
+  type SeatRow,
+} from './queries';
 
 /** Who may see what: a purchase, or one guest's seat of it. */
 export interface Scope {
@@ -35,18 +53,22 @@ export async function load(db: Db | Tx, scope: Scope): Promise<Loaded> {
   return { order, settings, purchase, fields, lookups, purchaserName: `${order.first} ${order.last}`.trim() };
 }
 
-export const nameOf = (person: Pick<RegistrationRow, 'first' | 'last'> | undefined | null, purchaserName: string) => guestNameOf(person ?? null, purchaserName);
+export const nameOf = (person: Pick<RegistrationRow, 'first' | 'last'> | undefined | null, purchaserName: string) =>
+  guestNameOf(person ?? null, purchaserName);
 
 /** The seat a call names, within the caller's scope: a guest's link reaches its own seat only. */
 export function seatIn(loaded: Pick<Loaded, 'purchase'>, scope: Scope, guestid: number): SeatRow {
-  if (scope.seatId !== null && guestid !== scope.seatId) throw new AppError('forbidden', registrationMessages.ownSeatOnly);
+  if (scope.seatId !== null && guestid !== scope.seatId)
+    throw new AppError('forbidden', registrationMessages.ownSeatOnly);
   const seat = loaded.purchase.seats.find((s) => s.id === guestid);
   if (!seat) throw new AppError('not_found', registrationMessages.notYours);
-  if (scope.seatId !== null && seat.registrationId !== scope.personId) throw new AppError('forbidden', registrationMessages.linkInvalid);
+  if (scope.seatId !== null && seat.registrationId !== scope.personId)
+    throw new AppError('forbidden', registrationMessages.linkInvalid);
   return seat;
 }
 
-export const personIn = (loaded: Pick<Loaded, 'purchase'>, id: number | null) => (id === null ? undefined : loaded.purchase.people.find((p) => p.id === id));
+export const personIn = (loaded: Pick<Loaded, 'purchase'>, id: number | null) =>
+  id === null ? undefined : loaded.purchase.people.find((p) => p.id === id);
 
 /** The groups with their seats; a guest's scope sees only its own seat. */
 export function groupsAnswer(loaded: Loaded, scope: Scope, now: Date): GuestGroup[] {
@@ -75,22 +97,35 @@ export function groupsAnswer(loaded: Loaded, scope: Scope, now: Date): GuestGrou
 }
 
 /** When guests must be registered by, as the answers carry it ('' without a deadline). */
-export const deadlineOf = (loaded: Pick<Loaded, 'settings'>): string => loaded.settings.editdeadline?.toISOString() ?? '';
+export const deadlineOf = (loaded: Pick<Loaded, 'settings'>): string =>
+  loaded.settings.editdeadline?.toISOString() ?? '';
 
 export function fieldsAnswer(loaded: Pick<Loaded, 'fields'>, person: RegistrationRow | undefined): GuestField[] {
-  return loaded.fields.map((f) => ({ ...fieldDef(f), fieldvalue: wireValueOf(fieldDef(f), person?.answers[String(f.id)]) }));
+  return loaded.fields.map((f) => ({
+    ...fieldDef(f),
+    fieldvalue: wireValueOf(fieldDef(f), person?.answers[String(f.id)]),
+  }));
 }
 
-export const lookupsAnswer = (loaded: Pick<Loaded, 'lookups'>): GuestLookup[] => loaded.lookups.map((l) => ({ lookupfieldid: l.fieldId, lookupid: l.id, lookup: l.label }));
+export const lookupsAnswer = (loaded: Pick<Loaded, 'lookups'>): GuestLookup[] =>
+  loaded.lookups.map((l) => ({ lookupfieldid: l.fieldId, lookupid: l.id, lookup: l.label }));
 
 /** POST storeguest: a seat's edit dialog, showing its person, another of the purchase's, or a new one (-1). */
-export function dialogAnswer(loaded: Loaded, scope: Scope, guestid: number, registrationid: number | undefined, now: Date): StoreGuestResponse {
+export function dialogAnswer(
+  loaded: Loaded,
+  scope: Scope,
+  guestid: number,
+  registrationid: number | undefined,
+  now: Date,
+): StoreGuestResponse {
   const seat = seatIn(loaded, scope, guestid);
   const selected = registrationid ?? seat.registrationId ?? NEW_REGISTRATION_ID;
-  if (scope.seatId !== null && selected !== (seat.registrationId ?? NEW_REGISTRATION_ID)) throw new AppError('forbidden', registrationMessages.ownSeatOnly);
+  if (scope.seatId !== null && selected !== (seat.registrationId ?? NEW_REGISTRATION_ID))
+    throw new AppError('forbidden', registrationMessages.ownSeatOnly);
   const person = selected === NEW_REGISTRATION_ID ? undefined : personIn(loaded, selected);
   if (selected !== NEW_REGISTRATION_ID && !person) throw new AppError('not_found', registrationMessages.notYours);
-  const people = scope.seatId === null ? loaded.purchase.people : loaded.purchase.people.filter((p) => p.id === seat.registrationId);
+  const people =
+    scope.seatId === null ? loaded.purchase.people : loaded.purchase.people.filter((p) => p.id === seat.registrationId);
   return {
     status: 'success',
     guestid: seat.id,
@@ -106,7 +141,12 @@ export async function groupsOf(db: Db, scope: Scope, now: Date) {
   const loaded = await load(db, scope);
   // A guest's link reaches its own seat, while that seat is still theirs.
   if (scope.seatId !== null) seatIn(loaded, scope, scope.seatId);
-  return { status: 'success' as const, purchasername: loaded.purchaserName, groups: groupsAnswer(loaded, scope, now), editdeadline: deadlineOf(loaded) };
+  return {
+    status: 'success' as const,
+    purchasername: loaded.purchaserName,
+    groups: groupsAnswer(loaded, scope, now),
+    editdeadline: deadlineOf(loaded),
+  };
 }
 
 export async function dialogOf(db: Db, scope: Scope, guestid: number, registrationid: number | undefined, now: Date) {

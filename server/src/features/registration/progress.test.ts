@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { seatsNamed } from '@gavel/domain';
 import type { TestApp } from '../../test/harness';
-import { addGuest, answersFor, dialogOf, groupsOf, importRegistrationGala, openPurchaserLink, purchase, saveGuest, seatAt, seatsOf, useRegistrationGala } from '../../test/registration-fixtures';
+import {
+  addGuest,
+  answersFor,
+  dialogOf,
+  groupsOf,
+  importRegistrationGala,
+  openPurchaserLink,
+  purchase,
+  saveGuest,
+  seatAt,
+  seatsOf,
+  useRegistrationGala,
+} from '../../test/registration-fixtures';
 
 /**
  * What the purchaser's page shows of their progress (issue 26, item 13): the event's deadline (none
@@ -12,7 +24,8 @@ const now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
 useRegistrationGala(now, (app) => (t = app));
 
-const flags = (groups: Awaited<ReturnType<typeof groupsOf>>) => seatsOf(groups).map((s) => [s.guestisnamed, s.guestneedsanswers]);
+const flags = (groups: Awaited<ReturnType<typeof groupsOf>>) =>
+  seatsOf(groups).map((s) => [s.guestisnamed, s.guestneedsanswers]);
 
 describe("the purchaser's progress", () => {
   it("says no deadline when the event has none, and the event's own when it has one, on the link and the groups alike", async () => {
@@ -21,7 +34,11 @@ describe("the purchaser's progress", () => {
     const deadline = new Date('2026-12-04T23:00:00Z');
     await importRegistrationGala(t, now, { editdeadline: '2026-12-04T17:00:00-06:00' });
     expect((await openPurchaserLink(t, p.purchaserSecret)).editdeadline).toBe(deadline.toISOString());
-    const groups = await t.app.inject({ method: 'GET', url: '/api/storeguest', headers: { authorization: `Bearer ${p.token}` } });
+    const groups = await t.app.inject({
+      method: 'GET',
+      url: '/api/storeguest',
+      headers: { authorization: `Bearer ${p.token}` },
+    });
     expect(groups.json()).toMatchObject({ status: 'success', editdeadline: deadline.toISOString() });
   });
 
@@ -48,7 +65,12 @@ describe("the purchaser's progress", () => {
     const res = await saveGuest(t, p.token, {
       guestid: seatAt(p.groups, 0),
       registrationid: d.selectedregistrationid,
-      guestfieldslist: answersFor(d.guestfieldslist, { 'First Name': values['First Name'] ?? '', 'Last Name': values['Last Name'] ?? '', Email: values['Email'] ?? '', 'Meal Choice': meal }),
+      guestfieldslist: answersFor(d.guestfieldslist, {
+        'First Name': values['First Name'] ?? '',
+        'Last Name': values['Last Name'] ?? '',
+        Email: values['Email'] ?? '',
+        'Meal Choice': meal,
+      }),
     });
     expect(res.ok && res.answer).toMatchObject({ status: 'success', guestname: 'Ann Lee', linkemailed: false });
     groups = await groupsOf(t, p.token);
@@ -62,14 +84,31 @@ describe("the purchaser's progress", () => {
     const p = await purchase(t, { table: 1 });
     const d = await dialogOf(t, p.token, seatAt(p.groups, 1));
     const meal = d.guestlookuplist.find((l) => l.lookup === 'Chicken')?.lookupid ?? 0;
-    const dana = answersFor(d.guestfieldslist, { 'First Name': 'Dana', 'Last Name': 'Reyes', Email: 'dana@example.org', 'Meal Choice': meal });
-    const first = await saveGuest(t, p.token, { guestid: seatAt(p.groups, 1), registrationid: -1, guestfieldslist: dana });
+    const dana = answersFor(d.guestfieldslist, {
+      'First Name': 'Dana',
+      'Last Name': 'Reyes',
+      Email: 'dana@example.org',
+      'Meal Choice': meal,
+    });
+    const first = await saveGuest(t, p.token, {
+      guestid: seatAt(p.groups, 1),
+      registrationid: -1,
+      guestfieldslist: dana,
+    });
     if (!first.ok) throw new Error(first.failure.message);
     expect(first.answer).toMatchObject({ guestname: 'Dana Reyes', linkemailed: true });
-    const again = await saveGuest(t, p.token, { guestid: seatAt(p.groups, 1), registrationid: first.answer.registrationid, guestfieldslist: dana });
+    const again = await saveGuest(t, p.token, {
+      guestid: seatAt(p.groups, 1),
+      registrationid: first.answer.registrationid,
+      guestfieldslist: dana,
+    });
     expect(again.ok && again.answer).toMatchObject({ guestname: 'Dana Reyes', linkemailed: false });
     const noEmail = answersFor(d.guestfieldslist, { 'First Name': 'Eli', 'Last Name': 'Moss', 'Meal Choice': meal });
-    const eli = await saveGuest(t, p.token, { guestid: seatAt(p.groups, 2), registrationid: -1, guestfieldslist: noEmail });
+    const eli = await saveGuest(t, p.token, {
+      guestid: seatAt(p.groups, 2),
+      registrationid: -1,
+      guestfieldslist: noEmail,
+    });
     expect(eli.ok && eli.answer).toMatchObject({ guestname: 'Eli Moss', linkemailed: false });
   });
 });

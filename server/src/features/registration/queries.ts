@@ -48,9 +48,21 @@ export interface Purchase {
 
 export async function purchaseOf(db: Db | Tx, orderId: number): Promise<Purchase> {
   // In turn, not at once: a transaction's queries share its one connection (see load in present.ts).
-  const groups = await db.select().from(guestGroups).where(eq(guestGroups.orderId, orderId)).orderBy(asc(guestGroups.position));
-  const seats = await db.select().from(guestSeats).where(eq(guestSeats.orderId, orderId)).orderBy(asc(guestSeats.position));
-  const people = await db.select().from(registrations).where(eq(registrations.orderId, orderId)).orderBy(asc(registrations.id));
+  const groups = await db
+    .select()
+    .from(guestGroups)
+    .where(eq(guestGroups.orderId, orderId))
+    .orderBy(asc(guestGroups.position));
+  const seats = await db
+    .select()
+    .from(guestSeats)
+    .where(eq(guestSeats.orderId, orderId))
+    .orderBy(asc(guestSeats.position));
+  const people = await db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.orderId, orderId))
+    .orderBy(asc(registrations.id));
   return { groups, seats, people };
 }
 
@@ -66,5 +78,10 @@ export async function orderRow(db: Db | Tx, eventId: number, orderId: number) {
 
 /** The purchase's seats, locked (in position order): every change of who sits where runs under them. */
 export async function lockSeats(tx: Tx, orderId: number): Promise<SeatRow[]> {
-  return tx.select().from(guestSeats).where(eq(guestSeats.orderId, orderId)).orderBy(asc(guestSeats.position)).for('update');
+  return tx
+    .select()
+    .from(guestSeats)
+    .where(eq(guestSeats.orderId, orderId))
+    .orderBy(asc(guestSeats.position))
+    .for('update');
 }

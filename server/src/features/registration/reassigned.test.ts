@@ -3,7 +3,14 @@ import { registrationMessages } from '@gavel/domain';
 import { linkSecret } from '../../test/account-fixtures';
 import { call } from '../../test/call';
 import type { TestApp } from '../../test/harness';
-import { buy, dialog, groupsOf, openPurchaserLink, saveGuest, useRegistrationGala } from '../../test/registration-fixtures';
+import {
+  buy,
+  dialog,
+  groupsOf,
+  openPurchaserLink,
+  saveGuest,
+  useRegistrationGala,
+} from '../../test/registration-fixtures';
 import { bearer } from '../../test/store-fixtures';
 
 const now = new Date('2026-12-01T18:00:00Z');
@@ -48,9 +55,15 @@ describe('a seat given to someone else', () => {
     const read = await call(t.app, 'POST /storeguest', { guestid: seat }, { headers: bearer(bo.answer.token) });
     expect(read).toMatchObject({ ok: false, statusCode: 403, failure: { message: registrationMessages.linkInvalid } });
     const groups = await call(t.app, 'GET /storeguest', undefined, { headers: bearer(bo.answer.token) });
-    expect(groups).toMatchObject({ ok: false, statusCode: 403, failure: { message: registrationMessages.linkInvalid } });
+    expect(groups).toMatchObject({
+      ok: false,
+      statusCode: 403,
+      failure: { message: registrationMessages.linkInvalid },
+    });
     // Cy's own link opens Cy's registration.
-    const cy = await call(t.app, 'GET /guestregistration/:id', undefined, { params: { id: await linkSecret(t, 'cy@example.org', 'guestregistration') } });
+    const cy = await call(t.app, 'GET /guestregistration/:id', undefined, {
+      params: { id: await linkSecret(t, 'cy@example.org', 'guestregistration') },
+    });
     expect(cy).toMatchObject({ ok: true, answer: { guestname: 'Cy Guest', guestid: seat } });
   });
 });

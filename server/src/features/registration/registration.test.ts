@@ -3,7 +3,14 @@ import { registrationMessages } from '@gavel/domain';
 import { call } from '../../test/call';
 import type { TestApp } from '../../test/harness';
 import { bearer } from '../../test/store-fixtures';
-import { buy, dialog, groupsOf, openPurchaserLink, saveGuest, useRegistrationGala } from '../../test/registration-fixtures';
+import {
+  buy,
+  dialog,
+  groupsOf,
+  openPurchaserLink,
+  saveGuest,
+  useRegistrationGala,
+} from '../../test/registration-fixtures';
 import { mailbox } from '../../test/account-fixtures';
 
 const now = new Date('2026-12-01T18:00:00Z');
@@ -14,7 +21,12 @@ describe('seats from tickets', () => {
   it('two single tickets and a table of eight: the singles together, a group per table (in the store order), the purchaser in the first seat', async () => {
     const { purchaserSecret, cartToken } = await buy(t, { table: 1, single: 2, shirt: 1 });
     const page = await openPurchaserLink(t, purchaserSecret);
-    expect(page).toMatchObject({ status: 'success', purchasertitle: 'Gala Guest Registration', purchasername: 'Ann Lee', storeurl: '/gala/event' });
+    expect(page).toMatchObject({
+      status: 'success',
+      purchasertitle: 'Gala Guest Registration',
+      purchasername: 'Ann Lee',
+      storeurl: '/gala/event',
+    });
     expect(page.groups.map((g) => [g.groupname, g.guests.length, g.allowchangegroupname])).toEqual([
       ['Single Ticket', 2, true],
       ['Table of Eight', 8, true],
@@ -59,13 +71,32 @@ describe('seats from tickets', () => {
     const again = await dialog(t, token, seat.guestid);
     if (!again.ok) throw new Error(again.failure.message);
     const values = Object.fromEntries(again.answer.guestfieldslist.map((x) => [x.fieldlabel, x.fieldvalue]));
-    expect(values).toMatchObject({ 'First Name': 'Bo', Email: 'bo@example.org', 'Meal Choice': fish, 'Valet Parking': true, Age: 41, Pledge: 250.5, Notes: 'Window seat', 'Table Number': null });
+    expect(values).toMatchObject({
+      'First Name': 'Bo',
+      Email: 'bo@example.org',
+      'Meal Choice': fish,
+      'Valet Parking': true,
+      Age: 41,
+      Pledge: 250.5,
+      Notes: 'Window seat',
+      'Table Number': null,
+    });
     const secret = mail?.links[0]?.split('/').pop() ?? '';
     const guest = await call(t.app, 'GET /guestregistration/:id', undefined, { params: { id: secret } });
     if (!guest.ok) throw new Error(guest.failure.message);
-    expect(guest.answer).toMatchObject({ guestname: 'Bo Diaz', groupname: 'Table of Eight', registrationtitle: 'Gala Guest Registration', guestid: seat.guestid });
+    expect(guest.answer).toMatchObject({
+      guestname: 'Bo Diaz',
+      groupname: 'Table of Eight',
+      registrationtitle: 'Gala Guest Registration',
+      guestid: seat.guestid,
+    });
     const otherSeat = groups[0]?.guests[2]?.guestid ?? 0;
-    const refused = await call(t.app, 'POST /storeguest', { guestid: otherSeat }, { headers: bearer(guest.answer.token) });
+    const refused = await call(
+      t.app,
+      'POST /storeguest',
+      { guestid: otherSeat },
+      { headers: bearer(guest.answer.token) },
+    );
     expect(refused).toMatchObject({ ok: false, statusCode: 403 });
   });
 });

@@ -18,7 +18,13 @@ export async function registrationsReport(db: Db, tenant: Tenant, now: Date): Pr
     storeSettingsOf(db, tenant.event),
     fieldsOf(db, eventId),
     db
-      .select({ group: guestGroups, itemname: storeItems.name, first: storeOrders.first, last: storeOrders.last, email: storeOrders.email })
+      .select({
+        group: guestGroups,
+        itemname: storeItems.name,
+        first: storeOrders.first,
+        last: storeOrders.last,
+        email: storeOrders.email,
+      })
       .from(guestGroups)
       .innerJoin(storeOrders, eq(storeOrders.id, guestGroups.orderId))
       .innerJoin(storeItems, eq(storeItems.id, guestGroups.itemId))
@@ -26,12 +32,31 @@ export async function registrationsReport(db: Db, tenant: Tenant, now: Date): Pr
       .orderBy(asc(guestGroups.orderId), asc(guestGroups.position)),
   ]);
   const groupIds = groups.map((g) => g.group.id);
-  const seats = groupIds.length === 0 ? [] : await db.select().from(guestSeats).where(inArray(guestSeats.groupId, groupIds)).orderBy(asc(guestSeats.position));
+  const seats =
+    groupIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(guestSeats)
+          .where(inArray(guestSeats.groupId, groupIds))
+          .orderBy(asc(guestSeats.position));
   const personIds = seats.map((s) => s.registrationId).filter((id): id is number => id !== null);
-  const people = personIds.length === 0 ? [] : await db.select().from(registrations).where(inArray(registrations.id, personIds));
+  const people =
+    personIds.length === 0 ? [] : await db.select().from(registrations).where(inArray(registrations.id, personIds));
   const byId = new Map(people.map((p) => [p.id, p]));
   // A retired choice still names what a guest chose before the organizer took it off the list.
-  const allLookups = fields.length === 0 ? [] : await db.select({ id: guestLookups.id, label: guestLookups.label }).from(guestLookups).where(inArray(guestLookups.fieldId, fields.map((f) => f.id)));
+  const allLookups =
+    fields.length === 0
+      ? []
+      : await db
+          .select({ id: guestLookups.id, label: guestLookups.label })
+          .from(guestLookups)
+          .where(
+            inArray(
+              guestLookups.fieldId,
+              fields.map((f) => f.id),
+            ),
+          );
   const labels = new Map(allLookups.map((l) => [l.id, l.label]));
   const lookupLabel = (id: number) => labels.get(id);
   const asked = fields.filter((f) => f.role === '');
@@ -68,15 +93,46 @@ export async function registrationsReport(db: Db, tenant: Tenant, now: Date): Pr
 
 /** The seating list as a spreadsheet the venue can print: one row per seat. */
 export function registrationsCsv(report: AdminRegistrationsResponse): string {
-  const header = ['Group', 'Ticket', 'Seat', 'Guest', 'Email', 'Purchaser', 'Purchaser email', 'Order', 'Locked', ...report.fields.map((f) => f.fieldlabel)];
+  const header = [
+    'Group',
+    'Ticket',
+    'Seat',
+    'Guest',
+    'Email',
+    'Purchaser',
+    'Purchaser email',
+    'Order',
+    'Locked',
+    ...report.fields.map((f) => f.fieldlabel),
+  ];
   const rows = report.groups.flatMap((g) =>
-    g.seats.map((s) => [g.groupname, g.itemname, s.seat, s.guestname, s.email, g.purchaser, g.purchaseremail, storeOrderNumber(g.orderid), s.locked ? 'Yes' : 'No', ...s.answers].map(csvCell).join(',')),
+    g.seats.map((s) =>
+      [
+        g.groupname,
+        g.itemname,
+        s.seat,
+        s.guestname,
+        s.email,
+        g.purchaser,
+        g.purchaseremail,
+        storeOrderNumber(g.orderid),
+        s.locked ? 'Yes' : 'No',
+        ...s.answers,
+      ]
+        .map(csvCell)
+        .join(','),
+    ),
   );
   return [header.map(csvCell).join(','), ...rows].join('\r\n') + '\r\n';
 }
 
 /** PUT /admin/registrations/lock: the organizer locks or unlocks one guest's seat. */
-export async function lockGuest(ctx: AppContext, tenant: Tenant, guestid: number, locked: boolean): Promise<{ status: 'success'; message: string }> {
+export async function lockGuest(
+  ctx: AppContext,
+  tenant: Tenant,
+  guestid: number,
+  locked: boolean,
+): Promise<{ status: 'success'; message: string }> {
   const [seat] = await ctx.db
     .update(guestSeats)
     .set({ locked, updatedAt: ctx.clock() })

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { ChoicesOf, Problem, SaveGuestRequest, StoredValue } from '@gavel/domain';
-import { choicesByField, deadlinePassed, FIELD_CONTROL, groupNameProblem, NEW_REGISTRATION_ID, peopleCap, registrationMessages, storedValueOf } from '@gavel/domain';
+import {
+  choicesByField,
+  deadlinePassed,
+  FIELD_CONTROL,
+  groupNameProblem,
+  NEW_REGISTRATION_ID,
+  peopleCap,
+  registrationMessages,
+  storedValueOf,
+} from '@gavel/domain';
 import type { AppContext } from '../../context';
 import { guestGroups, guestSeats, registrations } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -8,18 +17,25 @@ import { type GuestLinkOutcome, issueGuestLink } from './links';
 import { type Loaded, load, nameOf, personIn, type Scope, seatIn } from './present';
 import { fieldDef, type FieldRow, lockSeats, type RegistrationRow } from './queries';
 
-const same = (a: StoredValue | undefined, b: StoredValue | undefined) => a === b || ((a === undefined || a === '') && (b === undefined || b === ''));
+const same = (a: StoredValue | undefined, b: StoredValue | undefined) =>
+  a === b || ((a === undefined || a === '') && (b === undefined || b === ''));
 
 /**
  * The answers a save leaves, or the problems with it. Omitted fields are empty (the dialog leaves
  * out what is blank); a read-only field keeps its value unless the edit-lock toggle was turned.
  */
-export function readAnswers(fields: readonly FieldRow[], choicesOf: ChoicesOf, body: SaveGuestRequest, prior: RegistrationRow | undefined): { answers: Record<string, StoredValue>; problems: Problem[] } {
+export function readAnswers(
+  fields: readonly FieldRow[],
+  choicesOf: ChoicesOf,
+  body: SaveGuestRequest,
+  prior: RegistrationRow | undefined,
+): { answers: Record<string, StoredValue>; problems: Problem[] } {
   const sent = new Map<number, SaveGuestRequest['guestfieldslist'][number]['value']>();
   const problems: Problem[] = [];
   const known = new Set(fields.map((f) => f.id));
   for (const entry of body.guestfieldslist) {
-    if (!known.has(entry.fieldid)) problems.push({ path: `guestfieldslist.${entry.fieldid}`, message: registrationMessages.unknownField });
+    if (!known.has(entry.fieldid))
+      problems.push({ path: `guestfieldslist.${entry.fieldid}`, message: registrationMessages.unknownField });
     sent.set(entry.fieldid, entry.value);
   }
   // Answers to fields the organizer has since retired are kept: the seating list may name them again.
@@ -52,14 +68,19 @@ export function readAnswers(fields: readonly FieldRow[], choicesOf: ChoicesOf, b
   return { answers, problems };
 }
 
-function roleValue(fields: readonly FieldRow[], answers: Record<string, StoredValue>, role: 'first' | 'last' | 'email'): string {
+function roleValue(
+  fields: readonly FieldRow[],
+  answers: Record<string, StoredValue>,
+  role: 'first' | 'last' | 'email',
+): string {
   const f = fields.find((x) => x.role === role);
   const v = f ? answers[String(f.id)] : undefined;
   return typeof v === 'string' ? v : '';
 }
 
 function assertEditable(loaded: Loaded, seat: { locked: boolean }, now: Date): void {
-  if (deadlinePassed(loaded.settings.editdeadline, now)) throw new AppError('forbidden', registrationMessages.deadlinePassed);
+  if (deadlinePassed(loaded.settings.editdeadline, now))
+    throw new AppError('forbidden', registrationMessages.deadlinePassed);
   if (seat.locked) throw new AppError('forbidden', registrationMessages.guestLocked);
 }
 
@@ -79,29 +100,57 @@ export async function saveGuest(ctx: AppContext, scope: Scope, body: SaveGuestRe
     const seat = seatIn(loaded, scope, body.guestid);
     assertEditable(loaded, seat, now);
     const prior = body.registrationid === NEW_REGISTRATION_ID ? undefined : personIn(loaded, body.registrationid);
-    if (body.registrationid !== NEW_REGISTRATION_ID && !prior) throw new AppError('not_found', registrationMessages.notYours);
-    if (scope.seatId !== null && (prior?.id ?? null) !== seat.registrationId) throw new AppError('forbidden', registrationMessages.ownSeatOnly);
+    if (body.registrationid !== NEW_REGISTRATION_ID && !prior)
+      throw new AppError('not_found', registrationMessages.notYours);
+    if (scope.seatId !== null && (prior?.id ?? null) !== seat.registrationId)
+      throw new AppError('forbidden', registrationMessages.ownSeatOnly);
     const elsewhere = prior ? seats.find((s) => s.registrationId === prior.id && s.id !== seat.id) : undefined;
-    if (elsewhere && (elsewhere.locked || deadlinePassed(loaded.settings.editdeadline, now))) throw new AppError('forbidden', registrationMessages.personLocked(nameOf(prior, loaded.purchaserName)));
+    if (elsewhere && (elsewhere.locked || deadlinePassed(loaded.settings.editdeadline, now)))
+      throw new AppError('forbidden', registrationMessages.personLocked(nameOf(prior, loaded.purchaserName)));
     // Counted under the seat locks, so saves racing each other cannot pass the cap together.
-    if (!prior && loaded.purchase.people.length >= peopleCap(seats.length)) throw new AppError('conflict', registrationMessages.tooManyPeople(seats.length));
+    if (!prior && loaded.purchase.people.length >= peopleCap(seats.length))
+      throw new AppError('conflict', registrationMessages.tooManyPeople(seats.length));
 
     const choicesOf = choicesByField(loaded.lookups.map((l) => ({ lookupfieldid: l.fieldId, lookupid: l.id })));
     // The edit-lock toggle is the purchaser's: on a guest's own link read-only fields stay as the organizer or purchaser set them.
-    const { answers, problems } = readAnswers(loaded.fields, choicesOf, { ...body, unlock: scope.seatId === null && body.unlock === true }, prior);
-    if (problems.length > 0) throw new AppError('bad_request', problems[0]?.message ?? 'Please check the fields.', problems);
-    const person = { first: roleValue(loaded.fields, answers, 'first'), last: roleValue(loaded.fields, answers, 'last'), email: roleValue(loaded.fields, answers, 'email') };
+    const { answers, problems } = readAnswers(
+      loaded.fields,
+      choicesOf,
+      { ...body, unlock: scope.seatId === null && body.unlock === true },
+      prior,
+    );
+    if (problems.length > 0)
+      throw new AppError('bad_request', problems[0]?.message ?? 'Please check the fields.', problems);
+    const person = {
+      first: roleValue(loaded.fields, answers, 'first'),
+      last: roleValue(loaded.fields, answers, 'last'),
+      email: roleValue(loaded.fields, answers, 'email'),
+    };
 
     let saved: RegistrationRow | undefined;
-    if (prior) [saved] = await tx.update(registrations).set({ ...person, answers, updatedAt: now }).where(eq(registrations.id, prior.id)).returning();
-    else [saved] = await tx.insert(registrations).values({ eventId: scope.tenant.event.id, orderId: scope.orderId, ...person, answers, updatedAt: now }).returning();
+    if (prior)
+      [saved] = await tx
+        .update(registrations)
+        .set({ ...person, answers, updatedAt: now })
+        .where(eq(registrations.id, prior.id))
+        .returning();
+    else
+      [saved] = await tx
+        .insert(registrations)
+        .values({ eventId: scope.tenant.event.id, orderId: scope.orderId, ...person, answers, updatedAt: now })
+        .returning();
     if (!saved) throw new Error('registration write returned nothing');
-    if (elsewhere) await tx.update(guestSeats).set({ registrationId: null, linkHash: '', updatedAt: now }).where(eq(guestSeats.id, elsewhere.id));
+    if (elsewhere)
+      await tx
+        .update(guestSeats)
+        .set({ registrationId: null, linkHash: '', updatedAt: now })
+        .where(eq(guestSeats.id, elsewhere.id));
     const moved = seat.registrationId !== saved.id;
     const emailChanged = (prior?.email ?? '') !== saved.email;
     await tx.update(guestSeats).set({ registrationId: saved.id, updatedAt: now }).where(eq(guestSeats.id, seat.id));
     let link: GuestLinkOutcome = 'none';
-    if (moved || emailChanged || seat.linkHash === '') link = await issueGuestLink(tx, scope.tenant, loaded, { seat, person: saved }, now, origin);
+    if (moved || emailChanged || seat.linkHash === '')
+      link = await issueGuestLink(tx, scope.tenant, loaded, { seat, person: saved }, now, origin);
     return { seat, saved, loaded, link };
   });
   const guestname = nameOf(result.saved, result.loaded.purchaserName);
@@ -124,7 +173,8 @@ export async function renameGroup(ctx: AppContext, scope: Scope, body: { groupid
   const group = loaded.purchase.groups.find((g) => g.id === body.groupid);
   if (!group) throw new AppError('not_found', registrationMessages.notYours);
   if (!loaded.settings.allowgrouprename) throw new AppError('forbidden', registrationMessages.renameNotAllowed);
-  if (deadlinePassed(loaded.settings.editdeadline, now)) throw new AppError('forbidden', registrationMessages.deadlinePassed);
+  if (deadlinePassed(loaded.settings.editdeadline, now))
+    throw new AppError('forbidden', registrationMessages.deadlinePassed);
   const name = body.groupname;
   // Kept as typed (spec section 5), but it must show something: a name of zero-width spaces is no name.
   const problem = groupNameProblem(name);

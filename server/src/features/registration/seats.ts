@@ -5,7 +5,10 @@ import type { CartLine, StoreOrderRow } from '../store/queries';
 import { type FieldRow, fieldsOf } from './queries';
 
 /** Answers of the standard fields (First Name, Last Name, Email) by field id. */
-export function standardAnswers(fields: readonly FieldRow[], person: { first: string; last: string; email: string }): Record<string, StoredValue> {
+export function standardAnswers(
+  fields: readonly FieldRow[],
+  person: { first: string; last: string; email: string },
+): Record<string, StoredValue> {
   const answers: Record<string, StoredValue> = {};
   for (const f of fields) {
     if (f.role === 'first' && person.first) answers[String(f.id)] = person.first;
@@ -26,7 +29,15 @@ export async function seatPurchase(tx: Tx, order: StoreOrderRow, lines: readonly
   const { fields } = await fieldsOf(tx, order.eventId);
   const [purchaser] = await tx
     .insert(registrations)
-    .values({ eventId: order.eventId, orderId: order.id, first: order.first, last: order.last, email: order.email, answers: standardAnswers(fields, order), updatedAt: now })
+    .values({
+      eventId: order.eventId,
+      orderId: order.id,
+      first: order.first,
+      last: order.last,
+      email: order.email,
+      answers: standardAnswers(fields, order),
+      updatedAt: now,
+    })
     .returning({ id: registrations.id });
   if (!purchaser) throw new Error('registration insert returned nothing');
   let position = 0;

@@ -24,7 +24,13 @@ const refusal = failure('rate_limited', storeMessages.tooManyCarts);
 
 /** A cart opened from `address` (as the request's address, not a header anyone can send). */
 async function openCartFrom(address: string, headers: Record<string, string> = {}): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/storesetup2', remoteAddress: address, headers, payload: { eventcode: 'gala' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/storesetup2',
+    remoteAddress: address,
+    headers,
+    payload: { eventcode: 'gala' },
+  });
   if (res.statusCode !== 200) throw new Error(`storesetup2 answered ${res.statusCode}`);
   const token: unknown = res.json().token;
   if (typeof token !== 'string') throw new Error('no cart token');
@@ -48,13 +54,21 @@ describe('live carts holding units, per address', () => {
     // An empty cart holds nothing: opening one is never refused.
     const next = await openCartFrom(ATTACKER);
     const spoofed = await openCartFrom(ATTACKER, { 'x-forwarded-for': '192.0.2.44' });
-    const [row] = await t.ctx.db.select().from(storeCarts).where(eq(storeCarts.id, tokenClaims(spoofed).cartid));
+    const [row] = await t.ctx.db
+      .select()
+      .from(storeCarts)
+      .where(eq(storeCarts.id, tokenClaims(spoofed).cartid));
     // Without TRUST_PROXY a forwarded address is not believed.
     expect(row?.address).toBe(ATTACKER);
 
     const before = await storeState(t.ctx.db);
     for (const token of [next, spoofed]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/storecartadditem', headers: bearer(token), payload: { itemid: idOf(ids, 'single'), quantity: 1 } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/storecartadditem',
+        headers: bearer(token),
+        payload: { itemid: idOf(ids, 'single'), quantity: 1 },
+      });
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual(refusal);
       // Try again once the soonest of the address's holds ends (15 minutes).

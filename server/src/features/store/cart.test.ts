@@ -8,7 +8,17 @@ import { call } from '../../test/call';
 import { eventDocument, storeItem } from '../../test/documents';
 import { failure, type TestApp } from '../../test/harness';
 import { bearer, billing, cartOf, openCart, setQty } from '../../test/store-fixtures';
-import { galaStore, idOf, importGala, storeIds, storeState, tokenClaims, useStoreGala, EXPIRED_CART, minutesAfter } from '../../test/store-state';
+import {
+  galaStore,
+  idOf,
+  importGala,
+  storeIds,
+  storeState,
+  tokenClaims,
+  useStoreGala,
+  EXPIRED_CART,
+  minutesAfter,
+} from '../../test/store-state';
 import { releaseExpiredHolds } from './jobs';
 
 const now = new Date('2026-12-01T18:00:00Z');
@@ -27,7 +37,8 @@ const invalidCart = failure('unauthorized', 'This cart is not valid. Please relo
 /** Sets a quantity that must be taken; answers the renewed token. */
 async function take(token: string, code: string, quantity: number): Promise<string> {
   const res = await setQty(t, token, id(code), quantity);
-  if (!res.ok || res.answer.status !== 'success') throw new Error(`could not take ${quantity} ${code}: ${JSON.stringify(res)}`);
+  if (!res.ok || res.answer.status !== 'success')
+    throw new Error(`could not take ${quantity} ${code}: ${JSON.stringify(res)}`);
   return res.answer.token;
 }
 
@@ -76,7 +87,9 @@ describe('storesetup1: the landing page and the tabs', () => {
       ['Registration', false],
       ['Cart', true],
     ]);
-    expect(tabs[0]?.sections.map((s) => [s.sectionheading, s.data.map((i) => i.name)])).toEqual([['Tickets', ['Single Ticket', 'Table of Eight', 'Volunteer']]]);
+    expect(tabs[0]?.sections.map((s) => [s.sectionheading, s.data.map((i) => i.name)])).toEqual([
+      ['Tickets', ['Single Ticket', 'Table of Eight', 'Volunteer']],
+    ]);
     expect(tabs[1]?.sections.map((s) => [s.sectionheading, s.data.map((i) => i.name)])).toEqual([
       ['Shirts', ['Shirt']],
       ['Mugs', ['Mug']],
@@ -96,9 +109,17 @@ describe('storesetup1: the landing page and the tabs', () => {
       cartquantity: 0,
     });
     expect(tabs[0]?.sections[0]?.data[2]).toMatchObject({ name: 'Volunteer', price: 0, itemtypecode: 4 });
-    expect(tabs[1]?.sections[1]?.data[0]).toMatchObject({ name: 'Mug', price: 1_250, quantity: 0, isquantityunlimited: true, quantityremaining: MAX_LINE_QUANTITY });
+    expect(tabs[1]?.sections[1]?.data[0]).toMatchObject({
+      name: 'Mug',
+      price: 1_250,
+      quantity: 0,
+      isquantityunlimited: true,
+      quantityremaining: MAX_LINE_QUANTITY,
+    });
 
-    await importGala(t, now, { tabs: [{ tabname: 'Merchandise', heading: 'Swag' }, { tabname: 'Tickets', enabled: false }, { tabname: 'Cart' }] });
+    await importGala(t, now, {
+      tabs: [{ tabname: 'Merchandise', heading: 'Swag' }, { tabname: 'Tickets', enabled: false }, { tabname: 'Cart' }],
+    });
     const again = await call(t.app, 'POST /storesetup1', { eventcode: 'gala' });
     expect(again.ok && again.answer.tabs.map((x) => [x.tabname, x.heading, x.enabled])).toEqual([
       ['Merchandise', 'Swag', true],
@@ -138,7 +159,10 @@ describe('storesetup2: the cart and its token', () => {
     expect(await cartRows()).toHaveLength(1);
     // Another buyer sees what is left beside this cart.
     const other = await call(t.app, 'POST /storesetup2', { eventcode: 'gala' });
-    expect(other.ok && other.answer.tabs[0]?.sections[0]?.data[0]).toMatchObject({ cartquantity: 0, quantityremaining: 8 });
+    expect(other.ok && other.answer.tabs[0]?.sections[0]?.data[0]).toMatchObject({
+      cartquantity: 0,
+      quantityremaining: 8,
+    });
   });
 
   it('never takes a login token for a cart token, nor a cart token for a login token', async () => {
@@ -148,7 +172,12 @@ describe('storesetup2: the cart and its token', () => {
     const asCart = await t.app.inject({ method: 'GET', url: '/api/storecart', headers: ann.auth });
     expect(asCart.statusCode).toBe(401);
     expect(asCart.json()).toEqual(invalidCart);
-    const setup = await t.app.inject({ method: 'POST', url: '/api/storesetup2', headers: ann.auth, payload: { eventcode: 'gala' } });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/storesetup2',
+      headers: ann.auth,
+      payload: { eventcode: 'gala' },
+    });
     expect(setup.statusCode).toBe(401);
     expect(setup.json()).toEqual(invalidCart);
     const asLogin = await t.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(token) });
@@ -158,17 +187,34 @@ describe('storesetup2: the cart and its token', () => {
   });
 
   it('refuses a forged token and a token of another event', async () => {
-    await importEvent(t, eventDocument(now, { eventcode: 'other', store: { items: [storeItem('o1', { name: 'Other Ticket' })] } }));
+    await importEvent(
+      t,
+      eventDocument(now, { eventcode: 'other', store: { items: [storeItem('o1', { name: 'Other Ticket' })] } }),
+    );
     const token = await openCart(t);
-    const forged = await new TokenService('another-secret-0123456789abcdefghijklmnopqrstuvwxyz').signCart({ cartid: tokenClaims(token).cartid, eventcode: 'gala', auctioncode: 'demo' }, now, minutes(15));
+    const forged = await new TokenService('another-secret-0123456789abcdefghijklmnopqrstuvwxyz').signCart(
+      { cartid: tokenClaims(token).cartid, eventcode: 'gala', auctioncode: 'demo' },
+      now,
+      minutes(15),
+    );
     const otherToken = await openCart(t, 'other');
     const before = await storeState(t.ctx.db);
     for (const bad of [forged, 'not-a-token']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/storecartadditem', headers: bearer(bad), payload: { itemid: id('single'), quantity: 1 } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/storecartadditem',
+        headers: bearer(bad),
+        payload: { itemid: id('single'), quantity: 1 },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(invalidCart);
     }
-    const crossed = await t.app.inject({ method: 'POST', url: '/api/storesetup2', headers: bearer(otherToken), payload: { eventcode: 'gala' } });
+    const crossed = await t.app.inject({
+      method: 'POST',
+      url: '/api/storesetup2',
+      headers: bearer(otherToken),
+      payload: { eventcode: 'gala' },
+    });
     expect(crossed.statusCode).toBe(401);
     expect(crossed.json()).toEqual(invalidCart);
     expect(await storeState(t.ctx.db)).toEqual(before);
@@ -180,7 +226,12 @@ describe('storecartadditem: what a cart holds', () => {
     const token = await openCart(t);
     const { cartid } = tokenClaims(token);
     const two = await setQty(t, token, id('single'), 2);
-    expect(two.ok && two.answer).toMatchObject({ status: 'success', itemid: id('single'), quantity: 2, expires: minutes(15).toISOString() });
+    expect(two.ok && two.answer).toMatchObject({
+      status: 'success',
+      itemid: id('single'),
+      quantity: 2,
+      expires: minutes(15).toISOString(),
+    });
     expect(await linesOfCart(cartid)).toEqual([{ cartId: cartid, itemId: id('single'), quantity: 2, price: 15_000 }]);
     await take(token, 'single', 3);
     expect((await linesOfCart(cartid))[0]?.quantity).toBe(3);
@@ -198,7 +249,12 @@ describe('storecartadditem: what a cart holds', () => {
       ['2', 'quantity: must be a number'],
     ];
     for (const [quantity, message] of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/storecartadditem', headers: bearer(token), payload: { itemid: id('single'), quantity } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/storecartadditem',
+        headers: bearer(token),
+        payload: { itemid: id('single'), quantity },
+      });
       expect(res.statusCode, String(quantity)).toBe(400);
       expect(res.json(), String(quantity)).toMatchObject(failure('bad_request', message));
     }
@@ -208,7 +264,12 @@ describe('storecartadditem: what a cart holds', () => {
   it('refuses a quantity above the most a line may hold with 400 in plain words, changing nothing', async () => {
     const token = await take(await openCart(t), 'single', 2);
     const before = await storeState(t.ctx.db);
-    const res = await t.app.inject({ method: 'POST', url: '/api/storecartadditem', headers: bearer(token), payload: { itemid: id('single'), quantity: MAX_LINE_QUANTITY + 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/storecartadditem',
+      headers: bearer(token),
+      payload: { itemid: id('single'), quantity: MAX_LINE_QUANTITY + 1 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 'failure', code: 'bad_request' });
     // The buyer reads the same kind of sentence as for a quantity below 0, not the schema library's words.
@@ -220,7 +281,9 @@ describe('storecartadditem: what a cart holds', () => {
     const token = await take(await openCart(t), 'single', 2);
     const before = await storeState(t.ctx.db);
     const res = await setQty(t, token, id('single'), 5);
-    expect(res.ok ? res.answer : res.failure).toEqual(failure('bad_request', `${storeMessages.maxText} Single Ticket. 4 Max.`));
+    expect(res.ok ? res.answer : res.failure).toEqual(
+      failure('bad_request', `${storeMessages.maxText} Single Ticket. 4 Max.`),
+    );
     expect(res.statusCode).toBe(400);
     expect(await storeState(t.ctx.db)).toEqual(before);
   });
@@ -230,12 +293,21 @@ describe('storecartadditem: what a cart holds', () => {
     const other = await openCart(t);
     const before = await storeState(t.ctx.db);
     const res = await setQty(t, other, id('table'), 1);
-    expect(res.ok && res.answer).toEqual({ status: 'failure', message: `${storeMessages.insufficientTitle}: Table of Eight, 0 Remaining`, itemid: id('table'), itemname: 'Table of Eight', quantityremaining: 0 });
+    expect(res.ok && res.answer).toEqual({
+      status: 'failure',
+      message: `${storeMessages.insufficientTitle}: Table of Eight, 0 Remaining`,
+      itemid: id('table'),
+      itemname: 'Table of Eight',
+      quantityremaining: 0,
+    });
     expect(await storeState(t.ctx.db)).toEqual(before);
   });
 
   it('answers 404 for an item of another event, changing nothing', async () => {
-    await importEvent(t, eventDocument(now, { eventcode: 'other', store: { items: [storeItem('o1', { name: 'Other Ticket' })] } }));
+    await importEvent(
+      t,
+      eventDocument(now, { eventcode: 'other', store: { items: [storeItem('o1', { name: 'Other Ticket' })] } }),
+    );
     const otherItem = idOf(await storeIds(t.ctx.db), 'o1');
     const token = await openCart(t);
     const otherToken = await openCart(t, 'other');
@@ -256,20 +328,36 @@ describe('storecartadditem: what a cart holds', () => {
     const token = await take(await openCart(t), 'single', 1);
     t.setNow(minutes(5));
     const same = await setQty(t, token, id('single'), 1);
-    expect(same.ok && same.answer).toMatchObject({ status: 'success', quantity: 1, expires: minutes(15).toISOString() });
-    expect(same.ok && same.answer.status === 'success' && tokenClaims(same.answer.token).exp).toBe(minutes(15).getTime() / 1000);
+    expect(same.ok && same.answer).toMatchObject({
+      status: 'success',
+      quantity: 1,
+      expires: minutes(15).toISOString(),
+    });
+    expect(same.ok && same.answer.status === 'success' && tokenClaims(same.answer.token).exp).toBe(
+      minutes(15).getTime() / 1000,
+    );
     const more = await setQty(t, token, id('single'), 2);
-    expect(more.ok && more.answer).toMatchObject({ status: 'success', quantity: 2, expires: minutes(20).toISOString() });
-    expect(more.ok && more.answer.status === 'success' && tokenClaims(more.answer.token).exp).toBe(minutes(20).getTime() / 1000);
+    expect(more.ok && more.answer).toMatchObject({
+      status: 'success',
+      quantity: 2,
+      expires: minutes(20).toISOString(),
+    });
+    expect(more.ok && more.answer.status === 'success' && tokenClaims(more.answer.token).exp).toBe(
+      minutes(20).getTime() / 1000,
+    );
     expect((await cartOf(t, token)).expires).toBe(minutes(20).toISOString());
   });
 
   it("takes the item's current price when the hold is renewed; a new cart pays the new price", async () => {
     const token = await take(await openCart(t), 'single', 1);
     const { cartid } = tokenClaims(token);
-    await importGala(t, now, { items: galaStore(now).items?.map((i) => (i.code === 'single' ? { ...i, price: 175 } : i)) });
+    await importGala(t, now, {
+      items: galaStore(now).items?.map((i) => (i.code === 'single' ? { ...i, price: 175 } : i)),
+    });
     await take(token, 'single', 2);
-    expect((await cartOf(t, token)).cartitems).toEqual([{ itemid: id('single'), name: 'Single Ticket', quantity: 2, price: 17_500, lineamount: 35_000, itemtypecode: 1 }]);
+    expect((await cartOf(t, token)).cartitems).toEqual([
+      { itemid: id('single'), name: 'Single Ticket', quantity: 2, price: 17_500, lineamount: 35_000, itemtypecode: 1 },
+    ]);
     expect(await linesOfCart(cartid)).toEqual([{ cartId: cartid, itemId: id('single'), quantity: 2, price: 17_500 }]);
     const fresh = await take(await openCart(t), 'single', 1);
     expect((await cartOf(t, fresh)).cartitems[0]).toMatchObject({ price: 17_500, lineamount: 17_500 });
@@ -283,10 +371,50 @@ describe('a cart whose hold has ended', () => {
     const before = await storeState(t.ctx.db);
     const answers: Array<[string, Awaited<ReturnType<typeof t.app.inject>>]> = [
       ['storecart', await t.app.inject({ method: 'GET', url: '/api/storecart', headers: bearer(token) })],
-      ['additem', await t.app.inject({ method: 'POST', url: '/api/storecartadditem', headers: bearer(token), payload: { itemid: id('single'), quantity: 2 } })],
-      ['discount', await t.app.inject({ method: 'POST', url: '/api/storecartdiscount', headers: bearer(token), payload: { discountcode: 'GALA10' } })],
-      ['checkout', await t.app.inject({ method: 'PUT', url: '/api/storecheckout', headers: bearer(token), payload: { ...billing, subtotal: 150, discountamount: 0, additionaldonation: 0, ccfeesamount: 0, totalamount: 150, paymentmethod: 'BILLME' } })],
-      ['storesetup2', await t.app.inject({ method: 'POST', url: '/api/storesetup2', headers: bearer(token), payload: { eventcode: 'gala' } })],
+      [
+        'additem',
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/storecartadditem',
+          headers: bearer(token),
+          payload: { itemid: id('single'), quantity: 2 },
+        }),
+      ],
+      [
+        'discount',
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/storecartdiscount',
+          headers: bearer(token),
+          payload: { discountcode: 'GALA10' },
+        }),
+      ],
+      [
+        'checkout',
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/storecheckout',
+          headers: bearer(token),
+          payload: {
+            ...billing,
+            subtotal: 150,
+            discountamount: 0,
+            additionaldonation: 0,
+            ccfeesamount: 0,
+            totalamount: 150,
+            paymentmethod: 'BILLME',
+          },
+        }),
+      ],
+      [
+        'storesetup2',
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/storesetup2',
+          headers: bearer(token),
+          payload: { eventcode: 'gala' },
+        }),
+      ],
     ];
     for (const [name, res] of answers) {
       expect(res.statusCode, name).toBe(401);
@@ -329,12 +457,23 @@ describe('storecart: the sums', () => {
     token = await take(token, 'shirt', 1);
     token = await take(token, 'vol', 2);
     const promo = await call(t.app, 'POST /storecartdiscount', { discountcode: 'GALA10' }, { headers: bearer(token) });
-    expect(promo.ok && promo.answer).toMatchObject({ status: 'success', discountamount: 3_250, discountcode: 'GALA10' });
+    expect(promo.ok && promo.answer).toMatchObject({
+      status: 'success',
+      discountamount: 3_250,
+      discountcode: 'GALA10',
+    });
     expect(await cartOf(t, token)).toEqual({
       status: 'success',
       message: '',
       cartitems: [
-        { itemid: id('single'), name: 'Single Ticket', quantity: 2, price: 15_000, lineamount: 30_000, itemtypecode: 1 },
+        {
+          itemid: id('single'),
+          name: 'Single Ticket',
+          quantity: 2,
+          price: 15_000,
+          lineamount: 30_000,
+          itemtypecode: 1,
+        },
         { itemid: id('vol'), name: 'Volunteer', quantity: 2, price: 0, lineamount: 0, itemtypecode: 4 },
         { itemid: id('shirt'), name: 'Shirt', quantity: 1, price: 2_500, lineamount: 2_500, itemtypecode: 1 },
       ],
@@ -374,6 +513,12 @@ describe('storecart: the sums', () => {
 
   it('answers FREE and zero sums for a cart of free items', async () => {
     const token = await take(await openCart(t), 'vol', 3);
-    expect(await cartOf(t, token)).toMatchObject({ subtotal: 0, totalamount: 0, optionaltotal: 0, discountamount: 0, paymentmethod: 'FREE' });
+    expect(await cartOf(t, token)).toMatchObject({
+      subtotal: 0,
+      totalamount: 0,
+      optionaltotal: 0,
+      discountamount: 0,
+      paymentmethod: 'FREE',
+    });
   });
 });

@@ -18,12 +18,30 @@ import type { CartCaller } from '../../lib/caller';
 import { processorCodeOf } from '../../payments/processor';
 import type { Tenant } from '../../tenancy';
 import { assertAddressMayHold, atCurrentPrices, holdsUnits, holdTimes, renewHold } from './hold';
-import { type CartLine, type CartRow, cartOf, heldUnits, linesOf, lockItems, orderOfCart, promoById, promoByCode, promoOf, promoUses, remainingFor } from './queries';
+import {
+  type CartLine,
+  type CartRow,
+  cartOf,
+  heldUnits,
+  linesOf,
+  lockItems,
+  orderOfCart,
+  promoById,
+  promoByCode,
+  promoOf,
+  promoUses,
+  remainingFor,
+} from './queries';
 import { storePaidWith } from './orders';
 import { assertCartOpen, cartToken, salesClosed, storeSettingsOf } from './setup';
 
 /** The discount a cart's code gives now: 0 when the code no longer applies (expired, used up, no items). */
-export async function effectiveDiscount(db: Db | Tx, cart: CartRow, lines: CartLine[], now: Date): Promise<{ code: string; discount: number; problem: string | undefined }> {
+export async function effectiveDiscount(
+  db: Db | Tx,
+  cart: CartRow,
+  lines: CartLine[],
+  now: Date,
+): Promise<{ code: string; discount: number; problem: string | undefined }> {
   const promo = await promoById(db, cart.promoCodeId);
   if (!promo) return { code: '', discount: 0, problem: undefined };
   const problem = promoProblem(promoOf(promo), lines, await promoUses(db, promo.id, cart.id), now);
@@ -38,7 +56,8 @@ export async function cartAnswer(ctx: AppContext, tenant: Tenant, cartId: number
   const { event } = tenant;
   const now = ctx.clock();
   const cart = await cartOf(ctx.db, event.id, cartId);
-  if (cart.state === 'expired' || (cart.state === 'open' && cart.expiresAt <= now)) throw new AppError('expired', storeMessages.cartExpired);
+  if (cart.state === 'expired' || (cart.state === 'open' && cart.expiresAt <= now))
+    throw new AppError('expired', storeMessages.cartExpired);
   const settings = await storeSettingsOf(ctx.db, event);
   const held = await linesOf(ctx.db, cart.id);
   const lines = cart.state === 'open' ? atCurrentPrices(held) : held;
@@ -52,7 +71,14 @@ export async function cartAnswer(ctx: AppContext, tenant: Tenant, cartId: number
   return {
     status: 'success',
     message: order ? '' : (promo.problem ?? ''),
-    cartitems: lines.map((l) => ({ itemid: l.itemId, name: l.name, quantity: l.quantity, price: l.price, lineamount: l.price * l.quantity, itemtypecode: l.itemtypecode })),
+    cartitems: lines.map((l) => ({
+      itemid: l.itemId,
+      name: l.name,
+      quantity: l.quantity,
+      price: l.price,
+      lineamount: l.price * l.quantity,
+      itemtypecode: l.itemtypecode,
+    })),
     allowpaymentoffees: settings.allowpaymentoffees && percent > 0,
     hascheckedout: cart.state === 'checkedout' || cart.state === 'checkout',
     requiredemail: settings.requiredemail,
@@ -92,7 +118,11 @@ export async function cartAnswer(ctx: AppContext, tenant: Tenant, cartId: number
  * holdminutes but never past the cart's lifetime. A tap that changes nothing renews nothing. A
  * cart's first units are refused while its address has too many carts holding units.
  */
-export async function setQuantity(ctx: AppContext, caller: CartCaller, body: { itemid: number; quantity: number }): Promise<StoreAddItemResponse> {
+export async function setQuantity(
+  ctx: AppContext,
+  caller: CartCaller,
+  body: { itemid: number; quantity: number },
+): Promise<StoreAddItemResponse> {
   const { event } = caller.tenant;
   const settings = await storeSettingsOf(ctx.db, event);
   const result = await ctx.db.transaction(async (tx) => {
@@ -113,19 +143,44 @@ export async function setQuantity(ctx: AppContext, caller: CartCaller, body: { i
     if (body.quantity > had) {
       const remaining = remainingFor(item, await heldUnits(tx, [item.id], cart.id, now));
       if (body.quantity > remaining)
-        return { refused: { status: 'failure' as const, message: `${storeMessages.insufficientTitle}: ${item.name}, ${remaining} Remaining`, itemid: item.id, itemname: item.name, quantityremaining: remaining } };
+        return {
+          refused: {
+            status: 'failure' as const,
+            message: `${storeMessages.insufficientTitle}: ${item.name}, ${remaining} Remaining`,
+            itemid: item.id,
+            itemname: item.name,
+            quantityremaining: remaining,
+          },
+        };
       if (had === 0 && !(await holdsUnits(tx, cart.id))) await assertAddressMayHold(tx, cart, now);
     }
-    if (body.quantity === 0) await tx.delete(storeCartLines).where(and(eq(storeCartLines.cartId, cart.id), eq(storeCartLines.itemId, item.id)));
-    else if (line) await tx.update(storeCartLines).set({ quantity: body.quantity }).where(and(eq(storeCartLines.cartId, cart.id), eq(storeCartLines.itemId, item.id)));
-    else await tx.insert(storeCartLines).values({ cartId: cart.id, itemId: item.id, quantity: body.quantity, price: currentPrice(item) });
+    if (body.quantity === 0)
+      await tx
+        .delete(storeCartLines)
+        .where(and(eq(storeCartLines.cartId, cart.id), eq(storeCartLines.itemId, item.id)));
+    else if (line)
+      await tx
+        .update(storeCartLines)
+        .set({ quantity: body.quantity })
+        .where(and(eq(storeCartLines.cartId, cart.id), eq(storeCartLines.itemId, item.id)));
+    else
+      await tx
+        .insert(storeCartLines)
+        .values({ cartId: cart.id, itemId: item.id, quantity: body.quantity, price: currentPrice(item) });
     return { cart: await renewHold(tx, cart, settings.holdminutes, now), quantity: body.quantity };
   });
   if ('refused' in result && result.refused) return result.refused;
   if (!('cart' in result) || !result.cart) throw new Error('no cart after a quantity change');
   const { cart, quantity } = result;
   const times = holdTimes(cart, settings.holdminutes);
-  return { status: 'success', message: '', itemid: body.itemid, quantity, token: await cartToken(ctx, caller.tenant, cart, ctx.clock()), ...times };
+  return {
+    status: 'success',
+    message: '',
+    itemid: body.itemid,
+    quantity,
+    token: await cartToken(ctx, caller.tenant, cart, ctx.clock()),
+    ...times,
+  };
 }
 
 /**
@@ -137,7 +192,11 @@ export async function setQuantity(ctx: AppContext, caller: CartCaller, body: { i
  * (its lines take their current prices, which the discount is reckoned on) and answers a new
  * token. A refused code on a cart that had none changes nothing and renews nothing.
  */
-export async function applyDiscount(ctx: AppContext, caller: CartCaller, discountcode: string): Promise<StoreDiscountResponse> {
+export async function applyDiscount(
+  ctx: AppContext,
+  caller: CartCaller,
+  discountcode: string,
+): Promise<StoreDiscountResponse> {
   const { event } = caller.tenant;
   const settings = await storeSettingsOf(ctx.db, event);
   const { cart, answer } = await ctx.db.transaction(async (tx) => {
@@ -147,16 +206,41 @@ export async function applyDiscount(ctx: AppContext, caller: CartCaller, discoun
     await tx.update(storeCarts).set({ promoCodeId: null }).where(eq(storeCarts.id, cart.id));
     // Renewed when the cart's code changed, or a code was applied again: the buyer is at work on this cart.
     // Whether the cart holds units is read only when the lines are not at hand already.
-    const renewed = async (changed: boolean, holds?: boolean) => (changed && (holds ?? (await holdsUnits(tx, cart.id))) ? renewHold(tx, cart, settings.holdminutes, now) : cart);
-    const refused = async (message: string) => ({ cart: await renewed(cart.promoCodeId !== null), answer: { status: 'failure' as const, message, discountamount: 0, discountcode: '' } });
-    if (discountcode === '') return { cart: await renewed(cart.promoCodeId !== null), answer: { status: 'success' as const, message: storeMessages.promoRemoved, discountamount: 0, discountcode: '' } };
+    const renewed = async (changed: boolean, holds?: boolean) =>
+      changed && (holds ?? (await holdsUnits(tx, cart.id))) ? renewHold(tx, cart, settings.holdminutes, now) : cart;
+    const refused = async (message: string) => ({
+      cart: await renewed(cart.promoCodeId !== null),
+      answer: { status: 'failure' as const, message, discountamount: 0, discountcode: '' },
+    });
+    if (discountcode === '')
+      return {
+        cart: await renewed(cart.promoCodeId !== null),
+        answer: {
+          status: 'success' as const,
+          message: storeMessages.promoRemoved,
+          discountamount: 0,
+          discountcode: '',
+        },
+      };
     const promo = await promoByCode(tx, event.id, discountcode);
     if (!promo) return refused(storeMessages.promoUnknown);
     const lines = atCurrentPrices(await linesOf(tx, cart.id));
     const problem = promoProblem(promoOf(promo), lines, await promoUses(tx, promo.id, cart.id), now);
     if (problem) return refused(problem);
     await tx.update(storeCarts).set({ promoCodeId: promo.id }).where(eq(storeCarts.id, cart.id));
-    return { cart: await renewed(true, lines.length > 0), answer: { status: 'success' as const, message: storeMessages.promoApplied, discountamount: promoDiscount(promoOf(promo), lines), discountcode: promo.code } };
+    return {
+      cart: await renewed(true, lines.length > 0),
+      answer: {
+        status: 'success' as const,
+        message: storeMessages.promoApplied,
+        discountamount: promoDiscount(promoOf(promo), lines),
+        discountcode: promo.code,
+      },
+    };
   });
-  return { ...answer, token: await cartToken(ctx, caller.tenant, cart, ctx.clock()), ...holdTimes(cart, settings.holdminutes) };
+  return {
+    ...answer,
+    token: await cartToken(ctx, caller.tenant, cart, ctx.clock()),
+    ...holdTimes(cart, settings.holdminutes),
+  };
 }

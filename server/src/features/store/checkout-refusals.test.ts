@@ -4,7 +4,14 @@ import { storeOrders } from '../../db/schema';
 import { call } from '../../test/call';
 import { failure, type TestApp } from '../../test/harness';
 import { testCryptogram } from '../../test/payments-fixtures';
-import { bearer, cartOf, checkoutBody, checkoutCart, openCart, cartWith as cartWithAs } from '../../test/store-fixtures';
+import {
+  bearer,
+  cartOf,
+  checkoutBody,
+  checkoutCart,
+  openCart,
+  cartWith as cartWithAs,
+} from '../../test/store-fixtures';
 import { galaStore, importGala, storeState, useStoreGala } from '../../test/store-state';
 
 const now = new Date('2026-12-01T18:00:00Z');
@@ -47,17 +54,41 @@ describe('the sums', () => {
     for (const field of ['subtotal', 'discountamount', 'ccfeesamount', 'totalamount'] as const)
       await expectRefused(token, { ...body, [field]: body[field] + 1 }, 409, 'conflict', storeMessages.totalChanged);
     // A page that left the fee out of the total, or took the discount twice.
-    await expectRefused(token, { ...body, totalamount: body.totalamount - body.ccfeesamount }, 409, 'conflict', storeMessages.totalChanged);
-    await expectRefused(token, { ...body, totalamount: body.totalamount - body.discountamount }, 409, 'conflict', storeMessages.totalChanged);
+    await expectRefused(
+      token,
+      { ...body, totalamount: body.totalamount - body.ccfeesamount },
+      409,
+      'conflict',
+      storeMessages.totalChanged,
+    );
+    await expectRefused(
+      token,
+      { ...body, totalamount: body.totalamount - body.discountamount },
+      409,
+      'conflict',
+      storeMessages.totalChanged,
+    );
   });
 
   it('refuses a donation with cents or above $100,000 with 400', async () => {
     const token = await cartWith({ single: 1 });
     const body = await checkoutBody(t, token, { processortoken: await card() });
     const encoded = { ...body, subtotal: 150, discountamount: 0, ccfeesamount: 0 };
-    await expectRawRefused(token, { ...encoded, additionaldonation: 10.5, totalamount: 160.5 }, 'additionaldonation: The donation must be in whole dollars.');
-    await expectRawRefused(token, { ...encoded, additionaldonation: 100_001, totalamount: 100_151 }, 'additionaldonation: must be at most $100,000.00');
-    await expectRawRefused(token, { ...encoded, additionaldonation: -5, totalamount: 145 }, 'additionaldonation: must not be negative');
+    await expectRawRefused(
+      token,
+      { ...encoded, additionaldonation: 10.5, totalamount: 160.5 },
+      'additionaldonation: The donation must be in whole dollars.',
+    );
+    await expectRawRefused(
+      token,
+      { ...encoded, additionaldonation: 100_001, totalamount: 100_151 },
+      'additionaldonation: must be at most $100,000.00',
+    );
+    await expectRawRefused(
+      token,
+      { ...encoded, additionaldonation: -5, totalamount: 145 },
+      'additionaldonation: must not be negative',
+    );
   });
 
   it('takes a donation of exactly $100,000', async () => {
@@ -70,19 +101,43 @@ describe('the sums', () => {
 describe('the payment method', () => {
   it('refuses FREE when there is something to pay', async () => {
     const token = await cartWith({ single: 1 });
-    await expectRefused(token, await checkoutBody(t, token, { method: 'FREE' }), 400, 'bad_request', storeMessages.freeOnlyAtZero);
+    await expectRefused(
+      token,
+      await checkoutBody(t, token, { method: 'FREE' }),
+      400,
+      'bad_request',
+      storeMessages.freeOnlyAtZero,
+    );
   });
 
   it('refuses CREDIT and BILLME when there is nothing to pay', async () => {
     const token = await cartWith({ vol: 1 });
-    await expectRefused(token, await checkoutBody(t, token, { method: 'CREDIT', processortoken: await card() }), 400, 'bad_request', storeMessages.notFree);
-    await expectRefused(token, await checkoutBody(t, token, { method: 'BILLME' }), 400, 'bad_request', storeMessages.notFree);
+    await expectRefused(
+      token,
+      await checkoutBody(t, token, { method: 'CREDIT', processortoken: await card() }),
+      400,
+      'bad_request',
+      storeMessages.notFree,
+    );
+    await expectRefused(
+      token,
+      await checkoutBody(t, token, { method: 'BILLME' }),
+      400,
+      'bad_request',
+      storeMessages.notFree,
+    );
   });
 
   it('refuses BILLME where the store does not allow it', async () => {
     ids = await importGala(t, now, { billme: false });
     const token = await cartWith({ single: 1 });
-    await expectRefused(token, await checkoutBody(t, token, { method: 'BILLME' }), 400, 'bad_request', storeMessages.billMeOff);
+    await expectRefused(
+      token,
+      await checkoutBody(t, token, { method: 'BILLME' }),
+      400,
+      'bad_request',
+      storeMessages.billMeOff,
+    );
   });
 });
 
@@ -104,14 +159,19 @@ describe('the billing details, in the spec order', () => {
       // The first problem is the one answered.
       [{ first: '', zip: '', email: '' }, 'First name is required for checkout.'],
     ];
-    for (const [change, message] of cases) await expectRefused(token, { ...body, ...change }, 400, 'bad_request', message);
+    for (const [change, message] of cases)
+      await expectRefused(token, { ...body, ...change }, 400, 'bad_request', message);
     await expectRefused(token, { ...withoutCard, first: '' }, 400, 'bad_request', storeMessages.invalidCard);
   });
 
   it('asks for no zip and no email where the store does not require them', async () => {
     ids = await importGala(t, now, { requiredzip: false, requiredemail: false });
     const token = await cartWith({ single: 1 });
-    const res = await checkoutCart(t, token, await checkoutBody(t, token, { method: 'BILLME' }, { zip: '', email: '' }));
+    const res = await checkoutCart(
+      t,
+      token,
+      await checkoutBody(t, token, { method: 'BILLME' }, { zip: '', email: '' }),
+    );
     expect(res.ok && res.answer.status).toBe('success');
   });
 });
@@ -129,23 +189,36 @@ describe('carts that cannot be checked out', () => {
     const before = await storeState(t.ctx.db);
     const res = await checkoutCart(t, token, body);
     expect(res.statusCode).toBe(401);
-    expect(res.ok ? res.answer : res.failure).toEqual({ status: 'expired', code: 'expired', message: storeMessages.cartExpired });
+    expect(res.ok ? res.answer : res.failure).toEqual({
+      status: 'expired',
+      code: 'expired',
+      message: storeMessages.cartExpired,
+    });
     expect(await storeState(t.ctx.db)).toEqual(before);
   });
 
   it('answers 409 with the code run out when it was used up between apply and checkout, the cart kept as it was', async () => {
     const a = await cartWith({ single: 1 });
     const b = await cartWith({ single: 1 });
-    for (const tok of [a, b]) expect((await call(t.app, 'POST /storecartdiscount', { discountcode: 'LIMITED' }, { headers: bearer(tok) })).ok).toBe(true);
+    for (const tok of [a, b])
+      expect(
+        (await call(t.app, 'POST /storecartdiscount', { discountcode: 'LIMITED' }, { headers: bearer(tok) })).ok,
+      ).toBe(true);
     const stale = await checkoutBody(t, a, { processortoken: await card() });
     expect(stale.discountamount).toBe(3_000);
     expect((await checkoutCart(t, b, await checkoutBody(t, b, { processortoken: await card() }))).ok).toBe(true);
     // The organizer lowers the code's uses to one: B's order has it.
     const store = galaStore(now);
-    ids = await importGala(t, now, { promocodes: store.promocodes?.map((p) => (p.code === 'LIMITED' ? { ...p, maxuses: 1 } : p)) });
+    ids = await importGala(t, now, {
+      promocodes: store.promocodes?.map((p) => (p.code === 'LIMITED' ? { ...p, maxuses: 1 } : p)),
+    });
 
     await expectRefused(a, stale, 409, 'conflict', storeMessages.promoRanOut);
-    expect(await cartOf(t, a)).toMatchObject({ discountcode: 'LIMITED', discountamount: 0, message: storeMessages.promoUsedUp });
+    expect(await cartOf(t, a)).toMatchObject({
+      discountcode: 'LIMITED',
+      discountamount: 0,
+      message: storeMessages.promoUsedUp,
+    });
     const fresh = await checkoutCart(t, a, await checkoutBody(t, a, { processortoken: await card() }));
     expect(fresh.ok && fresh.answer.summary).toMatchObject({ discountamount: 0, totalamount: 15_000 });
     const orders = await t.ctx.db.select().from(storeOrders).orderBy(storeOrders.id);

@@ -7,7 +7,15 @@ import { mailbox } from '../../test/account-fixtures';
 import { call } from '../../test/call';
 import { failure, type TestApp } from '../../test/harness';
 import { testCryptogram } from '../../test/payments-fixtures';
-import { bearer, cartOf, checkoutBody, checkoutCart, openCart, setQty, cartWith as cartWithAs } from '../../test/store-fixtures';
+import {
+  bearer,
+  cartOf,
+  checkoutBody,
+  checkoutCart,
+  openCart,
+  setQty,
+  cartWith as cartWithAs,
+} from '../../test/store-fixtures';
 import { idOf, importGala, itemRow, storeState, tokenClaims, useStoreGala, cartRowOf } from '../../test/store-state';
 
 const now = new Date('2026-12-01T18:00:00Z');
@@ -33,7 +41,13 @@ describe('checkout by card', () => {
     await call(t.app, 'POST /storecartdiscount', { discountcode: 'GALA10' }, { headers: bearer(token) });
     const body = await checkoutBody(t, token, { donation: 5_000, coverFee: true, processortoken: await card() });
     // $1,425.00 − $142.50 + $50.00 = $1,332.50; 3% = $39.975, so $39.98; total $1,372.48.
-    expect(body).toMatchObject({ subtotal: 142_500, discountamount: 14_250, additionaldonation: 5_000, ccfeesamount: 3_998, totalamount: 137_248 });
+    expect(body).toMatchObject({
+      subtotal: 142_500,
+      discountamount: 14_250,
+      additionaldonation: 5_000,
+      ccfeesamount: 3_998,
+      totalamount: 137_248,
+    });
     const res = await checkoutCart(t, token, body);
     if (!res.ok) throw new Error(res.failure.message);
     const [order] = await orderRows();
@@ -42,17 +56,47 @@ describe('checkout by card', () => {
       title: storeMessages.thanksTitle,
       message: storeMessages.thanksText,
       token: expect.any(String),
-      summary: { orderid: order?.id, subtotal: 142_500, discountamount: 14_250, additionaldonation: 5_000, ccfeesamount: 3_998, totalamount: 137_248, paymentmethod: 'CREDIT', card: 'Visa ending in 4242' },
+      summary: {
+        orderid: order?.id,
+        subtotal: 142_500,
+        discountamount: 14_250,
+        additionaldonation: 5_000,
+        ccfeesamount: 3_998,
+        totalamount: 137_248,
+        paymentmethod: 'CREDIT',
+        card: 'Visa ending in 4242',
+      },
     });
     expect(res.answer.token).not.toBe('');
     expect(tokenClaims(res.answer.token).cartid).toBe(tokenClaims(token).cartid);
-    expect(order).toMatchObject({ state: 'paid', method: 'CREDIT', promocode: 'GALA10', first: 'Ann', email: 'ann@example.org', cardbrand: 'Visa', cardlast4: '4242', total: 137_248 });
+    expect(order).toMatchObject({
+      state: 'paid',
+      method: 'CREDIT',
+      promocode: 'GALA10',
+      first: 'Ann',
+      email: 'ann@example.org',
+      cardbrand: 'Visa',
+      cardlast4: '4242',
+      total: 137_248,
+    });
     expect(order?.processorRef).toMatch(/^ch_test_/);
     expect([await sold('single'), await sold('table'), await sold('shirt'), await sold('vol')]).toEqual([2, 1, 1, 0]);
     expect((await cartRow(token))?.state).toBe('checkedout');
 
     const after = await cartOf(t, res.answer.token);
-    expect(after).toMatchObject({ hascheckedout: true, orderid: order?.id, first: 'Ann', paymentmethod: 'CREDIT', discountamount: 14_250, additionaldonation: 5_000, ccfeesamount: 3_998, totalamount: 133_250, optionaltotal: 137_248, expires: '', card: 'Visa ending in 4242' });
+    expect(after).toMatchObject({
+      hascheckedout: true,
+      orderid: order?.id,
+      first: 'Ann',
+      paymentmethod: 'CREDIT',
+      discountamount: 14_250,
+      additionaldonation: 5_000,
+      ccfeesamount: 3_998,
+      totalamount: 133_250,
+      optionaltotal: 137_248,
+      expires: '',
+      card: 'Visa ending in 4242',
+    });
     const setup = await call(t.app, 'POST /storesetup2', { eventcode: 'gala' }, { headers: bearer(res.answer.token) });
     expect(setup.ok && setup.answer).toMatchObject({ hascheckedout: true, status: 'success' });
     expect(setup.ok && setup.answer.tabs.find((x) => x.tabname === 'Registration')?.enabled).toBe(true);
@@ -61,7 +105,12 @@ describe('checkout by card', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe(`Your receipt from Test Gala (order S-${order?.id})`);
     // The lines as a table's rows: code, name, quantity, amount.
-    for (const row of [/\nsingle +Single Ticket +2 +\$300\.00\n/, /\ntable +Table of Eight +1 +\$1,100\.00\n/, /\nshirt +Shirt +1 +\$25\.00\n/]) expect(mail[0]?.text).toMatch(row);
+    for (const row of [
+      /\nsingle +Single Ticket +2 +\$300\.00\n/,
+      /\ntable +Table of Eight +1 +\$1,100\.00\n/,
+      /\nshirt +Shirt +1 +\$25\.00\n/,
+    ])
+      expect(mail[0]?.text).toMatch(row);
     for (const part of [
       'Subtotal: $1,425.00',
       'Promo code GALA10: −$142.50',
@@ -107,7 +156,14 @@ describe('checkout by card', () => {
   });
 
   it("answers '' and mails no link for tickets when the Registration tab is off", async () => {
-    ids = await importGala(t, now, { tabs: [{ tabname: 'Tickets' }, { tabname: 'Merchandise' }, { tabname: 'Registration', enabled: false }, { tabname: 'Cart' }] });
+    ids = await importGala(t, now, {
+      tabs: [
+        { tabname: 'Tickets' },
+        { tabname: 'Merchandise' },
+        { tabname: 'Registration', enabled: false },
+        { tabname: 'Cart' },
+      ],
+    });
     const token = await cartWith({ table: 1 });
     const res = await checkoutCart(t, token, await checkoutBody(t, token, { processortoken: await card() }));
     expect(res.ok && res.answer).toMatchObject({ status: 'success', token: '' });
@@ -121,9 +177,16 @@ describe('checkout by card', () => {
     const res = await checkoutCart(t, token, body);
     expect(res.statusCode).toBe(402);
     expect(res.ok ? res.answer : res.failure).toEqual(failure('payment_failed', cardFailureMessages.declined));
-    expect(await orderRows()).toEqual([expect.objectContaining({ state: 'failed', failure: cardFailureMessages.declined })]);
+    expect(await orderRows()).toEqual([
+      expect.objectContaining({ state: 'failed', failure: cardFailureMessages.declined }),
+    ]);
     expect((await cartRow(token))?.state).toBe('open');
-    expect(await t.ctx.db.select().from(storeCartLines).where(eq(storeCartLines.cartId, tokenClaims(token).cartid))).toHaveLength(1);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(storeCartLines)
+        .where(eq(storeCartLines.cartId, tokenClaims(token).cartid)),
+    ).toHaveLength(1);
     expect(await sold('table')).toBe(0);
     expect(await mailbox(t)).toEqual([]);
     // Still held: another buyer cannot take the tables.
@@ -138,7 +201,11 @@ describe('checkout by card', () => {
   it('after a declined card, holds the units no longer than the token the buyer has', async () => {
     const token = await cartWith({ table: 2 });
     t.setNow(new Date(now.getTime() + 14 * 60_000));
-    const declined = await checkoutCart(t, token, await checkoutBody(t, token, { processortoken: await card('4000000000000002') }));
+    const declined = await checkoutCart(
+      t,
+      token,
+      await checkoutBody(t, token, { processortoken: await card('4000000000000002') }),
+    );
     expect(declined.statusCode).toBe(402);
     // The 402 carries no new token: the buyer's token still ends at minute 15.
     t.setNow(new Date(now.getTime() + 16 * 60_000));
@@ -157,7 +224,10 @@ describe('checkout without a card', () => {
     expect(body).toMatchObject({ totalamount: 0, paymentmethod: 'FREE' });
     expect(body.processortoken).toBeUndefined();
     const res = await checkoutCart(t, token, body);
-    expect(res.ok && res.answer).toMatchObject({ status: 'success', summary: { totalamount: 0, paymentmethod: 'FREE', card: '' } });
+    expect(res.ok && res.answer).toMatchObject({
+      status: 'success',
+      summary: { totalamount: 0, paymentmethod: 'FREE', card: '' },
+    });
     expect(await orderRows()).toEqual([expect.objectContaining({ state: 'paid', method: 'FREE', total: 0 })]);
     expect(await sold('vol')).toBe(2);
     const [mail] = await mailbox(t);
@@ -169,11 +239,19 @@ describe('checkout without a card', () => {
     const token = await cartWith({ table: 2 });
     // The card fee is a card payment's: a Bill Me order that carries one is told its total changed.
     const withFee = await checkoutBody(t, token, { method: 'BILLME' });
-    const refused = await checkoutCart(t, token, { ...withFee, ccfeesamount: 6_600, totalamount: withFee.totalamount + 6_600 });
+    const refused = await checkoutCart(t, token, {
+      ...withFee,
+      ccfeesamount: 6_600,
+      totalamount: withFee.totalamount + 6_600,
+    });
     expect(refused.statusCode).toBe(409);
     expect(await orderRows()).toEqual([]);
     const res = await checkoutCart(t, token, await checkoutBody(t, token, { method: 'BILLME' }));
-    expect(res.ok && res.answer).toMatchObject({ status: 'success', message: storeMessages.billMeThanks, summary: { totalamount: 220_000, paymentmethod: 'BILLME', card: '' } });
+    expect(res.ok && res.answer).toMatchObject({
+      status: 'success',
+      message: storeMessages.billMeThanks,
+      summary: { totalamount: 220_000, paymentmethod: 'BILLME', card: '' },
+    });
     expect(await orderRows()).toEqual([expect.objectContaining({ state: 'unpaid', method: 'BILLME', total: 220_000 })]);
     expect(await sold('table')).toBe(2);
     expect((await cartRow(token))?.state).toBe('checkedout');

@@ -45,7 +45,9 @@ async function held(itemId: number): Promise<number> {
     .select({ n: sql<number>`coalesce(sum(${storeCartLines.quantity}), 0)::int` })
     .from(storeCartLines)
     .innerJoin(storeCarts, eq(storeCarts.id, storeCartLines.cartId))
-    .where(and(eq(storeCartLines.itemId, itemId), eq(storeCarts.state, 'open'), gt(storeCarts.expiresAt, t.ctx.clock())));
+    .where(
+      and(eq(storeCartLines.itemId, itemId), eq(storeCarts.state, 'open'), gt(storeCarts.expiresAt, t.ctx.clock())),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -69,7 +71,12 @@ describe('racing for stock', () => {
     expect(refused).toBe(90);
     expect(await held(id('hot'))).toBe(10);
 
-    const ready = await Promise.all(winners.map(async (token) => ({ token, body: await checkoutBody(t, token, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }) })));
+    const ready = await Promise.all(
+      winners.map(async (token) => ({
+        token,
+        body: await checkoutBody(t, token, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }),
+      })),
+    );
     const paid = await Promise.all(ready.map(({ token, body }) => checkoutCart(t, token, body)));
     expect(paid.map((r) => r.ok && r.answer.status)).toEqual(Array(10).fill('success'));
     expect((await itemRow(t.ctx.db, id('hot'))).sold).toBe(10);
@@ -91,12 +98,22 @@ describe('racing for stock', () => {
 
     const before = await storeState(t.ctx.db);
     const again = await setQty(t, lToken, id('last'), 1);
-    expect(again.ok && again.answer).toEqual({ status: 'failure', message: `${storeMessages.insufficientTitle}: Last Ticket, 0 Remaining`, itemid: id('last'), itemname: 'Last Ticket', quantityremaining: 0 });
+    expect(again.ok && again.answer).toEqual({
+      status: 'failure',
+      message: `${storeMessages.insufficientTitle}: Last Ticket, 0 Remaining`,
+      itemid: id('last'),
+      itemname: 'Last Ticket',
+      quantityremaining: 0,
+    });
     expect(await storeState(t.ctx.db)).toEqual(before);
 
     const won = answers[winner];
     const token = won?.ok && won.answer.status === 'success' ? won.answer.token : wToken;
-    const res = await checkoutCart(t, token, await checkoutBody(t, token, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }));
+    const res = await checkoutCart(
+      t,
+      token,
+      await checkoutBody(t, token, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }),
+    );
     expect(res.ok && res.answer.status).toBe('success');
     expect((await itemRow(t.ctx.db, id('last'))).sold).toBe(1);
   });
@@ -111,7 +128,12 @@ describe('racing for stock', () => {
     const before = await storeState(t.ctx.db);
     const res = await checkoutCart(t, tok, body);
     expect(res.statusCode).toBe(409);
-    expect(res.ok ? res.answer : res.failure).toEqual(failure('conflict', `${storeMessages.insufficientTitle}: Last Ticket, 0 Remaining. Please change the quantity and try again.`));
+    expect(res.ok ? res.answer : res.failure).toEqual(
+      failure(
+        'conflict',
+        `${storeMessages.insufficientTitle}: Last Ticket, 0 Remaining. Please change the quantity and try again.`,
+      ),
+    );
     expect(await storeState(t.ctx.db)).toEqual(before);
   });
 });
@@ -126,7 +148,9 @@ describe('racing for a promo code', () => {
         return res.answer.token;
       }),
     );
-    const applied = await Promise.all(tokens.map((token) => call(t.app, 'POST /storecartdiscount', { discountcode: code }, { headers: bearer(token) })));
+    const applied = await Promise.all(
+      tokens.map((token) => call(t.app, 'POST /storecartdiscount', { discountcode: code }, { headers: bearer(token) })),
+    );
     // Applying holds no use, so no number of open carts can use a code up.
     expect(applied.map((r) => r.ok && r.answer.status)).toEqual(Array(n).fill('success'));
     return tokens;
@@ -134,11 +158,17 @@ describe('racing for a promo code', () => {
 
   /** Checkouts sent at once, each by card with the discount its page shows. */
   async function checkOutAtOnce(tokens: string[]) {
-    const ready = await Promise.all(tokens.map(async (token) => ({ token, body: await checkoutBody(t, token, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }) })));
+    const ready = await Promise.all(
+      tokens.map(async (token) => ({
+        token,
+        body: await checkoutBody(t, token, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }),
+      })),
+    );
     return Promise.all(ready.map(({ token, body }) => checkoutCart(t, token, body)));
   }
 
-  const ordersWith = async (code: string) => (await t.ctx.db.select().from(storeOrders).where(eq(storeOrders.promocode, code))).length;
+  const ordersWith = async (code: string) =>
+    (await t.ctx.db.select().from(storeOrders).where(eq(storeOrders.promocode, code))).length;
 
   it('lets 20 open carts apply a code of one use without using it up, and sells its last use once of two checkouts at once', async () => {
     const tokens = await cartsWithCode(20, 'lastone');
@@ -159,8 +189,15 @@ describe('racing for a promo code', () => {
 
     // The refused cart is as it was: open, its mug held, its code kept (now giving nothing).
     const loser = answers[0]?.ok ? b! : a!;
-    expect(await cartOf(t, loser)).toMatchObject({ hascheckedout: false, cartitems: [expect.objectContaining({ name: 'Mug', quantity: 1 })], discountcode: 'LASTONE', discountamount: 0, message: storeMessages.promoUsedUp });
-    for (const other of tokens.slice(2, 5)) expect(await cartOf(t, other)).toMatchObject({ discountamount: 0, message: storeMessages.promoUsedUp });
+    expect(await cartOf(t, loser)).toMatchObject({
+      hascheckedout: false,
+      cartitems: [expect.objectContaining({ name: 'Mug', quantity: 1 })],
+      discountcode: 'LASTONE',
+      discountamount: 0,
+      message: storeMessages.promoUsedUp,
+    });
+    for (const other of tokens.slice(2, 5))
+      expect(await cartOf(t, other)).toMatchObject({ discountamount: 0, message: storeMessages.promoUsedUp });
   });
 
   it('gives a code of five uses to exactly 5 of 20 carts checking out with it at once', async () => {
@@ -181,7 +218,12 @@ async function cartWithMug(): Promise<{ discount: number }> {
   const token = await openCart(t);
   const res = await setQty(t, token, id('mug'), 1);
   if (!res.ok || res.answer.status !== 'success') throw new Error('no mug');
-  const applied = await call(t.app, 'POST /storecartdiscount', { discountcode: 'LASTONE' }, { headers: bearer(res.answer.token) });
+  const applied = await call(
+    t.app,
+    'POST /storecartdiscount',
+    { discountcode: 'LASTONE' },
+    { headers: bearer(res.answer.token) },
+  );
   if (!applied.ok || applied.answer.status !== 'success') throw new Error('LASTONE refused');
   return { discount: applied.answer.discountamount };
 }

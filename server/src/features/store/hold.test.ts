@@ -8,7 +8,18 @@ import { call } from '../../test/call';
 import { type TestApp } from '../../test/harness';
 import { testCryptogram } from '../../test/payments-fixtures';
 import { bearer, cartOf, checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
-import { galaStore, idOf, importGala, itemRow, storeState, tokenClaims, useStoreGala, cartRowOf, EXPIRED_CART, minutesAfter } from '../../test/store-state';
+import {
+  galaStore,
+  idOf,
+  importGala,
+  itemRow,
+  storeState,
+  tokenClaims,
+  useStoreGala,
+  cartRowOf,
+  EXPIRED_CART,
+  minutesAfter,
+} from '../../test/store-state';
 import { releaseExpiredHolds } from './jobs';
 import { CHECKED_OUT_TOKEN_MS } from './setup';
 
@@ -33,7 +44,8 @@ const cartRow = (token: string) => cartRowOf(t.ctx.db, token);
 /** Sets a quantity that must be taken; answers the success (with the renewed token). */
 async function take(token: string, code: string, quantity: number) {
   const res = await setQty(t, token, id(code), quantity);
-  if (!res.ok || res.answer.status !== 'success') throw new Error(`could not take ${quantity} ${code}: ${JSON.stringify(res)}`);
+  if (!res.ok || res.answer.status !== 'success')
+    throw new Error(`could not take ${quantity} ${code}: ${JSON.stringify(res)}`);
   return res.answer;
 }
 
@@ -45,7 +57,10 @@ describe("a cart's absolute lifetime", () => {
     const first = await take(token, 'single', 1);
     expect(first).toMatchObject({ expires: minutes(25).toISOString(), maxexpires: minutes(40).toISOString() });
     expect(await cartRow(first.token)).toMatchObject({ firstItemAt: minutes(10), expiresAt: minutes(25) });
-    expect(await cartOf(t, first.token)).toMatchObject({ expires: minutes(25).toISOString(), maxexpires: minutes(40).toISOString() });
+    expect(await cartOf(t, first.token)).toMatchObject({
+      expires: minutes(25).toISOString(),
+      maxexpires: minutes(40).toISOString(),
+    });
   });
 
   it('takes the units of a cart touched every minute back at firstItemAt + 2 × holdminutes, and puts them on sale again', async () => {
@@ -65,7 +80,12 @@ describe("a cart's absolute lifetime", () => {
     t.setNow(minutes(30));
     const stateAtEnd = await storeState(t.ctx.db);
     // The buyer is told in the spec's words, and the touch changes nothing.
-    const touch = await t.app.inject({ method: 'POST', url: '/api/storecartadditem', headers: bearer(token), payload: { itemid: id('single'), quantity: 1 } });
+    const touch = await t.app.inject({
+      method: 'POST',
+      url: '/api/storecartadditem',
+      headers: bearer(token),
+      payload: { itemid: id('single'), quantity: 1 },
+    });
     expect(touch.statusCode).toBe(401);
     expect(touch.json()).toEqual(expiredBody);
     const cart = await t.app.inject({ method: 'GET', url: '/api/storecart', headers: bearer(token) });
@@ -75,7 +95,9 @@ describe("a cart's absolute lifetime", () => {
 
     // The tables are on sale again at once, before the job has run.
     const setup = await call(t.app, 'POST /storesetup2', { eventcode: 'gala' });
-    expect(setup.ok && setup.answer.tabs[0]?.sections[0]?.data.find((i) => i.id === id('table'))).toMatchObject({ quantityremaining: 2 });
+    expect(setup.ok && setup.answer.tabs[0]?.sections[0]?.data.find((i) => i.id === id('table'))).toMatchObject({
+      quantityremaining: 2,
+    });
     const buyer = await setQty(t, await openCart(t), id('table'), 2);
     expect(buyer.ok && buyer.answer).toMatchObject({ status: 'success', quantity: 2 });
     expect(await releaseExpiredHolds(t.ctx, minutes(30))).toBe(1);
@@ -94,7 +116,8 @@ describe("a cart's absolute lifetime", () => {
 });
 
 describe('a price changed by the organizer while a line is held', () => {
-  const reprice = (price: number) => importGala(t, now, { items: galaStore(now).items?.map((i) => (i.code === 'single' ? { ...i, price } : i)) });
+  const reprice = (price: number) =>
+    importGala(t, now, { items: galaStore(now).items?.map((i) => (i.code === 'single' ? { ...i, price } : i)) });
 
   it('is charged at the new price once the hold is renewed, never the stale one', async () => {
     const added = await take(await openCart(t), 'single', 1);
@@ -103,16 +126,27 @@ describe('a price changed by the organizer while a line is held', () => {
     await reprice(175);
     t.setNow(minutes(1));
     const renewed = await take(added.token, 'single', 2);
-    expect(await cartOf(t, renewed.token)).toMatchObject({ cartitems: [expect.objectContaining({ price: 17_500, lineamount: 35_000 })], subtotal: 35_000, totalamount: 35_000 });
+    expect(await cartOf(t, renewed.token)).toMatchObject({
+      cartitems: [expect.objectContaining({ price: 17_500, lineamount: 35_000 })],
+      subtotal: 35_000,
+      totalamount: 35_000,
+    });
 
     // A page still sending the old sums is told the total changed, and nothing is sold.
     const before = await storeState(t.ctx.db);
     const refused = await checkoutCart(t, renewed.token, { ...stale, subtotal: 30_000, totalamount: 30_000 });
     expect(refused.statusCode).toBe(409);
-    expect(refused.ok ? refused.answer : refused.failure).toMatchObject({ code: 'conflict', message: storeMessages.totalChanged });
+    expect(refused.ok ? refused.answer : refused.failure).toMatchObject({
+      code: 'conflict',
+      message: storeMessages.totalChanged,
+    });
     expect(await storeState(t.ctx.db)).toEqual(before);
 
-    const paid = await checkoutCart(t, renewed.token, await checkoutBody(t, renewed.token, { processortoken: await card() }));
+    const paid = await checkoutCart(
+      t,
+      renewed.token,
+      await checkoutBody(t, renewed.token, { processortoken: await card() }),
+    );
     expect(paid.ok && paid.answer.summary).toMatchObject({ subtotal: 35_000, totalamount: 35_000 });
     const [order] = await t.ctx.db.select().from(storeOrders);
     expect(order).toMatchObject({ state: 'paid', subtotal: 35_000, total: 35_000 });
@@ -123,11 +157,27 @@ describe('a price changed by the organizer while a line is held', () => {
     const added = await take(await openCart(t), 'single', 1);
     await reprice(120);
     // The cart shows what its checkout will charge.
-    expect(await cartOf(t, added.token)).toMatchObject({ cartitems: [expect.objectContaining({ price: 12_000 })], subtotal: 12_000 });
+    expect(await cartOf(t, added.token)).toMatchObject({
+      cartitems: [expect.objectContaining({ price: 12_000 })],
+      subtotal: 12_000,
+    });
     const paid = await checkoutCart(t, added.token, await checkoutBody(t, added.token, { method: 'BILLME' }));
-    expect(paid.ok && paid.answer.summary).toMatchObject({ subtotal: 12_000, totalamount: 12_000, paymentmethod: 'BILLME' });
-    expect(await t.ctx.db.select().from(storeCartLines).where(eq(storeCartLines.cartId, tokenClaims(added.token).cartid))).toEqual([expect.objectContaining({ price: 12_000 })]);
-    expect(await cartOf(t, added.token)).toMatchObject({ hascheckedout: true, subtotal: 12_000, cartitems: [expect.objectContaining({ price: 12_000 })] });
+    expect(paid.ok && paid.answer.summary).toMatchObject({
+      subtotal: 12_000,
+      totalamount: 12_000,
+      paymentmethod: 'BILLME',
+    });
+    expect(
+      await t.ctx.db
+        .select()
+        .from(storeCartLines)
+        .where(eq(storeCartLines.cartId, tokenClaims(added.token).cartid)),
+    ).toEqual([expect.objectContaining({ price: 12_000 })]);
+    expect(await cartOf(t, added.token)).toMatchObject({
+      hascheckedout: true,
+      subtotal: 12_000,
+      cartitems: [expect.objectContaining({ price: 12_000 })],
+    });
   });
 });
 
@@ -145,7 +195,13 @@ describe("a checked-out cart's token", () => {
     for (const token of [held.token, done.answer.token]) {
       const setup = await call(t.app, 'POST /storesetup2', { eventcode: 'gala' }, { headers: bearer(token) });
       // The store still shows the purchase (the Registration tab), but hands out no token.
-      expect(setup.ok && setup.answer).toMatchObject({ status: 'success', hascheckedout: true, token: '', expires: '', maxexpires: '' });
+      expect(setup.ok && setup.answer).toMatchObject({
+        status: 'success',
+        hascheckedout: true,
+        token: '',
+        expires: '',
+        maxexpires: '',
+      });
     }
     // A second submit much later (with the token the page then has) answers the same order, and a token that ends when the first did.
     t.setNow(minutes(23 * 60));
@@ -161,7 +217,11 @@ describe("a checked-out cart's token", () => {
     expect(store.json()).toEqual(expiredBody);
     const guests = await t.app.inject({ method: 'GET', url: '/api/storeguest', headers: bearer(done.answer.token) });
     expect(guests.statusCode).toBe(401);
-    expect(guests.json()).toEqual({ status: 'expired', code: 'expired', message: 'This page has been open a long time. Please open your registration link again.' });
+    expect(guests.json()).toEqual({
+      status: 'expired',
+      code: 'expired',
+      message: 'This page has been open a long time. Please open your registration link again.',
+    });
     const late = await checkoutCart(t, done.answer.token, body);
     expect(late.statusCode).toBe(401);
     expect(late.ok ? late.answer : late.failure).toEqual(expiredBody);
@@ -176,7 +236,11 @@ describe("a checked-out cart's token", () => {
       return g ? { ...g, charge: async (): Promise<ChargeOutcome> => ({ kind: 'unknown' }) } : g;
     };
     try {
-      const pending = await checkoutCart(t, held.token, await checkoutBody(t, held.token, { processortoken: await card() }));
+      const pending = await checkoutCart(
+        t,
+        held.token,
+        await checkoutBody(t, held.token, { processortoken: await card() }),
+      );
       expect(pending.ok && pending.answer).toMatchObject({ status: 'pending', token: '' });
     } finally {
       t.ctx.payments.gatewayFor = real;

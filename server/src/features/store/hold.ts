@@ -43,7 +43,11 @@ export async function renewHold(tx: Tx, cart: CartRow, holdMinutes: number, now:
 
 /** Whether a cart holds any units now. */
 export async function holdsUnits(db: Db | Tx, cartId: number): Promise<boolean> {
-  const [line] = await db.select({ itemId: storeCartLines.itemId }).from(storeCartLines).where(eq(storeCartLines.cartId, cartId)).limit(1);
+  const [line] = await db
+    .select({ itemId: storeCartLines.itemId })
+    .from(storeCartLines)
+    .where(eq(storeCartLines.cartId, cartId))
+    .limit(1);
   return line !== undefined;
 }
 
@@ -59,12 +63,28 @@ export async function holdsUnits(db: Db | Tx, cartId: number): Promise<boolean> 
 export async function assertAddressMayHold(tx: Tx, cart: CartRow, now: Date): Promise<void> {
   // Carts made before addresses were recorded have none; they are not one caller.
   if (cart.address === '') return;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`store-cart-address:${cart.eventId}:${cart.address}`}, 0))`);
-  const holding = tx.select({ one: sql`1` }).from(storeCartLines).where(eq(storeCartLines.cartId, storeCarts.id));
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`store-cart-address:${cart.eventId}:${cart.address}`}, 0))`,
+  );
+  const holding = tx
+    .select({ one: sql`1` })
+    .from(storeCartLines)
+    .where(eq(storeCartLines.cartId, storeCarts.id));
   const [row] = await tx
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number), soonest: sql<Date | null>`min(${storeCarts.expiresAt})`.mapWith(storeCarts.expiresAt) })
+    .select({
+      n: sql<number>`count(*)::int`.mapWith(Number),
+      soonest: sql<Date | null>`min(${storeCarts.expiresAt})`.mapWith(storeCarts.expiresAt),
+    })
     .from(storeCarts)
-    .where(and(eq(storeCarts.eventId, cart.eventId), eq(storeCarts.address, cart.address), ne(storeCarts.id, cart.id), liveCart(now), exists(holding)));
+    .where(
+      and(
+        eq(storeCarts.eventId, cart.eventId),
+        eq(storeCarts.address, cart.address),
+        ne(storeCarts.id, cart.id),
+        liveCart(now),
+        exists(holding),
+      ),
+    );
   if ((row?.n ?? 0) < MAX_HOLDING_CARTS_PER_ADDRESS) return;
   const soonest = row?.soonest ? row.soonest.getTime() - now.getTime() : 60_000;
   throw new TooManyTries(storeMessages.tooManyCarts, Math.ceil(soonest / 1000));

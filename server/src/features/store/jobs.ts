@@ -24,7 +24,10 @@ export async function releaseExpiredHolds(ctx: AppContext, now: Date): Promise<n
     if (due.length === 0) return 0;
     const ids = due.map((c) => c.id);
     await tx.delete(storeCartLines).where(inArray(storeCartLines.cartId, ids));
-    await tx.update(storeCarts).set({ state: 'expired', promoCodeId: null, updatedAt: now }).where(inArray(storeCarts.id, ids));
+    await tx
+      .update(storeCarts)
+      .set({ state: 'expired', promoCodeId: null, updatedAt: now })
+      .where(inArray(storeCarts.id, ids));
     return ids.length;
   });
 }
@@ -43,7 +46,13 @@ export const PURGE_BATCH = 500;
  */
 export async function purgeExpiredCarts(ctx: AppContext, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - EXPIRED_CART_KEPT_MS);
-  const noOrder = () => notExists(ctx.db.select({ one: sql`1` }).from(storeOrders).where(eq(storeOrders.cartId, storeCarts.id)));
+  const noOrder = () =>
+    notExists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(storeOrders)
+        .where(eq(storeOrders.cartId, storeCarts.id)),
+    );
   return ctx.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: storeCarts.id })
@@ -74,7 +83,9 @@ export async function reconcileStoreOrders(ctx: AppContext, now: Date): Promise<
   const due = await ctx.db
     .select()
     .from(storeOrders)
-    .where(and(eq(storeOrders.state, 'pending'), lt(storeOrders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS))))
+    .where(
+      and(eq(storeOrders.state, 'pending'), lt(storeOrders.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS))),
+    )
     .orderBy(asc(storeOrders.id))
     .limit(20);
   return settleFromProcessor(ctx, now, due, settleStoreOrder);

@@ -35,7 +35,8 @@ export function summaryOf(order: StoreOrderRow): StoreOrderSummary {
 }
 
 /** The purchaser's guest-registration page, opened by the link in the receipt. */
-export const purchaserUrl = (origin: string, eventcode: string, secret: string) => `${origin}/${eventcode}/event/purchaserregistration/${secret}`;
+export const purchaserUrl = (origin: string, eventcode: string, secret: string) =>
+  `${origin}/${eventcode}/event/purchaserregistration/${secret}`;
 
 /**
  * An order that is final (paid, free, or Bill Me): its units move from the cart's hold to sold,
@@ -53,11 +54,19 @@ export interface Sale {
   card?: { brand: string; last4: string } | undefined;
 }
 
-export async function finalizeOrder(tx: Tx, { tenant, settings, order, state, now, origin, card }: Sale): Promise<StoreOrderRow> {
+export async function finalizeOrder(
+  tx: Tx,
+  { tenant, settings, order, state, now, origin, card }: Sale,
+): Promise<StoreOrderRow> {
   const { secret, hash } = newLinkSecret();
   const [final] = await tx
     .update(storeOrders)
-    .set({ state, settledAt: now, purchaserLinkHash: hash, ...(card ? { cardbrand: card.brand, cardlast4: card.last4 } : {}) })
+    .set({
+      state,
+      settledAt: now,
+      purchaserLinkHash: hash,
+      ...(card ? { cardbrand: card.brand, cardlast4: card.last4 } : {}),
+    })
     .where(eq(storeOrders.id, order.id))
     .returning();
   if (!final) throw new Error('order update returned nothing');
@@ -93,7 +102,10 @@ export async function finalizeOrder(tx: Tx, { tenant, settings, order, state, no
 }
 
 /** Guest registration follows a purchase with seats in a store whose Registration tab is on. */
-export function registersGuests(lines: Array<{ seats: number }>, settings: { tabs: Array<{ tabname: string; enabled: boolean }> }): boolean {
+export function registersGuests(
+  lines: Array<{ seats: number }>,
+  settings: { tabs: Array<{ tabname: string; enabled: boolean }> },
+): boolean {
   return lines.some((l) => l.seats > 0) && settings.tabs.some((t) => t.tabname === 'Registration' && t.enabled);
 }
 
@@ -102,7 +114,13 @@ export function registersGuests(lines: Array<{ seats: number }>, settings: { tab
  * the end of its hold as its token says (the refusal carries no new token). A charge that outlasted
  * the hold leaves the cart expired and its units free.
  */
-export async function releaseStoreOrder(tx: Tx, order: StoreOrderRow, failure: string, now: Date, ref?: string): Promise<void> {
+export async function releaseStoreOrder(
+  tx: Tx,
+  order: StoreOrderRow,
+  failure: string,
+  now: Date,
+  ref?: string,
+): Promise<void> {
   await tx
     .update(storeOrders)
     .set({ state: 'failed', failure, settledAt: now, ...(ref ? { processorRef: ref } : {}) })
@@ -117,27 +135,33 @@ export async function releaseStoreOrder(tx: Tx, order: StoreOrderRow, failure: s
  * Settles a pending store order from what the processor says (the reconciliation job), under the
  * order's row lock and only while it is still pending: a repeated answer changes nothing.
  */
-export async function settleStoreOrder(ctx: AppContext, orderId: number, outcome: ChargeOutcome): Promise<'paid' | 'failed' | 'unchanged'> {
+export async function settleStoreOrder(
+  ctx: AppContext,
+  orderId: number,
+  outcome: ChargeOutcome,
+): Promise<'paid' | 'failed' | 'unchanged'> {
   const now = ctx.clock();
-  const settled = await ctx.db.transaction(async (tx): Promise<{ state: 'paid'; tenant: Tenant } | { state: 'failed' | 'unchanged' }> => {
-    const [order] = await tx.select().from(storeOrders).where(eq(storeOrders.id, orderId)).for('update');
-    if (!order || order.state !== 'pending') return { state: 'unchanged' };
-    const tenant = await tenantOfEvent(tx, order.eventId);
-    if (!tenant) return { state: 'unchanged' };
-    const settings = await storeSettingsOf(tx, tenant.event);
-    if (outcome.kind === 'succeeded') {
-      await tx.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
-      // Off any request (the webhook, the reconcile job): links are the order's organization's.
-      const origin = ctx.site.originOf(tenant.organization.auctioncode);
-      await finalizeOrder(tx, { tenant, settings, order, state: 'paid', now, origin, card: outcome.card });
-      return { state: 'paid', tenant };
-    }
-    if (outcome.kind === 'failed') {
-      await releaseStoreOrder(tx, order, outcome.message, now, outcome.ref);
-      return { state: 'failed' };
-    }
-    return { state: 'unchanged' };
-  });
+  const settled = await ctx.db.transaction(
+    async (tx): Promise<{ state: 'paid'; tenant: Tenant } | { state: 'failed' | 'unchanged' }> => {
+      const [order] = await tx.select().from(storeOrders).where(eq(storeOrders.id, orderId)).for('update');
+      if (!order || order.state !== 'pending') return { state: 'unchanged' };
+      const tenant = await tenantOfEvent(tx, order.eventId);
+      if (!tenant) return { state: 'unchanged' };
+      const settings = await storeSettingsOf(tx, tenant.event);
+      if (outcome.kind === 'succeeded') {
+        await tx.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
+        // Off any request (the webhook, the reconcile job): links are the order's organization's.
+        const origin = ctx.site.originOf(tenant.organization.auctioncode);
+        await finalizeOrder(tx, { tenant, settings, order, state: 'paid', now, origin, card: outcome.card });
+        return { state: 'paid', tenant };
+      }
+      if (outcome.kind === 'failed') {
+        await releaseStoreOrder(tx, order, outcome.message, now, outcome.ref);
+        return { state: 'failed' };
+      }
+      return { state: 'unchanged' };
+    },
+  );
   if (settled.state === 'paid') ctx.totals.touch(settled.tenant);
   return settled.state;
 }

@@ -35,13 +35,29 @@ async function expectNoDiscount(token: string) {
 describe('applying a promo code', () => {
   it('takes a percent off, whatever the case of the code', async () => {
     const token = await cartWith({ single: 1, shirt: 1 });
-    expect(await apply(token, 'gala10')).toEqual({ status: 'success', message: storeMessages.promoApplied, discountamount: 1_750, discountcode: 'GALA10' });
-    expect(await cartOf(t, token)).toMatchObject({ subtotal: 17_500, discountamount: 1_750, discountcode: 'GALA10', hasdiscount: true, totalamount: 15_750 });
+    expect(await apply(token, 'gala10')).toEqual({
+      status: 'success',
+      message: storeMessages.promoApplied,
+      discountamount: 1_750,
+      discountcode: 'GALA10',
+    });
+    expect(await cartOf(t, token)).toMatchObject({
+      subtotal: 17_500,
+      discountamount: 1_750,
+      discountcode: 'GALA10',
+      hasdiscount: true,
+      totalamount: 15_750,
+    });
   });
 
   it('takes a fixed amount off', async () => {
     const token = await cartWith({ single: 1 });
-    expect(await apply(token, 'Five')).toEqual({ status: 'success', message: storeMessages.promoApplied, discountamount: 500, discountcode: 'FIVE' });
+    expect(await apply(token, 'Five')).toEqual({
+      status: 'success',
+      message: storeMessages.promoApplied,
+      discountamount: 500,
+      discountcode: 'FIVE',
+    });
     expect(await cartOf(t, token)).toMatchObject({ discountamount: 500, totalamount: 14_500 });
   });
 
@@ -68,7 +84,12 @@ describe('applying a promo code', () => {
     const token = await cartWith({ single: 1 });
     expect((await apply(token, 'EARLY')).discountamount).toBe(2_250);
     t.setNow(minutes(6));
-    expect(await cartOf(t, token)).toMatchObject({ discountamount: 0, hasdiscount: false, totalamount: 15_000, message: storeMessages.promoExpired });
+    expect(await cartOf(t, token)).toMatchObject({
+      discountamount: 0,
+      hasdiscount: false,
+      totalamount: 15_000,
+      message: storeMessages.promoExpired,
+    });
   });
 
   it('applies only to the items it names', async () => {
@@ -79,7 +100,11 @@ describe('applying a promo code', () => {
     expect(await apply(mixed, 'shirts')).toMatchObject({ status: 'success', discountamount: 1_250 });
     // The shirt taken out: the code no longer gives anything.
     await setQty(t, mixed, idOf(ids, 'shirt'), 0);
-    expect(await cartOf(t, mixed)).toMatchObject({ discountamount: 0, hasdiscount: false, message: storeMessages.promoNoItems });
+    expect(await cartOf(t, mixed)).toMatchObject({
+      discountamount: 0,
+      hasdiscount: false,
+      message: storeMessages.promoNoItems,
+    });
   });
 
   it('gives nothing off a cart of free items', async () => {
@@ -104,7 +129,12 @@ describe('applying a promo code', () => {
   it("removes the code with ''", async () => {
     const token = await cartWith({ single: 1 });
     expect((await apply(token, 'GALA10')).status).toBe('success');
-    expect(await apply(token, '')).toEqual({ status: 'success', message: storeMessages.promoRemoved, discountamount: 0, discountcode: '' });
+    expect(await apply(token, '')).toEqual({
+      status: 'success',
+      message: storeMessages.promoRemoved,
+      discountamount: 0,
+      discountcode: '',
+    });
     await expectNoDiscount(token);
   });
 
@@ -112,9 +142,16 @@ describe('applying a promo code', () => {
     const token = await cartWith({ single: 1 });
     await apply(token, 'GALA10');
     const before = await storeState(t.ctx.db);
-    const res = await t.app.inject({ method: 'POST', url: '/api/storecartdiscount', headers: bearer(token), payload: { discountcode: 'X'.repeat(41) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/storecartdiscount',
+      headers: bearer(token),
+      payload: { discountcode: 'X'.repeat(41) },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject(failure('bad_request', 'discountcode: The promo code must be at most 40 characters.'));
+    expect(res.json()).toMatchObject(
+      failure('bad_request', 'discountcode: The promo code must be at most 40 characters.'),
+    );
     expect(await storeState(t.ctx.db)).toEqual(before);
   });
 });
@@ -122,16 +159,31 @@ describe('applying a promo code', () => {
 describe('maxuses', () => {
   it('counts the orders that took the code, never the carts that merely applied it', async () => {
     // LIMITED may be used twice. Four carts apply it: applying holds no use.
-    const [a, b, c, d] = [await cartWith({ single: 1 }), await cartWith({ single: 1 }), await cartWith({ single: 1 }), await cartWith({ single: 1 })];
-    for (const token of [a, b, c, d]) expect(await apply(token, 'limited')).toMatchObject({ status: 'success', discountamount: 3_000 });
+    const [a, b, c, d] = [
+      await cartWith({ single: 1 }),
+      await cartWith({ single: 1 }),
+      await cartWith({ single: 1 }),
+      await cartWith({ single: 1 }),
+    ];
+    for (const token of [a, b, c, d])
+      expect(await apply(token, 'limited')).toMatchObject({ status: 'success', discountamount: 3_000 });
 
-    const paid = await checkoutCart(t, a, await checkoutBody(t, a, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }));
+    const paid = await checkoutCart(
+      t,
+      a,
+      await checkoutBody(t, a, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }),
+    );
     expect(paid.ok && paid.answer.summary.discountamount).toBe(3_000);
     const billed = await checkoutCart(t, b, await checkoutBody(t, b, { method: 'BILLME' }));
     expect(billed.ok && billed.answer.summary.discountamount).toBe(3_000);
 
     // Two orders have it: the carts still holding it are shown no discount, and it cannot be applied again.
-    expect(await cartOf(t, c)).toMatchObject({ discountcode: 'LIMITED', discountamount: 0, hasdiscount: false, message: storeMessages.promoUsedUp });
+    expect(await cartOf(t, c)).toMatchObject({
+      discountcode: 'LIMITED',
+      discountamount: 0,
+      hasdiscount: false,
+      message: storeMessages.promoUsedUp,
+    });
     expect(await apply(d, 'LIMITED')).toEqual(refused(storeMessages.promoUsedUp));
     await expectNoDiscount(d);
     t.setNow(minutes(10));
@@ -141,15 +193,27 @@ describe('maxuses', () => {
   it('does not count an order whose card was declined', async () => {
     const a = await cartWith({ single: 1 });
     await apply(a, 'LIMITED');
-    const declined = await checkoutCart(t, a, await checkoutBody(t, a, { processortoken: await testCryptogram(t, 'gala', '4000000000000002') }));
+    const declined = await checkoutCart(
+      t,
+      a,
+      await checkoutBody(t, a, { processortoken: await testCryptogram(t, 'gala', '4000000000000002') }),
+    );
     expect(declined.statusCode).toBe(402);
     // A's failed order holds no use: B pays with the code, and A may still use the second.
     const b = await cartWith({ single: 1 });
     expect((await apply(b, 'LIMITED')).status).toBe('success');
-    const paidB = await checkoutCart(t, b, await checkoutBody(t, b, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }));
+    const paidB = await checkoutCart(
+      t,
+      b,
+      await checkoutBody(t, b, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }),
+    );
     expect(paidB.ok && paidB.answer.summary.discountamount).toBe(3_000);
     expect(await cartOf(t, a)).toMatchObject({ discountcode: 'LIMITED', discountamount: 3_000, message: '' });
-    const paidA = await checkoutCart(t, a, await checkoutBody(t, a, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }));
+    const paidA = await checkoutCart(
+      t,
+      a,
+      await checkoutBody(t, a, { processortoken: await testCryptogram(t, 'gala', '4242424242424242') }),
+    );
     expect(paidA.ok && paidA.answer.summary.discountamount).toBe(3_000);
     const c = await cartWith({ single: 1 });
     expect((await apply(c, 'LIMITED')).message).toBe(storeMessages.promoUsedUp);

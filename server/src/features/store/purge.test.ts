@@ -22,7 +22,8 @@ useStoreGala(now, (app, gala) => {
 });
 
 const cartWith = (lines: Record<string, number>) => cartWithAs(t, ids, lines);
-const cartIds = async () => (await t.ctx.db.select({ id: storeCarts.id }).from(storeCarts).orderBy(asc(storeCarts.id))).map((c) => c.id);
+const cartIds = async () =>
+  (await t.ctx.db.select({ id: storeCarts.id }).from(storeCarts).orderBy(asc(storeCarts.id))).map((c) => c.id);
 const orderRows = () => t.ctx.db.select().from(storeOrders).orderBy(asc(storeOrders.id));
 
 /** The store-holds job as the server runs it: expired holds released, then old expired carts deleted. */
@@ -38,7 +39,11 @@ describe('purging expired carts', () => {
     const holding = tokenClaims(await cartWith({ shirt: 1 })).cartid;
     // A declined card leaves a failed order on a cart that then expires.
     const declinedToken = await cartWith({ single: 1 });
-    const declined = await checkoutCart(t, declinedToken, await checkoutBody(t, declinedToken, { processortoken: await testCryptogram(t, 'gala', '4000000000000002') }));
+    const declined = await checkoutCart(
+      t,
+      declinedToken,
+      await checkoutBody(t, declinedToken, { processortoken: await testCryptogram(t, 'gala', '4000000000000002') }),
+    );
     expect(declined.statusCode).toBe(402);
     const paidToken = await cartWith({ table: 1 });
     const paid = await checkoutCart(t, paidToken, await checkoutBody(t, paidToken, { method: 'BILLME' }));
@@ -48,7 +53,13 @@ describe('purging expired carts', () => {
     const recent = tokenClaims(await cartWith({ mug: 1 })).cartid;
     const orders = await orderRows();
     expect(orders.map((o) => o.state)).toEqual(['failed', 'unpaid']);
-    expect(await cartIds()).toEqual([empty, holding, tokenClaims(declinedToken).cartid, tokenClaims(paidToken).cartid, recent]);
+    expect(await cartIds()).toEqual([
+      empty,
+      holding,
+      tokenClaims(declinedToken).cartid,
+      tokenClaims(paidToken).cartid,
+      recent,
+    ]);
 
     // A day after the first carts expired, but not yet a day after the recent one.
     const at = new Date(now.getTime() + 15 * 60_000 + DAY + 1_000);
@@ -80,7 +91,14 @@ describe('purging expired carts', () => {
     const [event] = await t.ctx.db.select({ id: events.id }).from(events);
     if (!event) throw new Error('no event');
     await t.ctx.db.insert(storeCarts).values(
-      Array.from({ length: PURGE_BATCH + 3 }, () => ({ eventId: event.id, state: 'expired' as const, expiresAt: longAgo, address: '203.0.113.7', createdAt: longAgo, updatedAt: longAgo })),
+      Array.from({ length: PURGE_BATCH + 3 }, () => ({
+        eventId: event.id,
+        state: 'expired' as const,
+        expiresAt: longAgo,
+        address: '203.0.113.7',
+        createdAt: longAgo,
+        updatedAt: longAgo,
+      })),
     );
     expect(await purgeExpiredCarts(t.ctx, now)).toBe(PURGE_BATCH);
     expect(await purgeExpiredCarts(t.ctx, now)).toBe(3);

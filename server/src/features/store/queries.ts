@@ -5,7 +5,8 @@ import { promoCodes, storeCartLines, storeCarts, storeItems, storeOrders, storeS
 import { AppError } from '../../errors';
 
 /** An item's price in a cart now, in SQL (domain's currentPrice): a free item's is 0. */
-export const currentPriceSql = () => sql<number>`case when ${storeItems.itemtypecode} = ${FREE_ITEM_TYPE} then 0 else ${storeItems.price} end`;
+export const currentPriceSql = () =>
+  sql<number>`case when ${storeItems.itemtypecode} = ${FREE_ITEM_TYPE} then 0 else ${storeItems.price} end`;
 
 export type StoreItemRow = typeof storeItems.$inferSelect;
 export type CartRow = typeof storeCarts.$inferSelect;
@@ -14,16 +15,28 @@ export type StoreSettingsRow = typeof storeSettings.$inferSelect;
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
 
 /** A cart's hold is live while it is open and unexpired, or while its card charge is under way. */
-export const liveCart = (now: Date) => or(and(eq(storeCarts.state, 'open'), gt(storeCarts.expiresAt, now)), eq(storeCarts.state, 'checkout'));
+export const liveCart = (now: Date) =>
+  or(and(eq(storeCarts.state, 'open'), gt(storeCarts.expiresAt, now)), eq(storeCarts.state, 'checkout'));
 
 /** Units of each item held by live carts other than `exceptCart`. */
-export async function heldUnits(db: Db | Tx, itemIds: number[], exceptCart: number | null, now: Date): Promise<Map<number, number>> {
+export async function heldUnits(
+  db: Db | Tx,
+  itemIds: number[],
+  exceptCart: number | null,
+  now: Date,
+): Promise<Map<number, number>> {
   if (itemIds.length === 0) return new Map();
   const rows = await db
     .select({ itemId: storeCartLines.itemId, held: sql<number>`coalesce(sum(${storeCartLines.quantity}), 0)::int` })
     .from(storeCartLines)
     .innerJoin(storeCarts, eq(storeCarts.id, storeCartLines.cartId))
-    .where(and(inArray(storeCartLines.itemId, itemIds), liveCart(now), exceptCart === null ? undefined : ne(storeCarts.id, exceptCart)))
+    .where(
+      and(
+        inArray(storeCartLines.itemId, itemIds),
+        liveCart(now),
+        exceptCart === null ? undefined : ne(storeCarts.id, exceptCart),
+      ),
+    )
     .groupBy(storeCartLines.itemId);
   return new Map(rows.map((r) => [r.itemId, Number(r.held)]));
 }
@@ -52,7 +65,11 @@ export async function lockItems(tx: Tx, eventId: number, itemIds: number[]): Pro
 }
 
 export async function storeItemsOf(db: Db | Tx, eventId: number): Promise<StoreItemRow[]> {
-  return db.select().from(storeItems).where(eq(storeItems.eventId, eventId)).orderBy(asc(storeItems.position), asc(storeItems.id));
+  return db
+    .select()
+    .from(storeItems)
+    .where(eq(storeItems.eventId, eventId))
+    .orderBy(asc(storeItems.position), asc(storeItems.id));
 }
 
 export async function settingsOf(db: Db | Tx, eventId: number): Promise<StoreSettingsRow | undefined> {
@@ -101,7 +118,14 @@ export async function linesOf(db: Db | Tx, cartId: number): Promise<CartLine[]> 
 }
 
 export function promoOf(row: PromoRow): PromoCode {
-  return { kind: row.kind, value: row.value, validfrom: row.validfrom, validuntil: row.validuntil, maxuses: row.maxuses, itemIds: row.itemIds };
+  return {
+    kind: row.kind,
+    value: row.value,
+    validfrom: row.validfrom,
+    validuntil: row.validuntil,
+    maxuses: row.maxuses,
+    itemIds: row.itemIds,
+  };
 }
 
 /**
@@ -114,7 +138,13 @@ export async function promoUses(db: Db | Tx, promoId: number, exceptCart: number
   const [orders] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(storeOrders)
-    .where(and(eq(storeOrders.promoCodeId, promoId), inArray(storeOrders.state, ['pending', 'paid', 'unpaid']), ne(storeOrders.cartId, exceptCart)));
+    .where(
+      and(
+        eq(storeOrders.promoCodeId, promoId),
+        inArray(storeOrders.state, ['pending', 'paid', 'unpaid']),
+        ne(storeOrders.cartId, exceptCart),
+      ),
+    );
   return Number(orders?.n ?? 0);
 }
 

@@ -6,8 +6,25 @@ import { importEvent } from '../../test/account-fixtures';
 import { eventDocument } from '../../test/documents';
 import { call } from '../../test/call';
 import { failure, type TestApp } from '../../test/harness';
-import { bearer, cartOf, cartWith as cartWithAs, checkoutBody, checkoutCart, openCart, setQty } from '../../test/store-fixtures';
-import { galaStore, idOf, storeState, tokenClaims, useStoreGala, cartRowOf, EXPIRED_CART, minutesAfter } from '../../test/store-state';
+import {
+  bearer,
+  cartOf,
+  cartWith as cartWithAs,
+  checkoutBody,
+  checkoutCart,
+  openCart,
+  setQty,
+} from '../../test/store-fixtures';
+import {
+  galaStore,
+  idOf,
+  storeState,
+  tokenClaims,
+  useStoreGala,
+  cartRowOf,
+  EXPIRED_CART,
+  minutesAfter,
+} from '../../test/store-state';
 
 /**
  * "Keep my cart" (PUT storecart/renew): the warning's one tap renews the hold of a cart holding
@@ -43,11 +60,24 @@ describe('PUT storecart/renew', () => {
     t.setNow(minutes(13));
     const res = await renew(token);
     if (!res.ok) throw new Error(res.failure.message);
-    expect(res.answer).toEqual({ status: 'success', message: holdMessages.kept, token: res.answer.token, expires: minutes(28).toISOString(), maxexpires: minutes(30).toISOString() });
-    expect(tokenClaims(res.answer.token)).toEqual({ cartid: tokenClaims(token).cartid, exp: minutes(28).getTime() / 1000 });
+    expect(res.answer).toEqual({
+      status: 'success',
+      message: holdMessages.kept,
+      token: res.answer.token,
+      expires: minutes(28).toISOString(),
+      maxexpires: minutes(30).toISOString(),
+    });
+    expect(tokenClaims(res.answer.token)).toEqual({
+      cartid: tokenClaims(token).cartid,
+      exp: minutes(28).getTime() / 1000,
+    });
     expect(await cartRow(token)).toMatchObject({ expiresAt: minutes(28), firstItemAt: now, updatedAt: minutes(13) });
     // The cart says the same, and still holds what it held.
-    expect(await cartOf(t, res.answer.token)).toMatchObject({ expires: minutes(28).toISOString(), maxexpires: minutes(30).toISOString(), cartitems: [{ itemid: idOf(ids, 'single'), quantity: 2 }] });
+    expect(await cartOf(t, res.answer.token)).toMatchObject({
+      expires: minutes(28).toISOString(),
+      maxexpires: minutes(30).toISOString(),
+      cartitems: [{ itemid: idOf(ids, 'single'), quantity: 2 }],
+    });
     // The old token still ends where it did: past it only the new one opens the cart.
     t.setNow(minutes(16));
     expect((await call(t.app, 'GET /storecart', undefined, { headers: bearer(token) })).statusCode).toBe(401);
@@ -74,7 +104,10 @@ describe('PUT storecart/renew', () => {
     await expectRefused(token, 401, expiredBody);
     // A token that outlives its row's hold (the row was let go early): the row decides.
     const other = await cartWith({ single: 1 });
-    await t.ctx.db.update(storeCarts).set({ expiresAt: minutes(15) }).where(eq(storeCarts.id, tokenClaims(other).cartid));
+    await t.ctx.db
+      .update(storeCarts)
+      .set({ expiresAt: minutes(15) })
+      .where(eq(storeCarts.id, tokenClaims(other).cartid));
     await expectRefused(other, 401, expiredBody);
   });
 
@@ -95,7 +128,13 @@ describe('PUT storecart/renew', () => {
 
     const open = await cartWith({ single: 1 });
     // The organizer moves the close to minute 5 (the import clears the cached event).
-    await importEvent(t, eventDocument(now, { event: { ccfeespercent: 3, biddingcloses: minutes(4).toISOString(), eventcloses: minutes(5).toISOString() }, store: galaStore(now) }));
+    await importEvent(
+      t,
+      eventDocument(now, {
+        event: { ccfeespercent: 3, biddingcloses: minutes(4).toISOString(), eventcloses: minutes(5).toISOString() },
+        store: galaStore(now),
+      }),
+    );
     t.setNow(minutes(6));
     await expectRefused(open, 401, { status: 'expired', code: 'expired', message: storeMessages.storeClosed });
   });
@@ -106,11 +145,21 @@ describe('PUT storecart/renew', () => {
     const none = await t.app.inject({ method: 'PUT', url: '/api/storecart/renew', payload: {} });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual(failure('unauthorized', 'Please open the store to start a cart.'));
-    const forged = await t.app.inject({ method: 'PUT', url: '/api/storecart/renew', headers: bearer('not-a-token'), payload: {} });
+    const forged = await t.app.inject({
+      method: 'PUT',
+      url: '/api/storecart/renew',
+      headers: bearer('not-a-token'),
+      payload: {},
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual(failure('unauthorized', 'This cart is not valid. Please reload the page.'));
     for (const payload of ['[]', '"keep"', '{"keep":']) {
-      const bad = await t.app.inject({ method: 'PUT', url: '/api/storecart/renew', headers: { ...bearer(token), 'content-type': 'application/json' }, payload });
+      const bad = await t.app.inject({
+        method: 'PUT',
+        url: '/api/storecart/renew',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload,
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ status: 'failure', code: 'bad_request' });
     }
@@ -129,19 +178,33 @@ describe('a promo code renews the hold', () => {
     const token = await cartWith({ single: 1 });
     t.setNow(minutes(5));
     const applied = await apply(token, 'GALA10');
-    expect(applied).toMatchObject({ status: 'success', discountcode: 'GALA10', expires: minutes(20).toISOString(), maxexpires: minutes(30).toISOString() });
+    expect(applied).toMatchObject({
+      status: 'success',
+      discountcode: 'GALA10',
+      expires: minutes(20).toISOString(),
+      maxexpires: minutes(30).toISOString(),
+    });
     expect(tokenClaims(applied.token).exp).toBe(minutes(20).getTime() / 1000);
     expect(await cartRow(token)).toMatchObject({ expiresAt: minutes(20) });
 
     t.setNow(minutes(8));
     const refused = await apply(applied.token, 'BOGUS');
     // The refusal took GALA10 off: a change, so a renewal.
-    expect(refused).toMatchObject({ status: 'failure', message: storeMessages.promoUnknown, expires: minutes(23).toISOString() });
+    expect(refused).toMatchObject({
+      status: 'failure',
+      message: storeMessages.promoUnknown,
+      expires: minutes(23).toISOString(),
+    });
     t.setNow(minutes(9));
     const again = await apply(refused.token, 'FIVE');
     t.setNow(minutes(20));
     const removed = await apply(again.token, '');
-    expect(removed).toMatchObject({ status: 'success', message: storeMessages.promoRemoved, expires: minutes(30).toISOString(), maxexpires: minutes(30).toISOString() });
+    expect(removed).toMatchObject({
+      status: 'success',
+      message: storeMessages.promoRemoved,
+      expires: minutes(30).toISOString(),
+      maxexpires: minutes(30).toISOString(),
+    });
     expect(await cartOf(t, removed.token)).toMatchObject({ expires: minutes(30).toISOString(), discountcode: '' });
   });
 

@@ -27,8 +27,14 @@ export async function renewCart(ctx: AppContext, caller: CartCaller): Promise<St
     assertCartOpen(row, now);
     if (salesClosed(event, now)) throw new AppError('expired', storeMessages.storeClosed);
     if (!row.firstItemAt || !(await holdsUnits(tx, row.id))) throw new AppError('conflict', holdMessages.nothingHeld);
-    if (!keptHoldEnd(now, settings.holdminutes, row.firstItemAt, row.expiresAt)) throw new AppError('conflict', holdMessages.cannotExtend);
+    if (!keptHoldEnd(now, settings.holdminutes, row.firstItemAt, row.expiresAt))
+      throw new AppError('conflict', holdMessages.cannotExtend);
     return renewHold(tx, row, settings.holdminutes, now);
   });
-  return { status: 'success', message: holdMessages.kept, token: await cartToken(ctx, caller.tenant, cart, ctx.clock()), ...holdTimes(cart, settings.holdminutes) };
+  return {
+    status: 'success',
+    message: holdMessages.kept,
+    token: await cartToken(ctx, caller.tenant, cart, ctx.clock()),
+    ...holdTimes(cart, settings.holdminutes),
+  };
 }

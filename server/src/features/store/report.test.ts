@@ -22,19 +22,36 @@ beforeAll(async () => {
   ids = await importGala(t, now);
   const a = await cartWith({ single: 2, shirt: 1 });
   await call(t.app, 'POST /storecartdiscount', { discountcode: 'GALA10' }, { headers: bearer(a) });
-  const paid = await checkoutCart(t, a, await checkoutBody(t, a, { donation: 2_500, coverFee: true, processortoken: await testCryptogram(t, 'gala', '4242424242424242') }));
+  const paid = await checkoutCart(
+    t,
+    a,
+    await checkoutBody(t, a, {
+      donation: 2_500,
+      coverFee: true,
+      processortoken: await testCryptogram(t, 'gala', '4242424242424242'),
+    }),
+  );
   if (!paid.ok) throw new Error(paid.failure.message);
   const b = await cartWith({ table: 1 });
-  const billed = await checkoutCart(t, b, await checkoutBody(t, b, { method: 'BILLME' }, { first: 'Bo', last: 'Chen', email: 'bo@example.org' }));
+  const billed = await checkoutCart(
+    t,
+    b,
+    await checkoutBody(t, b, { method: 'BILLME' }, { first: 'Bo', last: 'Chen', email: 'bo@example.org' }),
+  );
   if (!billed.ok) throw new Error(billed.failure.message);
   const c = await cartWith({ mug: 1 });
-  const declined = await checkoutCart(t, c, await checkoutBody(t, c, { processortoken: await testCryptogram(t, 'gala', '4000000000000002') }));
+  const declined = await checkoutCart(
+    t,
+    c,
+    await checkoutBody(t, c, { processortoken: await testCryptogram(t, 'gala', '4000000000000002') }),
+  );
   if (declined.statusCode !== 402) throw new Error('the declined card was taken');
   cartToken = c;
 });
 afterAll(async () => t.close());
 
-const report = (query: string, headers: Record<string, string> = ADMIN) => t.app.inject({ method: 'GET', url: `/api/admin/store/orders?${query}`, headers });
+const report = (query: string, headers: Record<string, string> = ADMIN) =>
+  t.app.inject({ method: 'GET', url: `/api/admin/store/orders?${query}`, headers });
 
 describe('GET /admin/store/orders', () => {
   it('lists every order with its lines, discount, donation, fee, total, method and state', async () => {
@@ -65,8 +82,23 @@ describe('GET /admin/store/orders', () => {
         // Through the test gateway: no money moved.
         testpayment: true,
       }),
-      expect.objectContaining({ state: 'unpaid', paymentmethod: 'BILLME', name: 'Bo Chen', lines: [{ name: 'Table of Eight', quantity: 1, price: 1100, lineamount: 1100 }], totalamount: 1100, card: '', testpayment: false }),
-      expect.objectContaining({ state: 'failed', paymentmethod: 'CREDIT', lines: [], totalamount: 12.5, failure: cardFailureMessages.declined, testpayment: true }),
+      expect.objectContaining({
+        state: 'unpaid',
+        paymentmethod: 'BILLME',
+        name: 'Bo Chen',
+        lines: [{ name: 'Table of Eight', quantity: 1, price: 1100, lineamount: 1100 }],
+        totalamount: 1100,
+        card: '',
+        testpayment: false,
+      }),
+      expect.objectContaining({
+        state: 'failed',
+        paymentmethod: 'CREDIT',
+        lines: [],
+        totalamount: 12.5,
+        failure: cardFailureMessages.declined,
+        testpayment: true,
+      }),
     ]);
     expect(body.orders.map((o: { orderid: number }) => o.orderid)).toEqual([1, 2, 3]);
   });
@@ -82,7 +114,25 @@ describe('GET /admin/store/orders', () => {
       .split('\r\n')
       .map((row) => row.slice(1, -1).split('","'));
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toEqual(['Order', 'Date', 'State', 'Method', 'Name', 'Email', 'Address', 'Lines', 'Subtotal', 'Promo code', 'Discount', 'Donation', 'Fee', 'Total', 'Card', 'Failure', 'Test payment']);
+    expect(rows[0]).toEqual([
+      'Order',
+      'Date',
+      'State',
+      'Method',
+      'Name',
+      'Email',
+      'Address',
+      'Lines',
+      'Subtotal',
+      'Promo code',
+      'Discount',
+      'Donation',
+      'Fee',
+      'Total',
+      'Card',
+      'Failure',
+      'Test payment',
+    ]);
     expect(rows[1]).toEqual([
       'S-1',
       now.toISOString(),

@@ -11,14 +11,26 @@ import { storePaidWith } from './orders';
 type AdminStoreOrder = z.output<typeof adminStoreOrder>;
 
 /** GET /admin/store/orders: every store order of the event, oldest first, with its lines and sums. */
-export async function storeOrdersReport(db: Db, tenant: Tenant): Promise<{ status: 'success'; message: string; orders: AdminStoreOrder[] }> {
-  const rows = await db.select().from(storeOrders).where(eq(storeOrders.eventId, tenant.event.id)).orderBy(asc(storeOrders.id));
+export async function storeOrdersReport(
+  db: Db,
+  tenant: Tenant,
+): Promise<{ status: 'success'; message: string; orders: AdminStoreOrder[] }> {
+  const rows = await db
+    .select()
+    .from(storeOrders)
+    .where(eq(storeOrders.eventId, tenant.event.id))
+    .orderBy(asc(storeOrders.id));
   const cartIds = rows.map((r) => r.cartId);
   const lines =
     cartIds.length === 0
       ? []
       : await db
-          .select({ cartId: storeCartLines.cartId, name: storeItems.name, quantity: storeCartLines.quantity, price: storeCartLines.price })
+          .select({
+            cartId: storeCartLines.cartId,
+            name: storeItems.name,
+            quantity: storeCartLines.quantity,
+            price: storeCartLines.price,
+          })
           .from(storeCartLines)
           .innerJoin(storeItems, eq(storeItems.id, storeCartLines.itemId))
           .where(inArray(storeCartLines.cartId, cartIds))
@@ -32,7 +44,12 @@ export async function storeOrdersReport(db: Db, tenant: Tenant): Promise<{ statu
     email: o.email,
     address: [o.address, o.city, `${o.region} ${o.zip}`.trim()].filter(Boolean).join(', '),
     // A failed order's cart went back to the buyer; its lines are what a later order of that cart sold.
-    lines: o.state === 'failed' ? [] : lines.filter((l) => l.cartId === o.cartId).map((l) => ({ name: l.name, quantity: l.quantity, price: l.price, lineamount: l.price * l.quantity })),
+    lines:
+      o.state === 'failed'
+        ? []
+        : lines
+            .filter((l) => l.cartId === o.cartId)
+            .map((l) => ({ name: l.name, quantity: l.quantity, price: l.price, lineamount: l.price * l.quantity })),
     subtotal: o.subtotal,
     discountcode: o.promocode,
     discountamount: o.discount,
@@ -48,7 +65,25 @@ export async function storeOrdersReport(db: Db, tenant: Tenant): Promise<{ statu
 
 /** The report as a spreadsheet: one row per order, its lines in one cell. */
 export function storeOrdersCsv(orders: AdminStoreOrder[]): string {
-  const header = ['Order', 'Date', 'State', 'Method', 'Name', 'Email', 'Address', 'Lines', 'Subtotal', 'Promo code', 'Discount', 'Donation', 'Fee', 'Total', 'Card', 'Failure', 'Test payment'];
+  const header = [
+    'Order',
+    'Date',
+    'State',
+    'Method',
+    'Name',
+    'Email',
+    'Address',
+    'Lines',
+    'Subtotal',
+    'Promo code',
+    'Discount',
+    'Donation',
+    'Fee',
+    'Total',
+    'Card',
+    'Failure',
+    'Test payment',
+  ];
   const money = (c: number) => (c / 100).toFixed(2);
   const body = orders.map((o) =>
     [

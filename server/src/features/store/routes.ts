@@ -14,17 +14,22 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     route(app, ctx, 'POST /storesetup1', ({ caller }) => storeSetup(ctx, caller.tenant, null, false));
     // The address a new cart is made for (request.ip honours X-Forwarded-For only with TRUST_PROXY): live carts per address are capped.
-    route(app, ctx, 'POST /storesetup2', ({ caller, request }) => storeSetup(ctx, caller.tenant, caller.cart, true, request.ip));
+    route(app, ctx, 'POST /storesetup2', ({ caller, request }) =>
+      storeSetup(ctx, caller.tenant, caller.cart, true, request.ip),
+    );
     route(app, ctx, 'GET /storecart', ({ caller }) => cartAnswer(ctx, caller.tenant, caller.cart.cartid));
     route(app, ctx, 'POST /storecartadditem', ({ caller, body }) => setQuantity(ctx, caller, body));
     route(app, ctx, 'POST /storecartdiscount', ({ caller, body }) => applyDiscount(ctx, caller, body.discountcode));
     route(app, ctx, 'PUT /storecart/renew', ({ caller }) => renewCart(ctx, caller));
-    route(app, ctx, 'PUT /storecheckout', ({ caller, body, request }) => storeCheckout(ctx, caller, body, origin(ctx, request)));
+    route(app, ctx, 'PUT /storecheckout', ({ caller, body, request }) =>
+      storeCheckout(ctx, caller, body, origin(ctx, request)),
+    );
 
     route(app, ctx, 'GET /admin/store/orders', async ({ caller, query, reply }) => {
       if (!caller.tenant) throw new AppError('bad_request', 'Name the event: ?eventcode=CODE.');
       const report = await storeOrdersReport(ctx.db, caller.tenant);
-      if (query.format === 'csv') return sendCsv(reply, `${caller.tenant.event.eventcode}-store-orders.csv`, storeOrdersCsv(report.orders));
+      if (query.format === 'csv')
+        return sendCsv(reply, `${caller.tenant.event.eventcode}-store-orders.csv`, storeOrdersCsv(report.orders));
       return report;
     });
   };

@@ -1,4 +1,13 @@
-import { currentPrice, FREE_ITEM_TYPE, renewedHoldEnd, type StoreItem, type StoreSetupResponse, type StoreTab, importStore, storeMessages } from '@gavel/domain';
+import {
+  currentPrice,
+  FREE_ITEM_TYPE,
+  renewedHoldEnd,
+  type StoreItem,
+  type StoreSetupResponse,
+  type StoreTab,
+  importStore,
+  storeMessages,
+} from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { storeCarts } from '../../db/schema';
@@ -8,7 +17,18 @@ import type { EventRow, Tenant } from '../../tenancy';
 import { presentVenue } from '../events/presenter';
 import { holdTimes } from './hold';
 import { registersGuests } from './orders';
-import { type CartRow, cartOf, heldUnits, linesOf, remainingFor, settingsOf, type StoreItemRow, type StoreOrderRow, type StoreSettingsRow, storeItemsOf } from './queries';
+import {
+  type CartRow,
+  cartOf,
+  heldUnits,
+  linesOf,
+  remainingFor,
+  settingsOf,
+  type StoreItemRow,
+  type StoreOrderRow,
+  type StoreSettingsRow,
+  storeItemsOf,
+} from './queries';
 
 /** How long after its order became final a checked-out cart's token lasts: long enough to assign guests in the same visit. */
 export const CHECKED_OUT_TOKEN_MS = 24 * 60 * 60_000;
@@ -22,7 +42,14 @@ export async function storeSettingsOf(db: Db | Tx, event: EventRow): Promise<Sto
   const d = importStore.parse({});
   const tabs = d.tabs.map((t) => ({ tabname: t.tabname, heading: t.heading, image: '', enabled: t.enabled }));
   const { registration, ...rest } = d;
-  return { ...rest, tabs, ccfeespercent: event.ccfeespercent, registrationtitle: registration.title, allowgrouprename: registration.allowgrouprename, editdeadline: null };
+  return {
+    ...rest,
+    tabs,
+    ccfeespercent: event.ccfeespercent,
+    registrationtitle: registration.title,
+    allowgrouprename: registration.allowgrouprename,
+    editdeadline: null,
+  };
 }
 
 /** Sales close with the event. */
@@ -30,13 +57,18 @@ export const salesClosed = (event: EventRow, now: Date) => now >= event.eventclo
 
 /** A cart that can still change: open and within its hold. */
 export function assertCartOpen(cart: CartRow, now: Date): void {
-  if (cart.state === 'checkedout' || cart.state === 'checkout') throw new AppError('conflict', storeMessages.checkedOutLocked);
+  if (cart.state === 'checkedout' || cart.state === 'checkout')
+    throw new AppError('conflict', storeMessages.checkedOutLocked);
   if (cart.state === 'expired' || cart.expiresAt <= now) throw new AppError('expired', storeMessages.cartExpired);
 }
 
 /** An open cart's token: it lasts until the hold ends (whole seconds, as the hold's end is). */
 export function cartToken(ctx: AppContext, tenant: Tenant, cart: CartRow, now: Date): Promise<string> {
-  return ctx.tokens.signCart({ cartid: cart.id, eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode }, now, cart.expiresAt);
+  return ctx.tokens.signCart(
+    { cartid: cart.id, eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode },
+    now,
+    cart.expiresAt,
+  );
 }
 
 /**
@@ -45,10 +77,19 @@ export function cartToken(ctx: AppContext, tenant: Tenant, cart: CartRow, now: D
  * is asked for, so answering a checkout again can never lengthen it; after that the receipt's
  * emailed link is the way back to the purchase.
  */
-export async function checkedOutToken(ctx: AppContext, tenant: Tenant, order: StoreOrderRow, now: Date): Promise<string> {
+export async function checkedOutToken(
+  ctx: AppContext,
+  tenant: Tenant,
+  order: StoreOrderRow,
+  now: Date,
+): Promise<string> {
   const ends = new Date((order.settledAt ?? order.createdAt).getTime() + CHECKED_OUT_TOKEN_MS);
   if (ends <= now) return '';
-  return ctx.tokens.signCart({ cartid: order.cartId, eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode }, now, ends);
+  return ctx.tokens.signCart(
+    { cartid: order.cartId, eventcode: tenant.event.eventcode, auctioncode: tenant.organization.auctioncode },
+    now,
+    ends,
+  );
 }
 
 function itemAnswer(item: StoreItemRow, held: Map<number, number>, inCart: number): StoreItem {
@@ -68,7 +109,12 @@ function itemAnswer(item: StoreItemRow, held: Map<number, number>, inCart: numbe
   };
 }
 
-function sectionsOf(items: StoreItemRow[], tab: 'Tickets' | 'Merchandise', held: Map<number, number>, inCart: Map<number, number>) {
+function sectionsOf(
+  items: StoreItemRow[],
+  tab: 'Tickets' | 'Merchandise',
+  held: Map<number, number>,
+  inCart: Map<number, number>,
+) {
   const sections: Array<{ sectionheading: string; data: StoreItem[] }> = [];
   for (const item of items.filter((i) => i.tab === tab)) {
     let section = sections.find((s) => s.sectionheading === item.section);
@@ -85,7 +131,13 @@ function sectionsOf(items: StoreItemRow[], tab: 'Tickets' | 'Merchandise', held:
  * call never moves); a cart checked out or being charged gets no token at all, so a token that
  * opens a purchase can never be lengthened here.
  */
-export async function storeSetup(ctx: AppContext, tenant: Tenant, claims: CartClaims | null, withCart: boolean, address = ''): Promise<StoreSetupResponse> {
+export async function storeSetup(
+  ctx: AppContext,
+  tenant: Tenant,
+  claims: CartClaims | null,
+  withCart: boolean,
+  address = '',
+): Promise<StoreSetupResponse> {
   const { event } = tenant;
   const now = ctx.clock();
   const settings = await storeSettingsOf(ctx.db, event);
@@ -93,11 +145,19 @@ export async function storeSetup(ctx: AppContext, tenant: Tenant, claims: CartCl
   let cart: CartRow | undefined;
   if (withCart && claims) {
     cart = await cartOf(ctx.db, event.id, claims.cartid);
-    if (cart.state === 'expired' || (cart.state === 'open' && cart.expiresAt <= now)) throw new AppError('expired', storeMessages.cartExpired);
+    if (cart.state === 'expired' || (cart.state === 'open' && cart.expiresAt <= now))
+      throw new AppError('expired', storeMessages.cartExpired);
   } else if (withCart && !closed) {
     const [created] = await ctx.db
       .insert(storeCarts)
-      .values({ eventId: event.id, state: 'open', expiresAt: renewedHoldEnd(now, settings.holdminutes, null), address, createdAt: now, updatedAt: now })
+      .values({
+        eventId: event.id,
+        state: 'open',
+        expiresAt: renewedHoldEnd(now, settings.holdminutes, null),
+        address,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     cart = created;
   }

@@ -39,14 +39,21 @@ async function cartWithShirt(): Promise<string> {
   return res.answer.token;
 }
 
-const soldShirts = async () => (await t.ctx.db.select({ sold: storeItems.sold }).from(storeItems).where(eq(storeItems.id, shirt)))[0]?.sold;
+const soldShirts = async () =>
+  (await t.ctx.db.select({ sold: storeItems.sold }).from(storeItems).where(eq(storeItems.id, shirt)))[0]?.sold;
 
 describe('the store on Stripe', () => {
   it('charges a confirmation token once, in cents', async () => {
     const token = await cartWithShirt();
     const res = await checkoutCart(t, token, await checkoutBody(t, token, { processortoken: 'ctoken_visa' }));
-    expect(res.ok && res.answer).toMatchObject({ status: 'success', summary: { totalamount: 2500, card: 'Visa ending in 4242' } });
-    const [order] = await t.ctx.db.select().from(storeOrders).where(eq(storeOrders.id, res.ok ? res.answer.summary.orderid : 0));
+    expect(res.ok && res.answer).toMatchObject({
+      status: 'success',
+      summary: { totalamount: 2500, card: 'Visa ending in 4242' },
+    });
+    const [order] = await t.ctx.db
+      .select()
+      .from(storeOrders)
+      .where(eq(storeOrders.id, res.ok ? res.answer.summary.orderid : 0));
     const intents = [...fake.state.paymentIntents.values()].filter((pi) => pi.metadata.chargekey === order?.chargeKey);
     expect(intents).toHaveLength(1);
     expect(intents[0]).toMatchObject({ amount: 2500, currency: 'usd', status: 'succeeded' });
@@ -65,7 +72,10 @@ describe('the store on Stripe', () => {
     expect((await setQty(t, token, shirt, 2)).statusCode).toBe(409);
     fake.authenticate(paymentintentid);
     const done = await checkoutCart(t, token, { ...body, paymentintentid });
-    expect(done.ok && done.answer).toMatchObject({ status: 'success', summary: { orderid: first.ok ? first.answer.summary.orderid : -1 } });
+    expect(done.ok && done.answer).toMatchObject({
+      status: 'success',
+      summary: { orderid: first.ok ? first.answer.summary.orderid : -1 },
+    });
     expect(await soldShirts()).toBe((sold ?? 0) + 1);
   });
 
@@ -82,12 +92,25 @@ describe('the store on Stripe', () => {
     fake.hangNext();
     const pending = await checkoutCart(t, token, await checkoutBody(t, token, { processortoken: 'ctoken_visa' }));
     expect(pending.ok && pending.answer.status).toBe('pending');
-    const [order] = await t.ctx.db.select().from(storeOrders).where(eq(storeOrders.id, pending.ok ? pending.answer.summary.orderid : 0));
+    const [order] = await t.ctx.db
+      .select()
+      .from(storeOrders)
+      .where(eq(storeOrders.id, pending.ok ? pending.answer.summary.orderid : 0));
     const intent = [...fake.state.paymentIntents.values()].find((pi) => pi.metadata.chargekey === order?.chargeKey);
     expect(intent).toBeDefined();
-    const payload = JSON.stringify({ id: 'evt_store_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { ...intent, status: 'succeeded' } } });
+    const payload = JSON.stringify({
+      id: 'evt_store_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { ...intent, status: 'succeeded' } },
+    });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe/gala', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe/gala',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
     expect(res.json()).toMatchObject({ received: true, settled: 'paid' });
     const [after] = await t.ctx.db.select().from(storeOrders).where(eq(storeOrders.id, order!.id));
     expect(after?.state).toBe('paid');

@@ -10,7 +10,19 @@ import { FormCard } from '../../ui/formParts';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
 import { useEvent } from '../../queries/event';
-import { AddressFields, draftOf, NameFields, NotificationMatrix, PhoneAndTexting, profileForm, TextOptInAlert, useFormFollowsUser, useSaveProfile, useTextOptIn, ZipField } from './profileParts';
+import {
+  AddressFields,
+  draftOf,
+  NameFields,
+  NotificationMatrix,
+  PhoneAndTexting,
+  profileForm,
+  TextOptInAlert,
+  useFormFollowsUser,
+  useSaveProfile,
+  useTextOptIn,
+  ZipField,
+} from './profileParts';
 
 const editProfileForm = profileForm.superRefine(profileRules);
 
@@ -34,7 +46,12 @@ function AccountProfilePage({ user }: { user: SessionUser }) {
 
   return (
     <Page header="back-account" testId="account-profile-page">
-      <FormCard of={{ ...profile, onSubmit: optIn.check }} title="Edit My Profile" button="Save" buttonTestId="save-profile">
+      <FormCard
+        of={{ ...profile, onSubmit: optIn.check }}
+        title="Edit My Profile"
+        button="Save"
+        buttonTestId="save-profile"
+      >
         <NameFields form={profile.form} />
         <PhoneAndTexting form={profile.form} />
         <AddressFields form={profile.form} />
@@ -85,8 +102,16 @@ function ContactUsPage() {
       <section className="gavel-card">
         <h1 style={{ marginTop: 0 }}>Contact Us</h1>
         <Html html={event?.contactus ?? ''} testId="contact-html" />
-        {event?.organizationphone ? <p>Phone: <a href={`tel:${event.organizationphone}`}>{event.organizationphone}</a></p> : null}
-        {event?.organizationemail ? <p>Email: <a href={`mailto:${event.organizationemail}`}>{event.organizationemail}</a></p> : null}
+        {event?.organizationphone ? (
+          <p>
+            Phone: <a href={`tel:${event.organizationphone}`}>{event.organizationphone}</a>
+          </p>
+        ) : null}
+        {event?.organizationemail ? (
+          <p>
+            Email: <a href={`mailto:${event.organizationemail}`}>{event.organizationemail}</a>
+          </p>
+        ) : null}
       </section>
     </Page>
   );

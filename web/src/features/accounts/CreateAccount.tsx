@@ -37,11 +37,34 @@ function CreateAccountForm({ email }: { email: string }) {
 
   return (
     <Page header="logo" testId="create-account-page">
-      <FormCard of={create} title="Create your account" button="Create Account" buttonTestId="create-submit" errorTestId="create-error" actions={<Link className="gavel-center" to={`/${eventcode}`}>Use a different email</Link>}>
+      <FormCard
+        of={create}
+        title="Create your account"
+        button="Create Account"
+        buttonTestId="create-submit"
+        errorTestId="create-error"
+        actions={
+          <Link className="gavel-center" to={`/${eventcode}`}>
+            Use a different email
+          </Link>
+        }
+      >
         <p className="gavel-muted">Choose a password of at least 8 characters.</p>
         <EmailLine email={email} testId="create-email" />
-        <PasswordField form={create.form} name="password" label="Password" autocomplete="new-password" testId="create-password" />
-        <PasswordField form={create.form} name="confirm" label="Confirm Password" autocomplete="new-password" testId="create-confirm" />
+        <PasswordField
+          form={create.form}
+          name="password"
+          label="Password"
+          autocomplete="new-password"
+          testId="create-password"
+        />
+        <PasswordField
+          form={create.form}
+          name="confirm"
+          label="Confirm Password"
+          autocomplete="new-password"
+          testId="create-confirm"
+        />
       </FormCard>
     </Page>
   );

@@ -48,7 +48,13 @@ function LoginForm({ email }: { email: string }) {
       <form className="gavel-card" noValidate onSubmit={(e) => void onSubmit(e)}>
         <h1 style={{ marginTop: 0 }}>Welcome back</h1>
         <EmailLine email={email} testId="login-email" />
-        <PasswordField form={form} name="password" label="Password" autocomplete="current-password" testId="login-password" />
+        <PasswordField
+          form={form}
+          name="password"
+          label="Password"
+          autocomplete="current-password"
+          testId="login-password"
+        />
         <FormError message={message} testId="login-error" />
         <div className="gavel-actions">
           <IonButton type="submit" expand="block" size="large" disabled={busy} data-testid="sign-in">

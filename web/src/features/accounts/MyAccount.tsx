@@ -68,7 +68,11 @@ function MyAccountPage({ user }: { user: SessionUser }) {
             </IonItem>
           ) : null}
           {user.showupdatepaymentmethod ? (
-            <IonItem button routerLink={`/${eventcode}/account-update-payment-method`} data-testid="payment-method-link">
+            <IonItem
+              button
+              routerLink={`/${eventcode}/account-update-payment-method`}
+              data-testid="payment-method-link"
+            >
               <IonIcon slot="start" icon={cardOutline} aria-hidden="true" />
               <IonLabel>Update Payment Method</IonLabel>
             </IonItem>

@@ -34,7 +34,18 @@ function ForgotPasswordForm({ email }: { email: string }) {
   });
   return (
     <Page header="logo" testId="reset-password-page">
-      <FormCard of={forgot} title="Forgot your password?" button="Login Via Email" buttonTestId="login-via-email" errorTestId="reset-error" actions={<Link className="gavel-center" to={`/${eventcode}/login`}>Back to Login</Link>}>
+      <FormCard
+        of={forgot}
+        title="Forgot your password?"
+        button="Login Via Email"
+        buttonTestId="login-via-email"
+        errorTestId="reset-error"
+        actions={
+          <Link className="gavel-center" to={`/${eventcode}/login`}>
+            Back to Login
+          </Link>
+        }
+      >
         <p className="gavel-muted">We will email you a link that signs you in, and one to choose a new password.</p>
         <EmailLine email={email} testId="reset-email" />
       </FormCard>
@@ -50,7 +61,11 @@ export function ResetPasswordEmail() {
       <section className="gavel-card gavel-center">
         <h1 style={{ marginTop: 0 }}>Check your email</h1>
         <p>
-          We sent an email to <strong><Email email={pendingEmail()} /></strong> with a link to sign in.
+          We sent an email to{' '}
+          <strong>
+            <Email email={pendingEmail()} />
+          </strong>{' '}
+          with a link to sign in.
         </p>
         <Link to={`/${eventcode}/login`} data-testid="back-to-login">
           Back to Login
@@ -97,8 +112,20 @@ function NewPasswordPage({ header, testId, title, button, send, next, intro }: N
     <Page header={header} testId={testId}>
       <FormCard of={reset} title={title} button={button} buttonTestId="reset-submit">
         {intro ? <p data-testid="choose-password-intro">{intro}</p> : null}
-        <PasswordField form={reset.form} name="password" label="New Password" autocomplete="new-password" testId="new-password" />
-        <PasswordField form={reset.form} name="confirm" label="Confirm New Password" autocomplete="new-password" testId="confirm-password" />
+        <PasswordField
+          form={reset.form}
+          name="password"
+          label="New Password"
+          autocomplete="new-password"
+          testId="new-password"
+        />
+        <PasswordField
+          form={reset.form}
+          name="confirm"
+          label="Confirm New Password"
+          autocomplete="new-password"
+          testId="confirm-password"
+        />
       </FormCard>
     </Page>
   );

@@ -14,7 +14,19 @@ import { usePaymentMethod } from '../../queries/payments';
 import { useSaveTypedCard } from '../payments/paymentCalls';
 import { SetupCardStep } from '../payments/SetupCardStep';
 import { useCardEntry } from '../payments/useCardEntry';
-import { AddressFields, AnonymousToggle, draftOf, NameFields, NotificationMatrix, PhoneAndTexting, profileForm, TextOptInAlert, useSaveProfile, useTextOptIn, ZipField } from './profileParts';
+import {
+  AddressFields,
+  AnonymousToggle,
+  draftOf,
+  NameFields,
+  NotificationMatrix,
+  PhoneAndTexting,
+  profileForm,
+  TextOptInAlert,
+  useSaveProfile,
+  useTextOptIn,
+  ZipField,
+} from './profileParts';
 
 /**
  * The setup wizard: names and zip; bidder preference, notifications and texting; an optional
@@ -86,7 +98,15 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
   return (
     <Page header="logo" testId="setup-page">
       <section className="gavel-card">
-        <div className="gavel-steps" role="progressbar" aria-valuemin={1} aria-valuemax={steps.length} aria-valuenow={index + 1} aria-label={`Step ${index + 1} of ${steps.length}`} data-testid="setup-step">
+        <div
+          className="gavel-steps"
+          role="progressbar"
+          aria-valuemin={1}
+          aria-valuemax={steps.length}
+          aria-valuenow={index + 1}
+          aria-label={`Step ${index + 1} of ${steps.length}`}
+          data-testid="setup-step"
+        >
           {steps.map((s, i) => (
             <span key={s} className={i <= index ? 'on' : ''} />
           ))}
@@ -107,11 +127,15 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
                 <AnonymousToggle form={form} />
               </>
             ) : null}
-            {event ? <NotificationMatrix form={form} rows={event.notificationrows} columns={event.notificationcolumns} /> : null}
+            {event ? (
+              <NotificationMatrix form={form} rows={event.notificationrows} columns={event.notificationcolumns} />
+            ) : null}
             <PhoneAndTexting form={form} />
           </>
         ) : null}
-        {step === 'card' ? <SetupCardStep method={method.data} eventcode={eventcode} required={cardNeeded} card={card} /> : null}
+        {step === 'card' ? (
+          <SetupCardStep method={method.data} eventcode={eventcode} required={cardNeeded} card={card} />
+        ) : null}
         {step === 'address' ? (
           <>
             <h1 style={{ marginTop: 0 }}>Your address (optional)</h1>
@@ -120,11 +144,25 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
         ) : null}
         <div className="gavel-actions">
           {step === 'address' ? (
-            <IonButton expand="block" size="large" disabled={busy} data-testid="setup-finish" onClick={() => void onSubmit()}>
+            <IonButton
+              expand="block"
+              size="large"
+              disabled={busy}
+              data-testid="setup-finish"
+              onClick={() => void onSubmit()}
+            >
               Finish
             </IonButton>
           ) : (
-            <IonButton expand="block" size="large" disabled={step === 'card' && (saving.busy || card.taking || method.isPending || (cardNeeded && !card.ready))} data-testid="setup-next" onClick={() => void next()}>
+            <IonButton
+              expand="block"
+              size="large"
+              disabled={
+                step === 'card' && (saving.busy || card.taking || method.isPending || (cardNeeded && !card.ready))
+              }
+              data-testid="setup-next"
+              onClick={() => void next()}
+            >
               Next
             </IonButton>
           )}

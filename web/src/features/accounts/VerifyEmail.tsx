@@ -23,7 +23,8 @@ function VerifyEmailPage({ user }: { user: SessionUser }) {
     return () => clearInterval(t);
   }, [refreshUser]);
 
-  if (user.accountstatus === 'verified') return <Navigate to={user.setupcomplete ? `/${eventcode}/welcome/` : `/${eventcode}/setup-account`} replace />;
+  if (user.accountstatus === 'verified')
+    return <Navigate to={user.setupcomplete ? `/${eventcode}/welcome/` : `/${eventcode}/setup-account`} replace />;
 
   return (
     <Page header="logo" testId="verify-email-page">

@@ -41,7 +41,11 @@ function useLinkSignIn(kind: 'verify' | 'login') {
         }
         signIn(session);
         const next = pathAfterLogin(eventcode, session);
-        history.replace(session.haspassword ? next : `/${eventcode}/reset-password-account?${CHOOSE_PASSWORD}=${encodeURIComponent(next)}`);
+        history.replace(
+          session.haspassword
+            ? next
+            : `/${eventcode}/reset-password-account?${CHOOSE_PASSWORD}=${encodeURIComponent(next)}`,
+        );
       },
       (err: unknown) => setMessage(err instanceof Error ? err.message : 'This link is no longer valid.'),
     );

@@ -29,7 +29,12 @@ export function SponsorBanner({ urls }: { urls: string[] }) {
       <p className="gavel-muted" style={{ margin: '0 0 8px', fontSize: '0.8rem', letterSpacing: '0.08em' }}>
         THANK YOU TO OUR SPONSORS
       </p>
-      <img src={url} alt={`Sponsor ${index + 1} of ${urls.length}`} data-testid="sponsor-image" style={{ maxWidth: '100%', maxHeight: 120, objectFit: 'contain' }} />
+      <img
+        src={url}
+        alt={`Sponsor ${index + 1} of ${urls.length}`}
+        data-testid="sponsor-image"
+        style={{ maxWidth: '100%', maxHeight: 120, objectFit: 'contain' }}
+      />
     </section>
   );
 }
@@ -48,7 +53,12 @@ function WelcomePage({ user }: { user: SessionUser }) {
   // The items' own closes, patched live, tell when the first of them ends before the event does.
   const items = useItems().data;
   const now = useServerNow();
-  if (!event) return <Page header="main" testId="welcome-page"><Loading /></Page>;
+  if (!event)
+    return (
+      <Page header="main" testId="welcome-page">
+        <Loading />
+      </Page>
+    );
   const countdown = welcomeCountdown(items ?? [], new Date(event.eventbiddingclosed), now);
   return (
     <Page header="main" testId="welcome-page">

@@ -41,10 +41,29 @@ export function EmailLine({ email, testId, label = 'Email' }: { email: string; t
 }
 
 /** A password field of a form, with a button that shows or hides what was typed. */
-export function PasswordField<T extends FieldValues>({ form, name, label, autocomplete, testId }: { form: UseFormReturn<T, unknown, FieldValues>; name: FieldPath<T>; label: string; autocomplete: 'current-password' | 'new-password'; testId: string }) {
+export function PasswordField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  autocomplete,
+  testId,
+}: {
+  form: UseFormReturn<T, unknown, FieldValues>;
+  name: FieldPath<T>;
+  label: string;
+  autocomplete: 'current-password' | 'new-password';
+  testId: string;
+}) {
   const [shown, setShown] = useState(false);
   return (
-    <FormField form={form} name={name} label={label} type={shown ? 'text' : 'password'} autocomplete={autocomplete} testId={testId}>
+    <FormField
+      form={form}
+      name={name}
+      label={label}
+      type={shown ? 'text' : 'password'}
+      autocomplete={autocomplete}
+      testId={testId}
+    >
       <IonButton
         slot="end"
         fill="clear"

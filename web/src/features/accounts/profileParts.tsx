@@ -6,7 +6,15 @@ import { IonLabel } from '../../ui/ionicLazy';
 import { IonCheckbox, IonToggle } from '../../ui/ionicControls';
 import { Sheet } from '../../ui/Sheet';
 import type { NotificationColumn, NotificationRow, SessionUser } from '@gavel/domain';
-import { canReceiveTexts, formatPhone, phoneDigits, profileFields, STATE_CODES, TEXT_NOTIFICATION_COLUMN, TEXTS_NEED_PHONE } from '@gavel/domain';
+import {
+  canReceiveTexts,
+  formatPhone,
+  phoneDigits,
+  profileFields,
+  STATE_CODES,
+  TEXT_NOTIFICATION_COLUMN,
+  TEXTS_NEED_PHONE,
+} from '@gavel/domain';
 import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Field } from '../../ui/Field';
@@ -60,7 +68,10 @@ export function useSaveProfile() {
 }
 
 /** One value of the profile form, with its setter and its message. */
-function useProfileValue<K extends 'cellphone' | 'allowtexting' | 'bidanonymously' | 'state' | 'notifications'>(form: ProfileForm, name: K) {
+function useProfileValue<K extends 'cellphone' | 'allowtexting' | 'bidanonymously' | 'state' | 'notifications'>(
+  form: ProfileForm,
+  name: K,
+) {
   const { field, fieldState } = useController({ control: form.control, name });
   return { value: field.value, set: field.onChange, error: fieldState.error?.message };
 }
@@ -68,7 +79,14 @@ function useProfileValue<K extends 'cellphone' | 'allowtexting' | 'bidanonymousl
 export function NameFields({ form }: { form: ProfileForm }) {
   return (
     <>
-      <FormField form={form} name="firstname" label="First Name" autocomplete="given-name" testId="firstname" showError />
+      <FormField
+        form={form}
+        name="firstname"
+        label="First Name"
+        autocomplete="given-name"
+        testId="firstname"
+        showError
+      />
       <FormField form={form} name="lastname" label="Last Name" autocomplete="family-name" testId="lastname" showError />
     </>
   );
@@ -91,8 +109,16 @@ export function PhoneAndTexting({ form }: { form: ProfileForm }) {
         testId="cellphone"
       />
       <IonItem lines="none" className="gavel-field">
-        <IonCheckbox labelPlacement="end" justify="start" checked={texting.value} data-testid="allowtexting" onIonChange={(e) => texting.set(e.detail.checked)}>
-          <span style={{ whiteSpace: 'normal' }}>I agree to receive text messages about this auction. Text STOP to unsubscribe.</span>
+        <IonCheckbox
+          labelPlacement="end"
+          justify="start"
+          checked={texting.value}
+          data-testid="allowtexting"
+          onIonChange={(e) => texting.set(e.detail.checked)}
+        >
+          <span style={{ whiteSpace: 'normal' }}>
+            I agree to receive text messages about this auction. Text STOP to unsubscribe.
+          </span>
         </IonCheckbox>
       </IonItem>
     </>
@@ -124,7 +150,15 @@ export function useTextOptIn(form: ProfileForm, proceed: () => void) {
 }
 
 /** 'Text Messaging Opt-In': asked when a phone is given without agreeing to texts. */
-export function TextOptInAlert({ open, onGoBack, onProceed }: { open: boolean; onGoBack: () => void; onProceed: () => void }) {
+export function TextOptInAlert({
+  open,
+  onGoBack,
+  onProceed,
+}: {
+  open: boolean;
+  onGoBack: () => void;
+  onProceed: () => void;
+}) {
   return (
     <Sheet open={open} onClose={onGoBack} label="Text Messaging Opt-In" variant="dialog" testId="optin-dialog">
       <h2 style={{ marginTop: 8 }}>Text Messaging Opt-In</h2>
@@ -146,14 +180,28 @@ export function AddressFields({ form }: { form: ProfileForm }) {
   return (
     <>
       <FormField form={form} name="address" label="Address" autocomplete="address-line1" testId="address" showError />
-      <FormField form={form} name="address2" label="Address Line 2" autocomplete="address-line2" testId="address2" showError />
+      <FormField
+        form={form}
+        name="address2"
+        label="Address Line 2"
+        autocomplete="address-line2"
+        testId="address2"
+        showError
+      />
       <FormField form={form} name="city" label="City" autocomplete="address-level2" testId="city" showError />
       <div className="gavel-field">
         <label className="gavel-select">
           <span>State</span>
-          <select value={state.value} autoComplete="address-level1" data-testid="state" onChange={(e) => state.set(e.target.value)}>
+          <select
+            value={state.value}
+            autoComplete="address-level1"
+            data-testid="state"
+            onChange={(e) => state.set(e.target.value)}
+          >
             <option value="">Choose a state</option>
-            {STATE_CODES.map((code) => <option key={code}>{code}</option>)}
+            {STATE_CODES.map((code) => (
+              <option key={code}>{code}</option>
+            ))}
           </select>
         </label>
         {state.error ? <p className="gavel-error">{state.error}</p> : null}
@@ -163,14 +211,28 @@ export function AddressFields({ form }: { form: ProfileForm }) {
 }
 
 export function ZipField({ form }: { form: ProfileForm }) {
-  return <FormField form={form} name="zip" label="Zip Code" inputmode="numeric" autocomplete="postal-code" testId="zip" showError />;
+  return (
+    <FormField
+      form={form}
+      name="zip"
+      label="Zip Code"
+      inputmode="numeric"
+      autocomplete="postal-code"
+      testId="zip"
+      showError
+    />
+  );
 }
 
 export function AnonymousToggle({ form }: { form: ProfileForm }) {
   const anonymous = useProfileValue(form, 'bidanonymously');
   return (
     <IonItem lines="none" className="gavel-field">
-      <IonToggle checked={anonymous.value} data-testid="bidanonymously" onIonChange={(e) => anonymous.set(e.detail.checked)}>
+      <IonToggle
+        checked={anonymous.value}
+        data-testid="bidanonymously"
+        onIonChange={(e) => anonymous.set(e.detail.checked)}
+      >
         Bid Anonymously
       </IonToggle>
     </IonItem>
@@ -182,16 +244,31 @@ export function AnonymousToggle({ form }: { form: ProfileForm }) {
  * unticked and disabled, with the reason, while the form has no phone or no agreement to texts:
  * the server sends none then, and the screen says the same (with `textsLink`, where to fix it).
  */
-export function NotificationMatrix({ form, rows, columns, textsLink }: { form: ProfileForm; rows: NotificationRow[]; columns: NotificationColumn[]; textsLink?: ReactNode }) {
+export function NotificationMatrix({
+  form,
+  rows,
+  columns,
+  textsLink,
+}: {
+  form: ProfileForm;
+  rows: NotificationRow[];
+  columns: NotificationColumn[];
+  textsLink?: ReactNode;
+}) {
   const { value, set } = useProfileValue(form, 'notifications');
   const [cellphone, allowtexting] = useWatch({ control: form.control, name: ['cellphone', 'allowtexting'] });
-  const textsOff = !canReceiveTexts({ cellphone, allowtexting }) && columns.some((c) => c.value === TEXT_NOTIFICATION_COLUMN);
+  const textsOff =
+    !canReceiveTexts({ cellphone, allowtexting }) && columns.some((c) => c.value === TEXT_NOTIFICATION_COLUMN);
   const unavailable = (col: string) => textsOff && col === TEXT_NOTIFICATION_COLUMN;
   const flag = (rowId: number, col: string) => value.find((n) => n.notificationrowid === rowId)?.flags[col] ?? false;
   const toggle = (rowId: number, col: string, on: boolean) => {
     const others = value.filter((n) => n.notificationrowid !== rowId);
     const current = value.find((n) => n.notificationrowid === rowId)?.flags ?? {};
-    set([...others, { notificationrowid: rowId, flags: { ...current, [col]: on } }].sort((a, b) => a.notificationrowid - b.notificationrowid));
+    set(
+      [...others, { notificationrowid: rowId, flags: { ...current, [col]: on } }].sort(
+        (a, b) => a.notificationrowid - b.notificationrowid,
+      ),
+    );
   };
   return (
     <>

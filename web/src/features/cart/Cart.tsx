@@ -45,7 +45,13 @@ function CartPage(_: { user: SessionUser }) {
   };
   return (
     <Page header="main" testId="cart-page">
-      <IonRefresher slot="fixed" onIonRefresh={async (e) => { await cart.refetch(); e.detail.complete(); }}>
+      <IonRefresher
+        slot="fixed"
+        onIonRefresh={async (e) => {
+          await cart.refetch();
+          e.detail.complete();
+        }}
+      >
         <IonRefresherContent />
       </IonRefresher>
       <h1 style={{ marginTop: 0 }}>My Cart</h1>
@@ -53,7 +59,9 @@ function CartPage(_: { user: SessionUser }) {
       {cart.data && won.length === 0 ? (
         <section className="gavel-card gavel-center" data-testid="cart-empty">
           <p style={{ fontWeight: 700 }}>Your cart is empty.</p>
-          <p className="gavel-muted">Items won will show up here once bidding closes or the Buy It Now option is used.</p>
+          <p className="gavel-muted">
+            Items won will show up here once bidding closes or the Buy It Now option is used.
+          </p>
         </section>
       ) : null}
       {won.length > 0 ? (
@@ -66,19 +74,32 @@ function CartPage(_: { user: SessionUser }) {
                     slot="start"
                     aria-label={`Include ${l.name}`}
                     checked={l.checked}
-                    onIonChange={(e) => setUnchecked((s) => { const n = new Set(s); if (e.detail.checked) n.delete(l.historyid); else n.add(l.historyid); return n; })}
+                    onIonChange={(e) =>
+                      setUnchecked((s) => {
+                        const n = new Set(s);
+                        if (e.detail.checked) n.delete(l.historyid);
+                        else n.add(l.historyid);
+                        return n;
+                      })
+                    }
                   />
                   <IonLabel>
                     <h2>{l.name}</h2>
                     <p>
-                      #{l.itemnum} · {l.kind === 'buynow' ? 'Buy It Now' : 'Won bid'} · {l.quantity} × {formatMoney(l.amount)}
+                      #{l.itemnum} · {l.kind === 'buynow' ? 'Buy It Now' : 'Won bid'} · {l.quantity} ×{' '}
+                      {formatMoney(l.amount)}
                     </p>
                   </IonLabel>
                   <strong slot="end">{formatMoney(l.amount * l.quantity)}</strong>
                 </IonItem>
                 {/* An item of the list itself, so the list holds only list items. */}
                 {canCheckout ? (
-                  <IonItem className="gavel-cart-line-pay" routerLink={`/${eventcode}/checkout-item/${l.historyid}`} detail={false} data-testid="pay-item">
+                  <IonItem
+                    className="gavel-cart-line-pay"
+                    routerLink={`/${eventcode}/checkout-item/${l.historyid}`}
+                    detail={false}
+                    data-testid="pay-item"
+                  >
                     <IonLabel>Pay for {l.name} only</IonLabel>
                   </IonItem>
                 ) : null}
@@ -107,7 +128,9 @@ function CartPage(_: { user: SessionUser }) {
               <IonItem key={i.itemid} routerLink={`/${eventcode}/auction-items/${i.itemid}`}>
                 <IonLabel>
                   <h2>{i.name}</h2>
-                  <p>{i.currentlywinningbid ? 'Current High Bidder' : 'Current Low Bidder'} · {formatMoney(i.currentbid)}</p>
+                  <p>
+                    {i.currentlywinningbid ? 'Current High Bidder' : 'Current Low Bidder'} · {formatMoney(i.currentbid)}
+                  </p>
                 </IonLabel>
               </IonItem>
             ))}

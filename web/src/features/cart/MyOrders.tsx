@@ -25,7 +25,15 @@ function ordersOf(items: readonly OrderItem[]): Order[] {
   for (const item of items) {
     const order = byId.get(item.checkoutid);
     if (order) order.items.push(item);
-    else byId.set(item.checkoutid, { checkoutid: item.checkoutid, orderdate: item.orderdate, paid: item.paid, paidwith: item.paidwith, testpayment: item.testpayment, items: [item] });
+    else
+      byId.set(item.checkoutid, {
+        checkoutid: item.checkoutid,
+        orderdate: item.orderdate,
+        paid: item.paid,
+        paidwith: item.paidwith,
+        testpayment: item.testpayment,
+        items: [item],
+      });
   }
   return [...byId.values()];
 }

@@ -23,7 +23,8 @@ export function EventHome() {
   // signed-in bidder back to welcome from their cart.
   const onScreen = useMatch('/:eventcode') !== null;
   if (onScreen && isEventNotFound(event.error)) return <Navigate to={`/${eventcode}/not-found/`} replace />;
-  if (onScreen && claims && !isGuest && user?.setupcomplete && user.accountstatus === 'verified') return <Navigate to={`/${eventcode}/welcome/`} replace />;
+  if (onScreen && claims && !isGuest && user?.setupcomplete && user.accountstatus === 'verified')
+    return <Navigate to={`/${eventcode}/welcome/`} replace />;
 
   const data = event.data;
   const ended = hasEnded(flag);
@@ -40,7 +41,8 @@ export function EventHome() {
             <p className="gavel-muted">{data.organizationname}</p>
             {flag === 'eventnotopen' || flag === 'biddingnotopen' ? (
               <p className="gavel-opens" data-testid="bidding-opens">
-                <span className="gavel-opens-label">Bidding opens</span> <time dateTime={data.eventbiddingopen}>{formatTimeWithZone(data.eventbiddingopen)}</time>
+                <span className="gavel-opens-label">Bidding opens</span>{' '}
+                <time dateTime={data.eventbiddingopen}>{formatTimeWithZone(data.eventbiddingopen)}</time>
               </p>
             ) : null}
           </section>

@@ -83,7 +83,16 @@ export function JoinForm({ allowGuests, ended = false }: { allowGuests: boolean;
         ) : null
       }
     >
-      <Field value={email} onChange={setEmail} label="Email" type="email" placeholder="you@example.com" autocomplete="email" inputmode="email" testId="join-email" />
+      <Field
+        value={email}
+        onChange={setEmail}
+        label="Email"
+        type="email"
+        placeholder="you@example.com"
+        autocomplete="email"
+        inputmode="email"
+        testId="join-email"
+      />
     </FormCard>
   );
 }

@@ -23,9 +23,16 @@ export function PageNotFound() {
         <section className="gavel-card gavel-center gavel-not-found">
           <h1>Page Not Found</h1>
           <p className="gavel-muted">
-            There is no page at this address in <strong>{event.data.eventname}</strong>. The link may be mistyped or out of date.
+            There is no page at this address in <strong>{event.data.eventname}</strong>. The link may be mistyped or out
+            of date.
           </p>
-          <IonButton expand="block" size="large" routerLink={`/${eventcode}`} routerDirection="root" data-testid="not-found-home">
+          <IonButton
+            expand="block"
+            size="large"
+            routerLink={`/${eventcode}`}
+            routerDirection="root"
+            data-testid="not-found-home"
+          >
             Go to the Event Home
           </IonButton>
         </section>

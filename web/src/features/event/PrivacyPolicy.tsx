@@ -25,7 +25,11 @@ export function PrivacyPolicy() {
     <Page header="logo" testId="privacy-page">
       <div className="gavel-card gavel-privacy">
         <h1>Privacy Policy</h1>
-        {policy.isPending ? <Loading /> : <Html html={withoutRepeatedTitle(policy.data?.privacypolicy || NO_POLICY)} testId="privacy-html" />}
+        {policy.isPending ? (
+          <Loading />
+        ) : (
+          <Html html={withoutRepeatedTitle(policy.data?.privacypolicy || NO_POLICY)} testId="privacy-html" />
+        )}
         <IonButton
           expand="block"
           fill="outline"

@@ -5,7 +5,10 @@ import { serverSkew } from '../../queries/event';
 /** The longest a timer is set for; a change of state further off is looked at again then. */
 const MAX_WAIT_MS = 6 * 3_600_000;
 
-type EventAnswer = Pick<EventData, 'eventopendate' | 'eventclosedate' | 'eventbiddingopen' | 'eventbiddingclosed' | 'eventflag' | 'servertime'> & { receivedAt: number };
+type EventAnswer = Pick<
+  EventData,
+  'eventopendate' | 'eventclosedate' | 'eventbiddingopen' | 'eventbiddingclosed' | 'eventflag' | 'servertime'
+> & { receivedAt: number };
 
 /** The event's four times, or undefined when one cannot be read. */
 function timesOf(event: EventAnswer): EventTimes | undefined {
@@ -30,7 +33,13 @@ export function useEventFlag(event: EventAnswer | undefined): EventFlag | undefi
   const now = Date.now() + skew;
   // The next of the four times still ahead: the state changes then, and the page with it. A wait
   // cut short by MAX_WAIT_MS is set again from where it stopped (tick).
-  const next = times ? Math.min(...Object.values(times).map((t: Date) => t.getTime()).filter((t) => t > now)) : Infinity;
+  const next = times
+    ? Math.min(
+        ...Object.values(times)
+          .map((t: Date) => t.getTime())
+          .filter((t) => t > now),
+      )
+    : Infinity;
   useEffect(() => {
     if (!Number.isFinite(next)) return;
     const t = setTimeout(() => setTick((n) => n + 1), Math.min(next - (Date.now() + skew) + 50, MAX_WAIT_MS));

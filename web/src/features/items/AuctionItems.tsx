@@ -20,11 +20,28 @@ function toggle<T>(list: T[], value: T): T[] {
 }
 
 /** A row of on/off chips, for the filters and the tags. */
-function Chips<T extends string>({ options, chosen, onChange, testPrefix }: { options: readonly T[]; chosen: T[]; onChange: (next: T[]) => void; testPrefix: string }) {
+function Chips<T extends string>({
+  options,
+  chosen,
+  onChange,
+  testPrefix,
+}: {
+  options: readonly T[];
+  chosen: T[];
+  onChange: (next: T[]) => void;
+  testPrefix: string;
+}) {
   return (
     <div className="gavel-chips">
       {options.map((o) => (
-        <button key={o} type="button" className="gavel-chip" aria-pressed={chosen.includes(o)} data-testid={`${testPrefix}-${o}`} onClick={() => onChange(toggle(chosen, o))}>
+        <button
+          key={o}
+          type="button"
+          className="gavel-chip"
+          aria-pressed={chosen.includes(o)}
+          data-testid={`${testPrefix}-${o}`}
+          onClick={() => onChange(toggle(chosen, o))}
+        >
           {o}
         </button>
       ))}
@@ -38,14 +55,19 @@ export function AuctionItems() {
   const items = useItems();
   const event = useEvent().data;
   const now = useServerNow();
-  const [layout, setLayout] = useState<'card' | 'list'>(() => (localStorage.getItem(LAYOUT_KEY) === 'list' ? 'list' : 'card'));
+  const [layout, setLayout] = useState<'card' | 'list'>(() =>
+    localStorage.getItem(LAYOUT_KEY) === 'list' ? 'list' : 'card',
+  );
   const [search, setSearch] = useState('');
   const [panel, setPanel] = useState(false);
   const [filters, setFilters] = useState<FilterOption[]>([]);
   const [tags, setTags] = useState<string[]>([]);
   const [sort, setSort] = useState<SortOption>('Featured Items');
   const all = useMemo(() => items.data ?? [], [items.data]);
-  const shown = useMemo(() => applyCatalogQuery(all, { search, filters, tags, sort }), [all, search, filters, tags, sort]);
+  const shown = useMemo(
+    () => applyCatalogQuery(all, { search, filters, tags, sort }),
+    [all, search, filters, tags, sort],
+  );
 
   if (!claims) return <Navigate to={`/${eventcode}`} replace />;
 
@@ -73,15 +95,42 @@ export function AuctionItems() {
       <div className="gavel-catalog">
         {event ? <EventBanners flag={event.eventflag} /> : null}
         <div className="gavel-toolbar-row">
-          <input className="gavel-search" type="search" placeholder="Search items" aria-label="Search items by name" value={search} data-testid="item-search" onChange={(e) => setSearch(e.target.value)} />
-          <button type="button" className="gavel-icon-button" aria-label={layout === 'card' ? 'Show as list' : 'Show as cards'} data-testid="layout-toggle" onClick={switchLayout}>
+          <input
+            className="gavel-search"
+            type="search"
+            placeholder="Search items"
+            aria-label="Search items by name"
+            value={search}
+            data-testid="item-search"
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <button
+            type="button"
+            className="gavel-icon-button"
+            aria-label={layout === 'card' ? 'Show as list' : 'Show as cards'}
+            data-testid="layout-toggle"
+            onClick={switchLayout}
+          >
             <IonIcon icon={layout === 'card' ? listOutline : gridOutline} aria-hidden="true" />
           </button>
-          <button type="button" className="gavel-icon-button" aria-label="Filter and sort" aria-expanded={panel} data-testid="filter-toggle" onClick={() => setPanel(!panel)}>
+          <button
+            type="button"
+            className="gavel-icon-button"
+            aria-label="Filter and sort"
+            aria-expanded={panel}
+            data-testid="filter-toggle"
+            onClick={() => setPanel(!panel)}
+          >
             <IonIcon icon={funnelOutline} aria-hidden="true" />
             {active > 0 ? ` ${active}` : ''}
           </button>
-          <button type="button" className="gavel-icon-button" aria-label="Reload items" data-testid="reload" onClick={() => void items.refetch()}>
+          <button
+            type="button"
+            className="gavel-icon-button"
+            aria-label="Reload items"
+            data-testid="reload"
+            onClick={() => void items.refetch()}
+          >
             <IonIcon icon={refreshOutline} aria-hidden="true" />
           </button>
         </div>
@@ -98,7 +147,12 @@ export function AuctionItems() {
               </select>
             </label>
             <strong>Filters</strong>
-            <Chips options={availableFilters(all, isGuest)} chosen={filters} onChange={setFilters} testPrefix="filter" />
+            <Chips
+              options={availableFilters(all, isGuest)}
+              chosen={filters}
+              onChange={setFilters}
+              testPrefix="filter"
+            />
             {tagsOf(all).length > 0 ? <strong>Tags</strong> : null}
             <Chips options={tagsOf(all)} chosen={tags} onChange={setTags} testPrefix="tag" />
           </section>
@@ -107,7 +161,13 @@ export function AuctionItems() {
         {(items.isError || waiting) && !items.data ? (
           <div className="gavel-card gavel-center" role="alert" data-testid="items-error">
             <p style={{ marginTop: 0 }}>Sorry, we are unable to fetch auction items at the moment.</p>
-            <button type="button" className="gavel-retry" disabled={items.fetchStatus === 'fetching'} data-testid="items-retry" onClick={() => void items.refetch()}>
+            <button
+              type="button"
+              className="gavel-retry"
+              disabled={items.fetchStatus === 'fetching'}
+              data-testid="items-retry"
+              onClick={() => void items.refetch()}
+            >
               <IonIcon icon={refreshOutline} aria-hidden="true" />
               Try again
             </button>

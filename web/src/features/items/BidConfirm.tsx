@@ -26,7 +26,11 @@ export interface ConfirmStep {
  * A bid form's two steps: `ask` a checked request to show the confirmation; Confirm sends it,
  * Change goes back to the form (its typing kept). `step` is null while the form shows.
  */
-export function useConfirmStep<T>(what: Placement, send: (request: T) => Promise<SubmitBidResponse>, onAnswer: (res: SubmitBidResponse) => void) {
+export function useConfirmStep<T>(
+  what: Placement,
+  send: (request: T) => Promise<SubmitBidResponse>,
+  onAnswer: (res: SubmitBidResponse) => void,
+) {
   const [pending, setPending] = useState<Checked<T> | null>(null);
   const confirm = useAction(send, onAnswer);
   const shown = usePlacementError(confirm.error, what);
@@ -52,13 +56,31 @@ export function useConfirmStep<T>(what: Placement, send: (request: T) => Promise
  * ("Bid $2,500.00 on Weekend in Napa Valley?"), what reading their typing changed, and the
  * server's refusal if the confirm was refused (the item may have moved on meanwhile).
  */
-export function ConfirmBid(props: ConfirmStep & { verb: string; amount: Cents; itemName: string; details?: string[]; confirmText: string }) {
-  const { verb, amount, itemName, details = [], corrections, confirmText, busy, error, notice, onConfirm, onChange } = props;
+export function ConfirmBid(
+  props: ConfirmStep & { verb: string; amount: Cents; itemName: string; details?: string[]; confirmText: string },
+) {
+  const {
+    verb,
+    amount,
+    itemName,
+    details = [],
+    corrections,
+    confirmText,
+    busy,
+    error,
+    notice,
+    onConfirm,
+    onChange,
+  } = props;
   return (
     <section className="gavel-card gavel-confirm" data-testid="bid-confirm" aria-labelledby="bid-confirm-question">
       <p className="gavel-label">Please confirm</p>
       <h1 id="bid-confirm-question" className="gavel-confirm-question" data-testid="confirm-question">
-        {verb} <span className="gavel-confirm-amount" data-testid="confirm-amount">{formatMoney(amount)}</span> on {itemName}?
+        {verb}{' '}
+        <span className="gavel-confirm-amount" data-testid="confirm-amount">
+          {formatMoney(amount)}
+        </span>{' '}
+        on {itemName}?
       </h1>
       {details.map((d) => (
         <p key={d} className="gavel-muted" style={{ margin: '4px 0' }}>
@@ -98,7 +120,19 @@ export function ConfirmBid(props: ConfirmStep & { verb: string; amount: Cents; i
  * After a bid: thanks (back to the item after 3 seconds), or the news that another bidder's
  * maximum is higher, with 'Bid again'.
  */
-export function BidResult({ outbid, title, detail, itemId, onBidAgain }: { outbid: boolean; title: string; detail: string; itemId: number; onBidAgain: () => void }) {
+export function BidResult({
+  outbid,
+  title,
+  detail,
+  itemId,
+  onBidAgain,
+}: {
+  outbid: boolean;
+  title: string;
+  detail: string;
+  itemId: number;
+  onBidAgain: () => void;
+}) {
   const { eventcode } = useSession();
   const history = useHistory();
   const itemPath = `/${eventcode}/auction-items/${itemId}`;
@@ -108,7 +142,11 @@ export function BidResult({ outbid, title, detail, itemId, onBidAgain }: { outbi
     return () => clearTimeout(t);
   }, [outbid, itemPath, history]);
   return (
-    <section className={`gavel-card gavel-result ${outbid ? 'gavel-result-outbid' : 'gavel-result-thanks'}`} data-testid="bid-thanks" role="status">
+    <section
+      className={`gavel-card gavel-result ${outbid ? 'gavel-result-outbid' : 'gavel-result-thanks'}`}
+      data-testid="bid-thanks"
+      role="status"
+    >
       <IonIcon icon={outbid ? alertCircle : checkmarkCircle} className="gavel-result-icon" aria-hidden="true" />
       <h1 className="gavel-result-title" data-testid="bid-result-title">
         {title}
@@ -122,7 +160,13 @@ export function BidResult({ outbid, title, detail, itemId, onBidAgain }: { outbi
             Bid again
           </IonButton>
         ) : null}
-        <IonButton expand="block" fill={outbid ? 'outline' : 'solid'} routerLink={itemPath} routerDirection="back" data-testid="result-back-to-item">
+        <IonButton
+          expand="block"
+          fill={outbid ? 'outline' : 'solid'}
+          routerLink={itemPath}
+          routerDirection="back"
+          data-testid="result-back-to-item"
+        >
           Back to Item
         </IonButton>
         <IonButton expand="block" fill="clear" routerLink={`/${eventcode}/auction-items`} data-testid="result-browse">

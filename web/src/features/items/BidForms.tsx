@@ -4,7 +4,16 @@ import { IonCheckbox } from '../../ui/ionicControls';
 import { Navigate, useParams } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
 import type { AuctionItem, BidMode, Cents, PlaceBidValues, SubmitBidResponse } from '@gavel/domain';
-import { amountInput, defaultIncrement, formatMoney, maxBidSchema, placeBidSchema, quickBids, whyNoBid, yourMaximum } from '@gavel/domain';
+import {
+  amountInput,
+  defaultIncrement,
+  formatMoney,
+  maxBidSchema,
+  placeBidSchema,
+  quickBids,
+  whyNoBid,
+  yourMaximum,
+} from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
 import { FormCard } from '../../ui/formParts';
@@ -29,7 +38,8 @@ interface BidFormProps {
 
 /** The answer to a bid as the result panel tells it: thanks, or outbid by a higher maximum. */
 function outcomeOf(res: SubmitBidResponse, thanks: string, detail: string): Outcome {
-  if (res.message) return { outbid: true, title: res.message, detail: `The current bid is ${formatMoney(res.item.currentbid)}.` };
+  if (res.message)
+    return { outbid: true, title: res.message, detail: `The current bid is ${formatMoney(res.item.currentbid)}.` };
   return { outbid: false, title: thanks, detail };
 }
 
@@ -88,7 +98,9 @@ function PlaceBidForm({ item, onDone }: BidFormProps) {
         verb="Bid up to"
         amount={request.maxbid}
         itemName={item.name}
-        details={[`We bid for you from ${formatMoney(item.minimumnextbid)}, ${formatMoney(request.increment)} at a time, only as much as needed to keep you in the lead.`]}
+        details={[
+          `We bid for you from ${formatMoney(item.minimumnextbid)}, ${formatMoney(request.increment)} at a time, only as much as needed to keep you in the lead.`,
+        ]}
         confirmText="Confirm Automatic Bid"
       />
     ) : (
@@ -98,7 +110,12 @@ function PlaceBidForm({ item, onDone }: BidFormProps) {
 
   const quick = (bid: Cents) => ask({ request: { autobid: false, bid }, corrections: [] });
   return (
-    <FormCard of={bidForm} button={auto ? 'Place Automatic Bid' : 'Place Bid'} buttonTestId="submit-bid" errorTestId="bid-error">
+    <FormCard
+      of={bidForm}
+      button={auto ? 'Place Automatic Bid' : 'Place Bid'}
+      buttonTestId="submit-bid"
+      errorTestId="bid-error"
+    >
       <ItemSummary item={item} />
       {!auto ? (
         <>
@@ -112,21 +129,53 @@ function PlaceBidForm({ item, onDone }: BidFormProps) {
               </IonButton>
             ))}
           </div>
-          <FormField form={form} name="amount" label="Or your own bid ($)" type="number" inputmode="decimal" placeholder={`${amountInput(item.minimumnextbid)} or more`} testId="bid-amount" />
+          <FormField
+            form={form}
+            name="amount"
+            label="Or your own bid ($)"
+            type="number"
+            inputmode="decimal"
+            placeholder={`${amountInput(item.minimumnextbid)} or more`}
+            testId="bid-amount"
+          />
         </>
       ) : null}
       {item.allowautobid ? (
         <IonItem lines="none" className="gavel-field">
-          <IonCheckbox labelPlacement="end" justify="start" checked={auto} data-testid="auto-bid-toggle" onIonChange={(e) => form.setValue('auto', e.detail.checked)}>
+          <IonCheckbox
+            labelPlacement="end"
+            justify="start"
+            checked={auto}
+            data-testid="auto-bid-toggle"
+            onIonChange={(e) => form.setValue('auto', e.detail.checked)}
+          >
             <span style={{ whiteSpace: 'normal' }}>Bid for me automatically up to a maximum</span>
           </IonCheckbox>
         </IonItem>
       ) : null}
       {auto ? (
         <>
-          <FormField form={form} name="max" label="Maximum Bid ($)" type="number" inputmode="decimal" placeholder={`${amountInput(item.minimumnextbid)} or more`} testId="max-bid" />
-          <FormField form={form} name="increment" label="Bid Increment ($)" type="number" inputmode="decimal" placeholder={amountInput(defaultIncrement(item.minimumbidincrease))} testId="bid-increment" />
-          <p className="gavel-muted">We bid for you only as much as needed to keep you in the lead, up to your maximum.</p>
+          <FormField
+            form={form}
+            name="max"
+            label="Maximum Bid ($)"
+            type="number"
+            inputmode="decimal"
+            placeholder={`${amountInput(item.minimumnextbid)} or more`}
+            testId="max-bid"
+          />
+          <FormField
+            form={form}
+            name="increment"
+            label="Bid Increment ($)"
+            type="number"
+            inputmode="decimal"
+            placeholder={amountInput(defaultIncrement(item.minimumbidincrease))}
+            testId="bid-increment"
+          />
+          <p className="gavel-muted">
+            We bid for you only as much as needed to keep you in the lead, up to your maximum.
+          </p>
         </>
       ) : null}
     </FormCard>
@@ -142,9 +191,21 @@ function MaxBidForm({ item, onDone }: BidFormProps) {
   const { ask, step } = useConfirmStep(
     'maximum',
     (request: { maxbid: Cents; increment: Cents }) => submit.maximum({ eventcode, itemid: item.itemid, ...request }),
-    (res) => onDone(outcomeOf(res, 'Congratulations! You are the high bidder.', `Your maximum is ${formatMoney(res.item.accountautobidamount)}; the current bid is ${formatMoney(res.item.currentbid)}.`)),
+    (res) =>
+      onDone(
+        outcomeOf(
+          res,
+          'Congratulations! You are the high bidder.',
+          `Your maximum is ${formatMoney(res.item.accountautobidamount)}; the current bid is ${formatMoney(res.item.currentbid)}.`,
+        ),
+      ),
   );
-  const bidForm = useApiForm({ schema: maxBidSchema(item), defaultValues: { max: '', increment: '' }, submit: async (checked) => checked, onSuccess: ask });
+  const bidForm = useApiForm({
+    schema: maxBidSchema(item),
+    defaultValues: { max: '', increment: '' },
+    submit: async (checked) => checked,
+    onSuccess: ask,
+  });
   if (step) {
     const { request } = step;
     return (
@@ -174,14 +235,40 @@ function MaxBidForm({ item, onDone }: BidFormProps) {
         </div>
       </div>
       <p className="gavel-muted">{item.name}</p>
-      <FormField form={bidForm.form} name="max" label="New Maximum Bid ($)" type="number" inputmode="decimal" placeholder={amountInput(currentMax)} testId="max-bid" />
-      <FormField form={bidForm.form} name="increment" label="Bid Increment ($)" type="number" inputmode="decimal" placeholder={amountInput(currentIncrement)} testId="bid-increment" />
+      <FormField
+        form={bidForm.form}
+        name="max"
+        label="New Maximum Bid ($)"
+        type="number"
+        inputmode="decimal"
+        placeholder={amountInput(currentMax)}
+        testId="max-bid"
+      />
+      <FormField
+        form={bidForm.form}
+        name="increment"
+        label="Bid Increment ($)"
+        type="number"
+        inputmode="decimal"
+        placeholder={amountInput(currentIncrement)}
+        testId="bid-increment"
+      />
     </FormCard>
   );
 }
 
 /** Why no bid can be taken here, with the way back (or to the form that can take one). */
-function NoBid({ reason, item, mode, authorized }: { reason: string; item: AuctionItem; mode: BidMode; authorized: boolean }) {
+function NoBid({
+  reason,
+  item,
+  mode,
+  authorized,
+}: {
+  reason: string;
+  item: AuctionItem;
+  mode: BidMode;
+  authorized: boolean;
+}) {
   const { eventcode } = useSession();
   const other = authorized && whyNoBid(item, true, mode === 'bid' ? 'max' : 'bid') === null;
   return (
@@ -192,11 +279,22 @@ function NoBid({ reason, item, mode, authorized }: { reason: string; item: Aucti
       </p>
       <div className="gavel-actions">
         {other ? (
-          <IonButton expand="block" size="large" routerLink={`/${eventcode}/${mode === 'bid' ? 'auto-bid' : 'place-bid'}/${item.itemid}`} data-testid="no-bid-other">
+          <IonButton
+            expand="block"
+            size="large"
+            routerLink={`/${eventcode}/${mode === 'bid' ? 'auto-bid' : 'place-bid'}/${item.itemid}`}
+            data-testid="no-bid-other"
+          >
             {mode === 'bid' ? 'Update Max Bid' : 'Place Bid'}
           </IonButton>
         ) : null}
-        <IonButton expand="block" fill={other ? 'outline' : 'solid'} routerLink={`/${eventcode}/auction-items/${item.itemid}`} routerDirection="back" data-testid="no-bid-back">
+        <IonButton
+          expand="block"
+          fill={other ? 'outline' : 'solid'}
+          routerLink={`/${eventcode}/auction-items/${item.itemid}`}
+          routerDirection="back"
+          data-testid="no-bid-back"
+        >
           Back to Item
         </IonButton>
       </div>
@@ -216,7 +314,15 @@ function BidPage({ testId, mode, Form }: { testId: string; mode: BidMode; Form: 
   const body = (() => {
     if (!data) {
       if (isMissing(itemId, item)) return <ItemNotFound />;
-      if (isUnreachable(item)) return <LoadFailed what="this item" busy={item.fetchStatus === 'fetching'} onRetry={() => void item.refetch()} testId="item-failed" />;
+      if (isUnreachable(item))
+        return (
+          <LoadFailed
+            what="this item"
+            busy={item.fetchStatus === 'fetching'}
+            onRetry={() => void item.refetch()}
+            testId="item-failed"
+          />
+        );
       return <Loading />;
     }
     if (outcome)

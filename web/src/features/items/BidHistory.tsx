@@ -16,7 +16,12 @@ export function BidHistory({ item, now }: { item: AuctionItem; now: Date }) {
       <h2 className="gavel-section-title">Bid History</h2>
       {entries === undefined ? (
         history.isError || history.fetchStatus === 'paused' ? (
-          <LoadFailed what="the bid history" busy={history.fetchStatus === 'fetching'} onRetry={() => void history.refetch()} testId="history-failed" />
+          <LoadFailed
+            what="the bid history"
+            busy={history.fetchStatus === 'fetching'}
+            onRetry={() => void history.refetch()}
+            testId="history-failed"
+          />
         ) : (
           <p className="gavel-muted" role="status" data-testid="history-loading">
             Loading bids…

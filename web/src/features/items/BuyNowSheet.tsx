@@ -62,15 +62,36 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
               {item.name} · <strong>{formatMoney(item.buyitnowprice)}</strong> each
             </p>
             <div className="gavel-qty" role="group" aria-label="Quantity">
-              <button type="button" className="gavel-icon-button" aria-label="One fewer" disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
+              <button
+                type="button"
+                className="gavel-icon-button"
+                aria-label="One fewer"
+                disabled={quantity <= 1}
+                onClick={() => setQuantity(quantity - 1)}
+              >
                 −
               </button>
-              <span data-testid="buynow-quantity" aria-live="polite">{quantity}</span>
-              <button type="button" className="gavel-icon-button" aria-label="One more" aria-describedby="buynow-limit" data-testid="buynow-more" disabled={quantity >= limit} onClick={() => setQuantity(quantity + 1)}>
+              <span data-testid="buynow-quantity" aria-live="polite">
+                {quantity}
+              </span>
+              <button
+                type="button"
+                className="gavel-icon-button"
+                aria-label="One more"
+                aria-describedby="buynow-limit"
+                data-testid="buynow-more"
+                disabled={quantity >= limit}
+                onClick={() => setQuantity(quantity + 1)}
+              >
                 +
               </button>
             </div>
-            <p className="gavel-muted gavel-buynow-limit" id="buynow-limit" data-testid="buynow-limit" data-at-limit={quantity >= limit}>
+            <p
+              className="gavel-muted gavel-buynow-limit"
+              id="buynow-limit"
+              data-testid="buynow-limit"
+              data-at-limit={quantity >= limit}
+            >
               {buyNowLimitNote(item)}
             </p>
             <p>
@@ -99,10 +120,22 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
                 {shown.notice}
               </p>
             ) : null}
-            <IonButton expand="block" disabled={buy.busy} data-testid="buynow-confirm" onClick={() => buy.run(undefined)}>
+            <IonButton
+              expand="block"
+              disabled={buy.busy}
+              data-testid="buynow-confirm"
+              onClick={() => buy.run(undefined)}
+            >
               Confirm Purchase
             </IonButton>
-            <IonButton expand="block" fill="clear" onClick={() => { buy.clearError(); setStep(0); }}>
+            <IonButton
+              expand="block"
+              fill="clear"
+              onClick={() => {
+                buy.clearError();
+                setStep(0);
+              }}
+            >
               Back
             </IonButton>
           </section>
@@ -114,7 +147,15 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
             <IonButton expand="block" data-testid="continue-bidding" onClick={close}>
               Continue Bidding
             </IonButton>
-            <IonButton expand="block" fill="outline" data-testid="go-to-cart-after-buy" onClick={() => { close(); history.push(`/${eventcode}/cart`); }}>
+            <IonButton
+              expand="block"
+              fill="outline"
+              data-testid="go-to-cart-after-buy"
+              onClick={() => {
+                close();
+                history.push(`/${eventcode}/cart`);
+              }}
+            >
               Go to Cart
             </IonButton>
           </section>

@@ -13,10 +13,20 @@ export function ItemCard({ item, layout, now }: { item: AuctionItem; layout: 'ca
   const look = itemLook(item, now, 'card');
   const status = USER_STATUS_LABEL[userItemStatus(item)];
   return (
-    <Link to={`/${eventcode}/auction-items/${item.itemid}`} className={`gavel-item gavel-item-${layout}`} data-testid="item-card" data-itemid={item.itemid} data-variant={look.variant}>
+    <Link
+      to={`/${eventcode}/auction-items/${item.itemid}`}
+      className={`gavel-item gavel-item-${layout}`}
+      data-testid="item-card"
+      data-itemid={item.itemid}
+      data-variant={look.variant}
+    >
       <div className="gavel-item-image">
         {item.imageurl ? <img src={item.imageurl} alt="" loading="lazy" /> : null}
-        {item.watchlist ? <span className="gavel-watch-badge" aria-label="On your watchlist">★</span> : null}
+        {item.watchlist ? (
+          <span className="gavel-watch-badge" aria-label="On your watchlist">
+            ★
+          </span>
+        ) : null}
       </div>
       <div className="gavel-item-body">
         <div className="gavel-item-num">#{item.itemnum}</div>

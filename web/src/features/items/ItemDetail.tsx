@@ -3,7 +3,15 @@ import { IonButton } from '@ionic/react';
 import { IonIcon } from '../../ui/ionicLazy';
 import { star, starOutline } from 'ionicons/icons';
 import { Navigate, useParams } from 'react-router-dom';
-import { itemLook, NOT_AUTHORIZED, showPlaceBid, showUpdateMaxBid, USER_STATUS_LABEL, userItemStatus, yourMaximum } from '@gavel/domain';
+import {
+  itemLook,
+  NOT_AUTHORIZED,
+  showPlaceBid,
+  showUpdateMaxBid,
+  USER_STATUS_LABEL,
+  userItemStatus,
+  yourMaximum,
+} from '@gavel/domain';
 import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Page } from '../../ui/Page';
@@ -43,7 +51,18 @@ export function ItemDetail() {
     const unreachable = isUnreachable(item);
     return (
       <Page header="back-item" testId="item-page" footer={missing || unreachable}>
-        {missing ? <ItemNotFound /> : unreachable ? <LoadFailed what="this item" busy={item.fetchStatus === 'fetching'} onRetry={() => void item.refetch()} testId="item-failed" /> : <Loading />}
+        {missing ? (
+          <ItemNotFound />
+        ) : unreachable ? (
+          <LoadFailed
+            what="this item"
+            busy={item.fetchStatus === 'fetching'}
+            onRetry={() => void item.refetch()}
+            testId="item-failed"
+          />
+        ) : (
+          <Loading />
+        )}
       </Page>
     );
   }
@@ -53,7 +72,8 @@ export function ItemDetail() {
   const status = USER_STATUS_LABEL[userItemStatus(data)];
   const look = itemLook(data, now, 'detail');
   const maximum = yourMaximum(data);
-  const needsCard = (to: string) => (data.needscardtobid ? `/${eventcode}/account-update-payment-method/auction-items/${data.itemid}` : to);
+  const needsCard = (to: string) =>
+    data.needscardtobid ? `/${eventcode}/account-update-payment-method/auction-items/${data.itemid}` : to;
   return (
     <Page header="back-item" testId="item-page">
       <div className="gavel-item-layout" data-testid="item-layout">
@@ -71,7 +91,15 @@ export function ItemDetail() {
                 {data.donatedby ? <div className="gavel-muted">Donated by {data.donatedby}</div> : null}
               </div>
               {!isGuest ? (
-                <button type="button" className="gavel-icon-button" aria-pressed={data.watchlist} aria-label={data.watchlist ? 'Remove from watchlist' : 'Add to watchlist'} data-testid="watch-toggle" disabled={watch.busy} onClick={() => watch.run(data.itemid)}>
+                <button
+                  type="button"
+                  className="gavel-icon-button"
+                  aria-pressed={data.watchlist}
+                  aria-label={data.watchlist ? 'Remove from watchlist' : 'Add to watchlist'}
+                  data-testid="watch-toggle"
+                  disabled={watch.busy}
+                  onClick={() => watch.run(data.itemid)}
+                >
                   <IonIcon icon={data.watchlist ? star : starOutline} aria-hidden="true" />
                 </button>
               ) : null}
@@ -83,34 +111,66 @@ export function ItemDetail() {
                     {status}
                   </div>
                 ) : null}
-                {maximum ? <div className="gavel-your-max" data-testid="your-maximum">{maximum}</div> : null}
+                {maximum ? (
+                  <div className="gavel-your-max" data-testid="your-maximum">
+                    {maximum}
+                  </div>
+                ) : null}
               </div>
             ) : null}
             <PriceBox item={data} now={now} />
             <div className="gavel-actions">
-              {data.itemisliveonly ? <div className="gavel-banner" data-testid="live-auction">Live Auction</div> : null}
+              {data.itemisliveonly ? (
+                <div className="gavel-banner" data-testid="live-auction">
+                  Live Auction
+                </div>
+              ) : null}
               {!isGuest && user && !user.authorizebidder && open && !data.itemisliveonly ? (
                 <div className="gavel-banner gavel-banner-danger" data-testid="item-not-authorized" role="status">
                   {NOT_AUTHORIZED}
                 </div>
               ) : null}
               {isGuest ? (
-                <IonButton expand="block" size="large" data-testid="login-to-bid" onClick={() => { logout(); history.push(`/${eventcode}`); }}>
+                <IonButton
+                  expand="block"
+                  size="large"
+                  data-testid="login-to-bid"
+                  onClick={() => {
+                    logout();
+                    history.push(`/${eventcode}`);
+                  }}
+                >
                   Log In to Bid
                 </IonButton>
               ) : null}
               {showPlaceBid(data, authorized) ? (
-                <IonButton expand="block" size="large" routerLink={needsCard(`/${eventcode}/place-bid/${data.itemid}`)} data-testid="place-bid">
+                <IonButton
+                  expand="block"
+                  size="large"
+                  routerLink={needsCard(`/${eventcode}/place-bid/${data.itemid}`)}
+                  data-testid="place-bid"
+                >
                   Place Bid
                 </IonButton>
               ) : null}
               {showUpdateMaxBid(data, authorized) ? (
-                <IonButton expand="block" size="large" routerLink={needsCard(`/${eventcode}/auto-bid/${data.itemid}`)} data-testid="update-max-bid">
+                <IonButton
+                  expand="block"
+                  size="large"
+                  routerLink={needsCard(`/${eventcode}/auto-bid/${data.itemid}`)}
+                  data-testid="update-max-bid"
+                >
                   Update Max Bid
                 </IonButton>
               ) : null}
               {authorized && look.buyNow ? (
-                <IonButton expand="block" size="large" color="secondary" data-testid="buy-now" onClick={() => (data.needscardtobid ? history.push(needsCard('')) : setBuying(true))}>
+                <IonButton
+                  expand="block"
+                  size="large"
+                  color="secondary"
+                  data-testid="buy-now"
+                  onClick={() => (data.needscardtobid ? history.push(needsCard('')) : setBuying(true))}
+                >
                   Buy It Now
                 </IonButton>
               ) : null}

@@ -33,7 +33,10 @@ export function ItemPhotos({ item }: { item: AuctionItem }) {
     if (!el) return;
     const pad = inset(el);
     const lefts = Array.from(el.children, (c) => (c instanceof HTMLElement ? c.offsetLeft - pad : 0));
-    const nearest = lefts.reduce((best, left, i) => (Math.abs(left - el.scrollLeft) < Math.abs((lefts[best] ?? 0) - el.scrollLeft) ? i : best), 0);
+    const nearest = lefts.reduce(
+      (best, left, i) => (Math.abs(left - el.scrollLeft) < Math.abs((lefts[best] ?? 0) - el.scrollLeft) ? i : best),
+      0,
+    );
     setIndex(nearest);
   };
   return (
@@ -44,7 +47,9 @@ export function ItemPhotos({ item }: { item: AuctionItem }) {
         data-testid="item-photos"
         role="region"
         aria-roledescription="carousel"
-        aria-label={photos.length > 1 ? `Photos of ${item.name}: use the arrow keys for the next photo` : `Photo of ${item.name}`}
+        aria-label={
+          photos.length > 1 ? `Photos of ${item.name}: use the arrow keys for the next photo` : `Photo of ${item.name}`
+        }
         tabIndex={photos.length > 1 ? 0 : undefined}
         onKeyDown={onKey}
         onScroll={onScroll}
@@ -56,7 +61,15 @@ export function ItemPhotos({ item }: { item: AuctionItem }) {
       {photos.length > 1 ? (
         <div className="gavel-dots" data-testid="photo-dots">
           {photos.map((p, i) => (
-            <button key={p.photourl} type="button" className="gavel-dot" aria-label={`Photo ${i + 1} of ${photos.length}`} aria-current={i === index ? 'true' : undefined} data-testid="photo-dot" onClick={() => show(i)} />
+            <button
+              key={p.photourl}
+              type="button"
+              className="gavel-dot"
+              aria-label={`Photo ${i + 1} of ${photos.length}`}
+              aria-current={i === index ? 'true' : undefined}
+              data-testid="photo-dot"
+              onClick={() => show(i)}
+            />
           ))}
         </div>
       ) : null}

@@ -6,7 +6,17 @@ import { cloudOfflineOutline, refreshOutline } from 'ionicons/icons';
  * reach): that it failed, never the words for an empty answer, with a way to try again. Offline
  * the queries also try again by themselves once the connection is back.
  */
-export function LoadFailed({ what, busy, onRetry, testId }: { what: string; busy: boolean; onRetry: () => void; testId: string }) {
+export function LoadFailed({
+  what,
+  busy,
+  onRetry,
+  testId,
+}: {
+  what: string;
+  busy: boolean;
+  onRetry: () => void;
+  testId: string;
+}) {
   return (
     <div className="gavel-load-failed" role="alert" data-testid={testId}>
       <IonIcon icon={cloudOfflineOutline} className="gavel-load-failed-icon" aria-hidden="true" />

@@ -17,7 +17,9 @@ function OpenBidsPage(_: { user: SessionUser }) {
     <Page header="main" testId="open-bids-page">
       <h1 style={{ marginTop: 0 }}>My Bids</h1>
       {items.isPending ? <Loading /> : null}
-      {items.data && mine.length === 0 ? <p className="gavel-card gavel-center">You have not bid on any items yet.</p> : null}
+      {items.data && mine.length === 0 ? (
+        <p className="gavel-card gavel-center">You have not bid on any items yet.</p>
+      ) : null}
       {mine.length > 0 ? (
         <IonList lines="full" className="gavel-card">
           {mine.map((i) => (

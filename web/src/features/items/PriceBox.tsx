@@ -3,7 +3,8 @@ import { formatMoney, formatTimeWithZone, itemLook, type PriceLine } from '@gave
 
 /** A price line: its label and amount, or the one word that replaces it (SOLD OUT, Live Auction, Closed). */
 export function PriceWord({ price, testId }: { price: Extract<PriceLine, { kind: 'word' }>; testId: string }) {
-  const tone = price.word === 'SOLD OUT' ? 'gavel-soldout' : price.word === 'Live Auction' ? 'gavel-live' : 'gavel-closed';
+  const tone =
+    price.word === 'SOLD OUT' ? 'gavel-soldout' : price.word === 'Live Auction' ? 'gavel-live' : 'gavel-closed';
   return (
     <span className={tone} data-testid={testId}>
       {price.word}

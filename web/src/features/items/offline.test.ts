@@ -14,7 +14,9 @@ describe('a bid or purchase that could not reach the server', () => {
   it('offline, says plainly it was not placed, never the client’s token words', () => {
     online(false);
     expect(messageOf(placementFailure(unreachable(), 'bid'))).toBe('You’re offline — your bid was not placed.');
-    expect(messageOf(placementFailure(unreachable(), 'maximum'))).toBe('You’re offline — your new maximum was not saved.');
+    expect(messageOf(placementFailure(unreachable(), 'maximum'))).toBe(
+      'You’re offline — your new maximum was not saved.',
+    );
     expect(messageOf(placementFailure(unreachable(), 'purchase'))).toBe('You’re offline — your purchase was not made.');
   });
 
@@ -28,10 +30,16 @@ describe('a bid or purchase that could not reach the server', () => {
 
   it('leaves the server’s own refusals as they are', async () => {
     online(false);
-    const refusal = new ApiError(400, 'failure', 'Please adjust the bid amount. The minimum bid for this item is $230.00.');
+    const refusal = new ApiError(
+      400,
+      'failure',
+      'Please adjust the bid amount. The minimum bid for this item is $230.00.',
+    );
     expect(placementFailure(refusal, 'bid')).toBe(refusal);
     await expect(placing('bid', () => Promise.reject(refusal))).rejects.toBe(refusal);
-    await expect(placing('bid', () => Promise.reject(unreachable()))).rejects.toThrow('You’re offline — your bid was not placed.');
+    await expect(placing('bid', () => Promise.reject(unreachable()))).rejects.toThrow(
+      'You’re offline — your bid was not placed.',
+    );
     await expect(placing('bid', () => Promise.resolve(7))).resolves.toBe(7);
   });
 });

@@ -25,8 +25,10 @@ const backOnline: Record<Placement, string> = {
 // same Idempotency-Key, so it is never placed twice.
 const lost: Record<Placement, string> = {
   bid: 'We couldn’t reach the server, so your bid may not have been placed. Confirm again: it is placed only once.',
-  maximum: 'We couldn’t reach the server, so your new maximum may not have been saved. Confirm again: it is saved only once.',
-  purchase: 'We couldn’t reach the server, so your purchase may not have been made. Confirm again: it is bought only once.',
+  maximum:
+    'We couldn’t reach the server, so your new maximum may not have been saved. Confirm again: it is saved only once.',
+  purchase:
+    'We couldn’t reach the server, so your purchase may not have been made. Confirm again: it is bought only once.',
 };
 
 /** A call's failure as the bid screens tell it: a failure to reach the server in their own words, anything else as it came. */

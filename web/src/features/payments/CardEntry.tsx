@@ -1,5 +1,11 @@
 import { lazy, Suspense, useCallback } from 'react';
-import { checkoutMessages, type PaymentProcessorInfo, PROCESSOR_STRIPE, PROCESSOR_TEST, type ProcessorCode } from '@gavel/domain';
+import {
+  checkoutMessages,
+  type PaymentProcessorInfo,
+  PROCESSOR_STRIPE,
+  PROCESSOR_TEST,
+  type ProcessorCode,
+} from '@gavel/domain';
 import { Loading } from '../../ui/Loading';
 import { cardErrorNotice } from './cardErrors';
 import { HostedCardForm } from './hostedCardForm';
@@ -23,7 +29,8 @@ const StripeCard = lazy(async () => ({ default: (await import('./StripeCard')).S
 
 export function CardEntry({ info, code, eventcode, link }: CardEntryProps) {
   // A new generation is a fresh entry: nothing typed, no card chosen.
-  if (code === PROCESSOR_TEST) return <HostedCardForm key={link.generation} info={info} eventcode={eventcode} link={link} />;
+  if (code === PROCESSOR_TEST)
+    return <HostedCardForm key={link.generation} info={info} eventcode={eventcode} link={link} />;
   if (code === PROCESSOR_STRIPE)
     return (
       <Suspense fallback={<Loading />}>

@@ -19,7 +19,15 @@ import { Page } from '../../ui/Page';
 import { useToast } from '../../ui/toast';
 import { CardEntry } from './CardEntry';
 import { amountsOf, type CheckoutContext, checkoutSchema, type PayWith, readDonation } from '@gavel/domain';
-import { CheckoutLines, CheckoutSummary, FailureDialog, FeeBox, PayWithChoice, type Thanks, ThanksDialog } from './checkoutParts';
+import {
+  CheckoutLines,
+  CheckoutSummary,
+  FailureDialog,
+  FeeBox,
+  PayWithChoice,
+  type Thanks,
+  ThanksDialog,
+} from './checkoutParts';
 import { cardRefused, usePay, useSaveTypedCard } from './paymentCalls';
 import { clearCheckoutSelection, readCheckoutSelection } from './selection';
 import { useCardEntry } from './useCardEntry';
@@ -52,7 +60,12 @@ function CheckoutPage(_: { user: SessionUser }) {
   const cart = useCart();
   const data = cart.data;
   const lines = linesOf(data, single, eventcode);
-  const ctx: CheckoutContext = { eventcode, lines, showFees: data?.showccfees ?? false, percent: data?.ccfeespercentage ?? 0 };
+  const ctx: CheckoutContext = {
+    eventcode,
+    lines,
+    showFees: data?.showccfees ?? false,
+    percent: data?.ccfeespercentage ?? 0,
+  };
   const [thanks, setThanks] = useState<Thanks | null>(null);
   const [failure, setFailure] = useState({ message: '', hint: '' });
 
@@ -95,11 +108,14 @@ function CheckoutPage(_: { user: SessionUser }) {
     const allowed = choiceKey.split(',');
     const best = allowed[0];
     const wanted = !picked.current && best === 'saved' ? 'saved' : allowed.includes(payWith) ? payWith : best;
-    if (best && wanted && wanted !== payWith) form.setValue('payWith', wanted === 'saved' || wanted === 'billme' ? wanted : 'new');
+    if (best && wanted && wanted !== payWith)
+      form.setValue('payWith', wanted === 'saved' || wanted === 'billme' ? wanted : 'new');
   }, [choiceKey, payWith, form]);
 
   // The new card's entry: Pay and Save Card take the card typed in, in one tap.
-  const card = useCardEntry((next) => form.setValue('token', next ?? '', { shouldValidate: form.formState.isSubmitted }));
+  const card = useCardEntry((next) =>
+    form.setValue('token', next ?? '', { shouldValidate: form.formState.isSubmitted }),
+  );
   const { reset: resetCard } = card;
   const saveCard = useSaveTypedCard(card, data?.paymentprocessorcode, data?.paymentprocessorinfo);
   const saving = useAction(
@@ -161,7 +177,12 @@ function CheckoutPage(_: { user: SessionUser }) {
       return (
         <section className="gavel-card gavel-center" data-testid="checkout-empty">
           <p style={{ fontWeight: 700 }}>{single ? 'This item is not in your cart.' : checkoutMessages.noItems}</p>
-          <IonButton expand="block" routerLink={`/${eventcode}/cart`} routerDirection="back" data-testid="checkout-back-to-cart">
+          <IonButton
+            expand="block"
+            routerLink={`/${eventcode}/cart`}
+            routerDirection="back"
+            data-testid="checkout-back-to-cart"
+          >
             Back to My Cart
           </IonButton>
         </section>
@@ -170,9 +191,29 @@ function CheckoutPage(_: { user: SessionUser }) {
     return (
       <form className="gavel-card" noValidate aria-busy={checkout.busy || card.taking} onSubmit={(e) => void payNow(e)}>
         <CheckoutLines lines={lines} />
-        <FormField form={form} name="donation" label="Additional donation ($)" type="number" inputmode="decimal" min="0" placeholder="0.00" testId="donation-input" />
-        {capped ? <p className="gavel-muted" data-testid="donation-capped">The most you can add here is {formatMoney(MAX_DONATION)}.</p> : null}
-        {ctx.showFees && payWith !== 'billme' ? <FeeBox percent={ctx.percent} fee={amounts.feeOffered} checked={coverFee} onChange={(on) => form.setValue('coverFee', on)} /> : null}
+        <FormField
+          form={form}
+          name="donation"
+          label="Additional donation ($)"
+          type="number"
+          inputmode="decimal"
+          min="0"
+          placeholder="0.00"
+          testId="donation-input"
+        />
+        {capped ? (
+          <p className="gavel-muted" data-testid="donation-capped">
+            The most you can add here is {formatMoney(MAX_DONATION)}.
+          </p>
+        ) : null}
+        {ctx.showFees && payWith !== 'billme' ? (
+          <FeeBox
+            percent={ctx.percent}
+            fee={amounts.feeOffered}
+            checked={coverFee}
+            onChange={(on) => form.setValue('coverFee', on)}
+          />
+        ) : null}
         <CheckoutSummary amounts={amounts} />
         <PayWithChoice
           value={payWith}
@@ -186,19 +227,44 @@ function CheckoutPage(_: { user: SessionUser }) {
           newCard={
             data ? (
               <>
-                <CardEntry info={data.paymentprocessorinfo} code={data.paymentprocessorcode} eventcode={eventcode} link={card.link} />
-                <IonButton expand="block" fill="outline" disabled={!card.ready || saving.busy || card.taking || checkout.busy} data-testid="save-card" onClick={() => void saveTyped()}>
+                <CardEntry
+                  info={data.paymentprocessorinfo}
+                  code={data.paymentprocessorcode}
+                  eventcode={eventcode}
+                  link={card.link}
+                />
+                <IonButton
+                  expand="block"
+                  fill="outline"
+                  disabled={!card.ready || saving.busy || card.taking || checkout.busy}
+                  data-testid="save-card"
+                  onClick={() => void saveTyped()}
+                >
                   Save Card
                 </IonButton>
-                <p className="gavel-muted gavel-small">Type the card, then pay with it below, or save it to keep it on file for this event.</p>
+                <p className="gavel-muted gavel-small">
+                  Type the card, then pay with it below, or save it to keep it on file for this event.
+                </p>
               </>
             ) : null
           }
         />
         <FormError message={problem} testId="checkout-message" />
         <div className="gavel-actions">
-          <IonButton type="submit" expand="block" size="large" disabled={checkout.busy || card.taking || saving.busy || choices.length === 0} data-testid="pay-button">
-            {card.taking ? 'Checking the card…' : checkout.busy ? 'Paying…' : payWith === 'billme' ? 'Place Order' : `Pay ${formatMoney(amounts.total)}`}
+          <IonButton
+            type="submit"
+            expand="block"
+            size="large"
+            disabled={checkout.busy || card.taking || saving.busy || choices.length === 0}
+            data-testid="pay-button"
+          >
+            {card.taking
+              ? 'Checking the card…'
+              : checkout.busy
+                ? 'Paying…'
+                : payWith === 'billme'
+                  ? 'Place Order'
+                  : `Pay ${formatMoney(amounts.total)}`}
           </IonButton>
         </div>
       </form>
@@ -210,7 +276,11 @@ function CheckoutPage(_: { user: SessionUser }) {
       <h1 style={{ marginTop: 0 }}>Checkout</h1>
       {body}
       <ThanksDialog thanks={thanks} onClose={leave} />
-      <FailureDialog message={failure.message} hint={failure.hint} onClose={() => setFailure({ message: '', hint: '' })} />
+      <FailureDialog
+        message={failure.message}
+        hint={failure.hint}
+        onClose={() => setFailure({ message: '', hint: '' })}
+      />
     </Page>
   );
 }

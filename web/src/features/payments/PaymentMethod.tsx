@@ -27,7 +27,19 @@ import { useCardEntry } from './useCardEntry';
 type Variant = 'account' | 'login';
 
 /** The card on file (or the lack of one), in the server's words, with what may be done with it. */
-function CardOnFile({ method, replacing, onReplace, onRemove, children }: { method: PaymentMethodResponse; replacing: boolean; onReplace: () => void; onRemove: () => void; children: ReactNode }) {
+function CardOnFile({
+  method,
+  replacing,
+  onReplace,
+  onRemove,
+  children,
+}: {
+  method: PaymentMethodResponse;
+  replacing: boolean;
+  onReplace: () => void;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
   return (
     <section className="gavel-card" data-testid={method.card ? 'saved-card' : 'no-card'}>
       <h2 className="gavel-pay-heading">{method.userpaymentmethodtitle}</h2>
@@ -53,7 +65,19 @@ function CardOnFile({ method, replacing, onReplace, onRemove, children }: { meth
   );
 }
 
-function RemoveCardDialog({ open, label, busy, onCancel, onRemove }: { open: boolean; label: string; busy: boolean; onCancel: () => void; onRemove: () => void }) {
+function RemoveCardDialog({
+  open,
+  label,
+  busy,
+  onCancel,
+  onRemove,
+}: {
+  open: boolean;
+  label: string;
+  busy: boolean;
+  onCancel: () => void;
+  onRemove: () => void;
+}) {
   return (
     <Sheet open={open} onClose={onCancel} label="Remove Card" variant="dialog" testId="remove-card-dialog">
       <h2 style={{ marginTop: 8 }}>Remove Card</h2>
@@ -93,7 +117,8 @@ function PaymentMethodPage({ user, variant }: { user: SessionUser; variant: Vari
       setReplacing(false);
       card.reset();
       if (itemId) history.replace(`/${eventcode}/auction-items/${itemId}`);
-      else if (variant === 'login') history.replace(pathAfterLogin(eventcode, answer.user ?? { ...user, needscardtoregister: false }));
+      else if (variant === 'login')
+        history.replace(pathAfterLogin(eventcode, answer.user ?? { ...user, needscardtoregister: false }));
     },
     (message) => toast.error(message),
   );
@@ -119,9 +144,20 @@ function PaymentMethodPage({ user, variant }: { user: SessionUser; variant: Vari
   const entry =
     data && data.paymentprocessorisvalid ? (
       <>
-        <CardEntry info={data.paymentprocessorinfo} code={data.paymentprocessorcode} eventcode={eventcode} link={card.link} />
+        <CardEntry
+          info={data.paymentprocessorinfo}
+          code={data.paymentprocessorcode}
+          eventcode={eventcode}
+          link={card.link}
+        />
         <div className="gavel-actions">
-          <IonButton expand="block" size="large" disabled={!card.ready || card.taking || save.busy} data-testid="save-card" onClick={() => void saveTyped()}>
+          <IonButton
+            expand="block"
+            size="large"
+            disabled={!card.ready || card.taking || save.busy}
+            data-testid="save-card"
+            onClick={() => void saveTyped()}
+          >
             {card.taking ? 'Checking the card…' : 'Save Card'}
           </IonButton>
           {replacing ? (
@@ -155,7 +191,12 @@ function PaymentMethodPage({ user, variant }: { user: SessionUser; variant: Vari
         </p>
       ) : null}
       {data ? (
-        <CardOnFile method={data} replacing={replacing} onReplace={() => setReplacing(true)} onRemove={() => setRemoving(true)}>
+        <CardOnFile
+          method={data}
+          replacing={replacing}
+          onReplace={() => setReplacing(true)}
+          onRemove={() => setRemoving(true)}
+        >
           {entry}
         </CardOnFile>
       ) : null}
@@ -165,12 +206,26 @@ function PaymentMethodPage({ user, variant }: { user: SessionUser; variant: Vari
           {entry}
         </section>
       ) : null}
-      <RemoveCardDialog open={removing} label={data?.card ? cardLabel(data.card) : 'this card'} busy={remove.busy} onCancel={() => setRemoving(false)} onRemove={() => remove.run(undefined)} />
+      <RemoveCardDialog
+        open={removing}
+        label={data?.card ? cardLabel(data.card) : 'this card'}
+        busy={remove.busy}
+        onCancel={() => setRemoving(false)}
+        onRemove={() => remove.run(undefined)}
+      />
     </Page>
   );
 }
 
 /** /account-update-payment-method, /{id} and /auction-items/{itemid?}. */
-export const PaymentMethod = signedIn(({ user }) => <PaymentMethodPage user={user} variant="account" />, 'back-account', 'payment-method-page');
+export const PaymentMethod = signedIn(
+  ({ user }) => <PaymentMethodPage user={user} variant="account" />,
+  'back-account',
+  'payment-method-page',
+);
 /** /account-update-payment-method/login/credit: a card before the bidder may go on. */
-export const LoginPaymentMethod = signedIn(({ user }) => <PaymentMethodPage user={user} variant="login" />, 'back-account', 'payment-method-page');
+export const LoginPaymentMethod = signedIn(
+  ({ user }) => <PaymentMethodPage user={user} variant="login" />,
+  'back-account',
+  'payment-method-page',
+);

@@ -8,7 +8,17 @@ import type { CardEntryControl } from './useCardEntry';
  * The wizard's Next takes the card typed in and saves it, in one tap; when the event needs a card
  * (to bid or to register) Next waits until one is typed.
  */
-export function SetupCardStep({ method, eventcode, required, card }: { method: PaymentMethodResponse | undefined; eventcode: string; required: boolean; card: CardEntryControl }) {
+export function SetupCardStep({
+  method,
+  eventcode,
+  required,
+  card,
+}: {
+  method: PaymentMethodResponse | undefined;
+  eventcode: string;
+  required: boolean;
+  card: CardEntryControl;
+}) {
   if (!method) return <Loading />;
   return (
     <>
@@ -20,8 +30,17 @@ export function SetupCardStep({ method, eventcode, required, card }: { method: P
         </p>
       ) : (
         <>
-          <p className="gavel-muted">{required ? 'This event needs a card on file before you can bid.' : 'A card on file is optional: you can add one now, or later from My Account.'}</p>
-          <CardEntry info={method.paymentprocessorinfo} code={method.paymentprocessorcode} eventcode={eventcode} link={card.link} />
+          <p className="gavel-muted">
+            {required
+              ? 'This event needs a card on file before you can bid.'
+              : 'A card on file is optional: you can add one now, or later from My Account.'}
+          </p>
+          <CardEntry
+            info={method.paymentprocessorinfo}
+            code={method.paymentprocessorcode}
+            eventcode={eventcode}
+            link={card.link}
+          />
           {required && !card.ready ? (
             <p className="gavel-muted" data-testid="card-required">
               {checkoutMessages.invalidCard}

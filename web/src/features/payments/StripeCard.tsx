@@ -16,7 +16,12 @@ export function StripeCard({ info, link }: { info: PaymentProcessorInfo; link: C
   const { providerkey, accountid } = info;
   const stripe = useMemo(() => stripeFor({ providerkey, accountid }), [providerkey, accountid]);
   const options = useMemo<StripeElementsOptionsMode>(
-    () => ({ mode: 'setup', currency: (info.currency || 'usd').toLowerCase(), paymentMethodTypes: ['card'], setupFutureUsage: 'off_session' }),
+    () => ({
+      mode: 'setup',
+      currency: (info.currency || 'usd').toLowerCase(),
+      paymentMethodTypes: ['card'],
+      setupFutureUsage: 'off_session',
+    }),
     [info.currency],
   );
   return (
@@ -50,7 +55,8 @@ function StripeCardForm({ link }: { link: CardEntryLink }) {
           if (submitted.error) {
             // Incomplete or mistyped fields are shown by the Payment Element itself, beside the field.
             wrapper.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-            if (submitted.error.type !== 'validation_error') cardErrorNotice(submitted.error.message || CARD_ERROR_FALLBACK);
+            if (submitted.error.type !== 'validation_error')
+              cardErrorNotice(submitted.error.message || CARD_ERROR_FALLBACK);
             return null;
           }
           const { error, confirmationToken } = await stripe.createConfirmationToken({ elements });

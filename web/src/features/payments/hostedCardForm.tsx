@@ -22,7 +22,15 @@ const FIRST_HEIGHT = 520;
  * The test gateway's hosted card form (processor code 1) in an iframe. The page asks it for the
  * card with 'gavel-card-take'; it answers with a cryptogram, or says there is none to give.
  */
-export function HostedCardForm({ info, eventcode, link }: { info: PaymentProcessorInfo; eventcode: string; link: CardEntryLink }) {
+export function HostedCardForm({
+  info,
+  eventcode,
+  link,
+}: {
+  info: PaymentProcessorInfo;
+  eventcode: string;
+  link: CardEntryLink;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(FIRST_HEIGHT);
   // The form has said it is ready (its first state): asked before that, it could not answer.
@@ -95,5 +103,14 @@ export function HostedCardForm({ info, eventcode, link }: { info: PaymentProcess
     };
   }, [formOrigin, taker, onToken, onState]);
 
-  return <iframe ref={frame} src={src} title="Card entry" className="gavel-card-frame" style={{ height }} data-testid="card-frame" />;
+  return (
+    <iframe
+      ref={frame}
+      src={src}
+      title="Card entry"
+      className="gavel-card-frame"
+      style={{ height }}
+      data-testid="card-frame"
+    />
+  );
 }

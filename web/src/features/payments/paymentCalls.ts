@@ -1,5 +1,12 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type { AnswerOf, CheckoutResponse, PaymentProcessorInfo, ProcessorCode, RequestOf, SessionUser } from '@gavel/domain';
+import type {
+  AnswerOf,
+  CheckoutResponse,
+  PaymentProcessorInfo,
+  ProcessorCode,
+  RequestOf,
+  SessionUser,
+} from '@gavel/domain';
 import { cardFieldMessages } from '@gavel/domain';
 import { api, ApiError } from '../../api/client';
 import { useIdempotencyKey } from '../../api/idempotency';
@@ -16,7 +23,9 @@ import type { CardEntryControl } from './useCardEntry';
 export function invalidateCardViews(client: QueryClient, eventcode: string): Promise<unknown> {
   // The items refetch in the background: the bidder need not wait for the whole catalog.
   void client.invalidateQueries({ queryKey: keys.items(eventcode) });
-  return Promise.all([keys.paymentMethod(eventcode), keys.cart(eventcode)].map((queryKey) => client.invalidateQueries({ queryKey })));
+  return Promise.all(
+    [keys.paymentMethod(eventcode), keys.cart(eventcode)].map((queryKey) => client.invalidateQueries({ queryKey })),
+  );
 }
 
 export type SavedCardAnswer = AnswerOf<'POST /updatecard'> & { user: SessionUser | null };
@@ -33,7 +42,8 @@ export function useSaveCard(code: ProcessorCode | undefined, info: PaymentProces
   const { confirm } = useCardAction(code, info);
   const idempotency = useIdempotencyKey();
 
-  const send = (body: RequestOf<'POST /updatecard'>) => idempotency.send(body, (headers) => api('POST /updatecard', body, { headers }));
+  const send = (body: RequestOf<'POST /updatecard'>) =>
+    idempotency.send(body, (headers) => api('POST /updatecard', body, { headers }));
 
   return async (processortoken: string): Promise<SavedCardAnswer | null> => {
     const body = { eventcode, processortoken };
@@ -60,7 +70,11 @@ export function useSaveCard(code: ProcessorCode | undefined, info: PaymentProces
  * useSaveCard for the card typed into an entry: a card the processor refuses is spent, so it is
  * cleared from the entry and not offered again as the one to save.
  */
-export function useSaveTypedCard(card: Pick<CardEntryControl, 'reset'>, code: ProcessorCode | undefined, info: PaymentProcessorInfo | undefined) {
+export function useSaveTypedCard(
+  card: Pick<CardEntryControl, 'reset'>,
+  code: ProcessorCode | undefined,
+  info: PaymentProcessorInfo | undefined,
+) {
   const save = useSaveCard(code, info);
   return async (processortoken: string): Promise<SavedCardAnswer | null> => {
     try {
@@ -80,7 +94,8 @@ export function usePay(code: ProcessorCode | undefined, info: PaymentProcessorIn
   const { confirm } = useCardAction(code, info);
   const idempotency = useIdempotencyKey();
 
-  const send = (body: RequestOf<'POST /checkout'>) => idempotency.send(body, (headers) => api('POST /checkout', body, { headers }));
+  const send = (body: RequestOf<'POST /checkout'>) =>
+    idempotency.send(body, (headers) => api('POST /checkout', body, { headers }));
 
   return (body: RequestOf<'POST /checkout'>): Promise<CheckoutResponse> => payConfirmed(send, confirm, body);
 }
@@ -112,7 +127,11 @@ export function cardRefused(err: unknown): boolean {
  * Sends a payment; one the bank wants confirmed is confirmed in the browser and sent again with
  * its payment id (the auction's checkout and the store's alike). A refusal throws its message.
  */
-export async function payConfirmed<B extends object, A extends PaymentAnswer>(send: (body: B & { paymentintentid?: string }) => Promise<A>, confirm: (clientsecret: string) => Promise<boolean>, body: B): Promise<A> {
+export async function payConfirmed<B extends object, A extends PaymentAnswer>(
+  send: (body: B & { paymentintentid?: string }) => Promise<A>,
+  confirm: (clientsecret: string) => Promise<boolean>,
+  body: B,
+): Promise<A> {
   const answer = await send(body);
   if (answer.status !== 'requires_action') return answer;
   if (!answer.clientsecret || !(await confirm(answer.clientsecret))) throw new CardNotConfirmed();

@@ -81,6 +81,17 @@ export function useCardEntry(onToken?: (token: string | null) => void): CardEntr
     setGeneration((g) => g + 1);
   }, [changed]);
 
-  const link = useMemo<CardEntryLink>(() => ({ generation, taker, onToken: changed, onState: setTyping }), [generation, changed]);
-  return { take, reset, token, ready: token !== null || typing.complete, typed: token !== null || !typing.empty, taking, link };
+  const link = useMemo<CardEntryLink>(
+    () => ({ generation, taker, onToken: changed, onState: setTyping }),
+    [generation, changed],
+  );
+  return {
+    take,
+    reset,
+    token,
+    ready: token !== null || typing.complete,
+    typed: token !== null || !typing.empty,
+    taking,
+    link,
+  };
 }

@@ -10,7 +10,19 @@ import { GuestForm } from './GuestForm';
  * Edit Guest Information (spec section 4): which person sits in the seat (one of the purchase's
  * registrations, or Add New), then that person's fields. A locked seat is shown, not changed.
  */
-export function EditGuestDialog({ token, guestid, onClose, onSaved, onRefused }: { token: string; guestid: number | null; onClose: () => void; onSaved: () => void; onRefused: () => void }) {
+export function EditGuestDialog({
+  token,
+  guestid,
+  onClose,
+  onSaved,
+  onRefused,
+}: {
+  token: string;
+  guestid: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+  onRefused: () => void;
+}) {
   // undefined: the seat's own person; a registration id or -1 once one is chosen.
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const dialog = useGuestDialog(token, guestid, chosen);
@@ -25,7 +37,13 @@ export function EditGuestDialog({ token, guestid, onClose, onSaved, onRefused }:
     </IonButton>
   );
   return (
-    <Sheet open={guestid !== null} onClose={close} label={registrationMessages.editTitle} height="92%" testId="edit-guest-dialog">
+    <Sheet
+      open={guestid !== null}
+      onClose={close}
+      label={registrationMessages.editTitle}
+      height="92%"
+      testId="edit-guest-dialog"
+    >
       <h2 className="gavel-store-dialog-title">{registrationMessages.editTitle}</h2>
       {dialog.isPending ? <Loading /> : null}
       {dialog.isError ? (

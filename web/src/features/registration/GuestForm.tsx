@@ -2,7 +2,19 @@ import { useMemo, useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { lockClosed, lockOpen } from 'ionicons/icons';
 import { useController, type UseFormReturn } from 'react-hook-form';
-import { choicesByField, FIELD_CONTROL, formKey, type GuestField, type GuestFormValues, type GuestLookup, guestFormDefaults, guestFormSchema, guestSaveRequest, isEmailField, savedNotice } from '@gavel/domain';
+import {
+  choicesByField,
+  FIELD_CONTROL,
+  formKey,
+  type GuestField,
+  type GuestFormValues,
+  type GuestLookup,
+  guestFormDefaults,
+  guestFormSchema,
+  guestSaveRequest,
+  isEmailField,
+  savedNotice,
+} from '@gavel/domain';
 import { api } from '../../api/client';
 import { FormError } from '../../ui/Field';
 import { FormField, useApiForm } from '../../ui/form';
@@ -33,7 +45,18 @@ export interface GuestFormProps {
   actions?: React.ReactNode;
 }
 
-export function GuestForm({ token, guestid, registrationid, fields, lookups, locked, onSaved, onRefused, canUnlock = true, actions }: GuestFormProps) {
+export function GuestForm({
+  token,
+  guestid,
+  registrationid,
+  fields,
+  lookups,
+  locked,
+  onSaved,
+  onRefused,
+  canUnlock = true,
+  actions,
+}: GuestFormProps) {
   const [unlocked, setUnlocked] = useState(false);
   const choicesOf = useMemo(() => choicesByField(lookups), [lookups]);
   const toast = useToast();
@@ -41,7 +64,10 @@ export function GuestForm({ token, guestid, registrationid, fields, lookups, loc
     schema: guestFormSchema(fields, choicesOf),
     defaultValues: guestFormDefaults(fields),
     mode: 'onTouched',
-    submit: (values) => api('PUT /storeguest', guestSaveRequest(fields, values, { guestid, registrationid, unlock: unlocked }), { token }),
+    submit: (values) =>
+      api('PUT /storeguest', guestSaveRequest(fields, values, { guestid, registrationid, unlock: unlocked }), {
+        token,
+      }),
     onSuccess: (answer) => {
       // Saved, but the guest's link was held back by a mail cap: said until dismissed, as the dialog closes.
       if (answer.linknotice) pushNotice({ tone: 'info', message: answer.linknotice, duration: 0 });
@@ -90,47 +116,147 @@ export function GuestForm({ token, guestid, registrationid, fields, lookups, loc
   );
 }
 
-function GuestInput({ form, field, lookups, disabled }: { form: UseFormReturn<GuestFormValues>; field: GuestField; lookups: GuestLookup[]; disabled: boolean }) {
+function GuestInput({
+  form,
+  field,
+  lookups,
+  disabled,
+}: {
+  form: UseFormReturn<GuestFormValues>;
+  field: GuestField;
+  lookups: GuestLookup[];
+  disabled: boolean;
+}) {
   const name = formKey(field.fieldid);
   // Named by the label (guest-field-meal-choice), so tests read as the page does.
-  const testId = `guest-field-${field.fieldlabel.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  const testId = `guest-field-${field.fieldlabel
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
   const label = field.fieldrequired ? `${field.fieldlabel} *` : field.fieldlabel;
   switch (field.fieldcontrol) {
     case FIELD_CONTROL.yesno:
       return <YesNo form={form} name={name} label={field.fieldlabel} disabled={disabled} testId={testId} />;
     case FIELD_CONTROL.lookup:
-      return <Lookup form={form} name={name} label={label} options={lookups.filter((l) => l.lookupfieldid === field.fieldid)} disabled={disabled} testId={testId} />;
+      return (
+        <Lookup
+          form={form}
+          name={name}
+          label={label}
+          options={lookups.filter((l) => l.lookupfieldid === field.fieldid)}
+          disabled={disabled}
+          testId={testId}
+        />
+      );
     case FIELD_CONTROL.number:
-      return <FormField form={form} name={name} label={label} inputmode="decimal" disabled={disabled} showError testId={testId} />;
+      return (
+        <FormField
+          form={form}
+          name={name}
+          label={label}
+          inputmode="decimal"
+          disabled={disabled}
+          showError
+          testId={testId}
+        />
+      );
     case FIELD_CONTROL.currency:
-      return <FormField form={form} name={name} label={label} inputmode="decimal" prefix="$" disabled={disabled} showError testId={testId} />;
+      return (
+        <FormField
+          form={form}
+          name={name}
+          label={label}
+          inputmode="decimal"
+          prefix="$"
+          disabled={disabled}
+          showError
+          testId={testId}
+        />
+      );
     default:
       return isEmailField(field) ? (
-        <FormField form={form} name={name} label={label} type="email" autocomplete="off" maxlength={field.fieldtextlength} disabled={disabled} showError testId={testId} />
+        <FormField
+          form={form}
+          name={name}
+          label={label}
+          type="email"
+          autocomplete="off"
+          maxlength={field.fieldtextlength}
+          disabled={disabled}
+          showError
+          testId={testId}
+        />
       ) : (
-        <FormField form={form} name={name} label={label} maxlength={field.fieldtextlength} disabled={disabled} showError testId={testId} />
+        <FormField
+          form={form}
+          name={name}
+          label={label}
+          maxlength={field.fieldtextlength}
+          disabled={disabled}
+          showError
+          testId={testId}
+        />
       );
   }
 }
 
-function YesNo({ form, name, label, disabled, testId }: { form: UseFormReturn<GuestFormValues>; name: string; label: string; disabled: boolean; testId: string }) {
+function YesNo({
+  form,
+  name,
+  label,
+  disabled,
+  testId,
+}: {
+  form: UseFormReturn<GuestFormValues>;
+  name: string;
+  label: string;
+  disabled: boolean;
+  testId: string;
+}) {
   const { field } = useController({ control: form.control, name });
   return (
     <div className="gavel-field gavel-guest-yesno">
-      <IonCheckbox labelPlacement="end" justify="start" checked={field.value === true} disabled={disabled} data-testid={testId} onIonChange={(e) => field.onChange(e.detail.checked)}>
+      <IonCheckbox
+        labelPlacement="end"
+        justify="start"
+        checked={field.value === true}
+        disabled={disabled}
+        data-testid={testId}
+        onIonChange={(e) => field.onChange(e.detail.checked)}
+      >
         {label}
       </IonCheckbox>
     </div>
   );
 }
 
-function Lookup({ form, name, label, options, disabled, testId }: { form: UseFormReturn<GuestFormValues>; name: string; label: string; options: GuestLookup[]; disabled: boolean; testId: string }) {
+function Lookup({
+  form,
+  name,
+  label,
+  options,
+  disabled,
+  testId,
+}: {
+  form: UseFormReturn<GuestFormValues>;
+  name: string;
+  label: string;
+  options: GuestLookup[];
+  disabled: boolean;
+  testId: string;
+}) {
   const { field, fieldState } = useController({ control: form.control, name });
   return (
     <div className="gavel-field">
       <label className={`gavel-select${disabled ? ' gavel-store-off' : ''}`}>
         <span>{label}</span>
-        <select value={typeof field.value === 'string' ? field.value : ''} disabled={disabled} data-testid={testId} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur}>
+        <select
+          value={typeof field.value === 'string' ? field.value : ''}
+          disabled={disabled}
+          data-testid={testId}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+        >
           <option value="">Choose…</option>
           {options.map((o) => (
             <option key={o.lookupid} value={String(o.lookupid)}>

@@ -21,13 +21,24 @@ export function GuestGroups({ token, groups }: { token: string; groups: GuestGro
   return (
     <>
       {groups.map((group) => (
-        <section key={group.groupid} className="gavel-card gavel-guest-group" data-testid="guest-group" aria-labelledby={`group-${group.groupid}`}>
+        <section
+          key={group.groupid}
+          className="gavel-card gavel-guest-group"
+          data-testid="guest-group"
+          aria-labelledby={`group-${group.groupid}`}
+        >
           <div className="gavel-guest-group-head">
             <h3 id={`group-${group.groupid}`} data-testid="group-name">
               {group.groupname}
             </h3>
             {group.allowchangegroupname ? (
-              <IonButton fill="clear" size="small" aria-label={`Rename ${group.groupname}`} data-testid="group-rename" onClick={() => setRenaming(group)}>
+              <IonButton
+                fill="clear"
+                size="small"
+                aria-label={`Rename ${group.groupname}`}
+                data-testid="group-rename"
+                onClick={() => setRenaming(group)}
+              >
                 <IonIcon slot="icon-only" icon={pencil} aria-hidden="true" />
               </IonButton>
             ) : null}
@@ -35,7 +46,13 @@ export function GuestGroups({ token, groups }: { token: string; groups: GuestGro
           <ul className="gavel-guest-list">
             {group.guests.map((guest, i) => (
               <li key={guest.guestid}>
-                <button type="button" className="gavel-guest-row" data-testid="guest-row" data-locked={guest.guestislocked} onClick={() => setEditing(guest.guestid)}>
+                <button
+                  type="button"
+                  className="gavel-guest-row"
+                  data-testid="guest-row"
+                  data-locked={guest.guestislocked}
+                  onClick={() => setEditing(guest.guestid)}
+                >
                   <span className="gavel-guest-seat" aria-hidden="true">
                     {i + 1}
                   </span>
@@ -47,7 +64,14 @@ export function GuestGroups({ token, groups }: { token: string; groups: GuestGro
                       {progressMessages.answersNeeded}
                     </span>
                   ) : null}
-                  {guest.guestislocked ? <IonIcon icon={lockClosed} className="gavel-guest-lock" aria-label="Locked" data-testid="guest-lock" /> : null}
+                  {guest.guestislocked ? (
+                    <IonIcon
+                      icon={lockClosed}
+                      className="gavel-guest-lock"
+                      aria-label="Locked"
+                      data-testid="guest-lock"
+                    />
+                  ) : null}
                   <IonIcon icon={chevronForward} aria-hidden="true" />
                 </button>
               </li>

@@ -5,14 +5,24 @@ import { deadlineLine, type GuestGroup, progressMessages, seatsNamed } from '@ga
  * many named guests still owe a required answer, and by when guests must be registered (only the
  * event's own deadline; without one nothing is said).
  */
-export function RegistrationProgress({ groups, editdeadline }: { groups: readonly GuestGroup[]; editdeadline: string }) {
+export function RegistrationProgress({
+  groups,
+  editdeadline,
+}: {
+  groups: readonly GuestGroup[];
+  editdeadline: string;
+}) {
   const { named, total } = seatsNamed(groups);
   const needing = groups.flatMap((g) => g.guests).filter((s) => s.guestneedsanswers).length;
   const deadline = deadlineLine(editdeadline, new Date());
   if (total === 0) return null;
   const percent = Math.round((named / total) * 100);
   return (
-    <section className="gavel-card gavel-reg-progress" aria-label="Registration progress" data-testid="registration-progress">
+    <section
+      className="gavel-card gavel-reg-progress"
+      aria-label="Registration progress"
+      data-testid="registration-progress"
+    >
       <div className="gavel-reg-progress-row">
         <strong data-testid="seats-named">{progressMessages.seatsNamed(named, total)}</strong>
         {needing > 0 ? (

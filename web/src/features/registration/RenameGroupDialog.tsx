@@ -10,7 +10,17 @@ import { Sheet } from '../../ui/Sheet';
  * Rename Your Group, with Cancel and Save; a refusal opens 'Error Saving Group Name' with the
  * server's message and Ok (spec sections 2 and 8). The name is saved as typed.
  */
-export function RenameGroupDialog({ token, group, onClose, onSaved }: { token: string; group: GuestGroup | null; onClose: () => void; onSaved: () => void }) {
+export function RenameGroupDialog({
+  token,
+  group,
+  onClose,
+  onSaved,
+}: {
+  token: string;
+  group: GuestGroup | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [name, setName] = useState<string | null>(null);
   const [failure, setFailure] = useState('');
   const value = name ?? group?.groupname ?? '';
@@ -28,7 +38,13 @@ export function RenameGroupDialog({ token, group, onClose, onSaved }: { token: s
   );
   return (
     <>
-      <Sheet open={group !== null && !failure} onClose={close} label={registrationMessages.renameTitle} variant="dialog" testId="rename-dialog">
+      <Sheet
+        open={group !== null && !failure}
+        onClose={close}
+        label={registrationMessages.renameTitle}
+        variant="dialog"
+        testId="rename-dialog"
+      >
         <form
           noValidate
           onSubmit={(e) => {
@@ -48,7 +64,13 @@ export function RenameGroupDialog({ token, group, onClose, onSaved }: { token: s
           </div>
         </form>
       </Sheet>
-      <Sheet open={failure !== ''} onClose={() => setFailure('')} label={registrationMessages.renameError} variant="dialog" testId="rename-error-dialog">
+      <Sheet
+        open={failure !== ''}
+        onClose={() => setFailure('')}
+        label={registrationMessages.renameError}
+        variant="dialog"
+        testId="rename-error-dialog"
+      >
         <div role="alert">
           <h2 className="gavel-store-dialog-title">{registrationMessages.renameError}</h2>
           <p data-testid="rename-error-message">{failure}</p>

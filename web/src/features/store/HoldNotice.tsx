@@ -27,7 +27,12 @@ export function HoldNotice({ hold, onCart }: { hold: CartHold; onCart?: () => vo
   if (!warning) return null;
   const renewable = state.kind === 'renewable';
   return (
-    <section className={`gavel-hold ${renewable ? 'gavel-hold-warn' : 'gavel-hold-final'}`} aria-labelledby="gavel-hold-title" data-testid="hold-warning" data-kind={state.kind}>
+    <section
+      className={`gavel-hold ${renewable ? 'gavel-hold-warn' : 'gavel-hold-final'}`}
+      aria-labelledby="gavel-hold-title"
+      data-testid="hold-warning"
+      data-kind={state.kind}
+    >
       <div className="gavel-hold-text">
         {/* Announced once as it appears (and when it turns final); the ticking time is a timer, which is not read out. */}
         <div role="status" aria-live="polite">

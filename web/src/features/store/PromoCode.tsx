@@ -36,7 +36,14 @@ export function PromoCode({ code, disabled }: { code: string; disabled: boolean 
   return (
     <form className="gavel-store-promo" noValidate onSubmit={(e) => void promo.onSubmit(e)}>
       <div className="gavel-store-promo-row">
-        <FormField form={promo.form} name="discountcode" label="Promo Code" autocapitalize="characters" disabled={disabled} testId="promo-input" />
+        <FormField
+          form={promo.form}
+          name="discountcode"
+          label="Promo Code"
+          autocapitalize="characters"
+          disabled={disabled}
+          testId="promo-input"
+        />
         <IonButton type="submit" fill="outline" disabled={disabled || promo.busy} data-testid="promo-apply">
           Apply
         </IonButton>

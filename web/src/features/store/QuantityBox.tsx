@@ -3,7 +3,15 @@ import { IonButton } from '@ionic/react';
 import { IonIcon } from '../../ui/ionicLazy';
 import { add, remove } from 'ionicons/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { MAX_LINE_QUANTITY, maxLine, QUANTITY_DEBOUNCE_MS, quantityProblem, remainingLine, type StoreItem, storeMessages } from '@gavel/domain';
+import {
+  MAX_LINE_QUANTITY,
+  maxLine,
+  QUANTITY_DEBOUNCE_MS,
+  quantityProblem,
+  remainingLine,
+  type StoreItem,
+  storeMessages,
+} from '@gavel/domain';
 import { api } from '../../api/client';
 import { keys } from '../../queries/keys';
 import { patchCartQuantity } from '../../queries/store';
@@ -20,7 +28,15 @@ import { useCartCall } from './storeCalls';
  * buyer asked for until the cart holds it. Never below 0; above the item's limit per transaction
  * the buyer is told and the box takes the limit.
  */
-export function QuantityBox({ item, disabled, onNotice }: { item: StoreItem; disabled: boolean; onNotice: (notice: StoreNotice) => void }) {
+export function QuantityBox({
+  item,
+  disabled,
+  onNotice,
+}: {
+  item: StoreItem;
+  disabled: boolean;
+  onNotice: (notice: StoreNotice) => void;
+}) {
   const { eventcode } = useSession();
   const client = useQueryClient();
   const toast = useToast();
@@ -34,7 +50,11 @@ export function QuantityBox({ item, disabled, onNotice }: { item: StoreItem; dis
     (quantity: number) => cartCall((token) => api('POST /storecartadditem', { itemid: item.id, quantity }, { token })),
     (answer) => {
       if (answer.status === 'failure') {
-        onNotice({ title: storeMessages.insufficientTitle, name: answer.itemname, line: remainingLine(answer.quantityremaining) });
+        onNotice({
+          title: storeMessages.insufficientTitle,
+          name: answer.itemname,
+          line: remainingLine(answer.quantityremaining),
+        });
         setDraft(null);
         // What is left has changed since the tabs were fetched.
         void client.invalidateQueries({ queryKey: keys.storeSetup(eventcode) });
@@ -56,7 +76,12 @@ export function QuantityBox({ item, disabled, onNotice }: { item: StoreItem; dis
     let quantity = Math.min(MAX_LINE_QUANTITY, Math.max(0, Math.floor(wanted)));
     const problem = quantityProblem(quantity, item.maxquantitypertransaction);
     if (problem) {
-      onNotice({ title: storeMessages.maxTitle, text: storeMessages.maxText, name: item.name, line: maxLine(problem.max) });
+      onNotice({
+        title: storeMessages.maxTitle,
+        text: storeMessages.maxText,
+        name: item.name,
+        line: maxLine(problem.max),
+      });
       quantity = problem.max;
     }
     setDraft(String(quantity));
@@ -68,7 +93,15 @@ export function QuantityBox({ item, disabled, onNotice }: { item: StoreItem; dis
   const current = shown === '' ? 0 : Number(shown);
   return (
     <div className="gavel-qty" role="group" aria-label={`Quantity of ${item.name}`}>
-      <IonButton fill="outline" size="small" shape="round" aria-label={`One fewer ${item.name}`} disabled={disabled || current <= 0} data-testid={`qty-minus-${item.id}`} onClick={() => change(current - 1)}>
+      <IonButton
+        fill="outline"
+        size="small"
+        shape="round"
+        aria-label={`One fewer ${item.name}`}
+        disabled={disabled || current <= 0}
+        data-testid={`qty-minus-${item.id}`}
+        onClick={() => change(current - 1)}
+      >
         <IonIcon slot="icon-only" icon={remove} aria-hidden="true" />
       </IonButton>
       <input
@@ -89,7 +122,15 @@ export function QuantityBox({ item, disabled, onNotice }: { item: StoreItem; dis
         }}
         onBlur={() => setDraft((d) => (d === '' ? null : d))}
       />
-      <IonButton fill="solid" size="small" shape="round" aria-label={`One more ${item.name}`} disabled={disabled} data-testid={`qty-plus-${item.id}`} onClick={() => change(current + 1)}>
+      <IonButton
+        fill="solid"
+        size="small"
+        shape="round"
+        aria-label={`One more ${item.name}`}
+        disabled={disabled}
+        data-testid={`qty-plus-${item.id}`}
+        onClick={() => change(current + 1)}
+      >
         <IonIcon slot="icon-only" icon={add} aria-hidden="true" />
       </IonButton>
     </div>

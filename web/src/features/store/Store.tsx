@@ -38,7 +38,14 @@ export function Store() {
   const checkout = useStoreCheckout(cart.data, () => setChosen('Registration'));
 
   const data = setup.data;
-  const hold = useCartHold({ eventcode, token, setup: data, cart: cart.data, units: data ? unitsInCart(data) : 0, settled: data ? registrationOpen(data) : false });
+  const hold = useCartHold({
+    eventcode,
+    token,
+    setup: data,
+    cart: cart.data,
+    units: data ? unitsInCart(data) : 0,
+    settled: data ? registrationOpen(data) : false,
+  });
   if (!data || data.status === 'expired')
     return (
       <StoreFrame testId="store-page" title={data?.storewelcomeeventname ?? ''} back>
@@ -81,7 +88,12 @@ export function Store() {
             Finish
           </IonButton>
         ) : current === 'Cart' ? (
-          <IonButton type="submit" form={cart.data ? CHECKOUT_FORM_ID : undefined} disabled={expired || lines === 0 || checkout.busy} data-testid="checkout-button">
+          <IonButton
+            type="submit"
+            form={cart.data ? CHECKOUT_FORM_ID : undefined}
+            disabled={expired || lines === 0 || checkout.busy}
+            data-testid="checkout-button"
+          >
             {checkout.busy ? 'Checking out…' : 'Checkout'}
           </IonButton>
         ) : null}
@@ -118,12 +130,25 @@ export function Store() {
       bar={bar}
     >
       {data.tabs.map((tab) => (
-        <div key={tab.tabname} id={`store-panel-${tab.tabname}`} role="tabpanel" hidden={tab.tabname !== current} data-testid={`store-panel-${tab.tabname}`}>
+        <div
+          key={tab.tabname}
+          id={`store-panel-${tab.tabname}`}
+          role="tabpanel"
+          hidden={tab.tabname !== current}
+          data-testid={`store-panel-${tab.tabname}`}
+        >
           {tab.heading ? <h2 className="gavel-store-heading">{tab.heading}</h2> : null}
           {tab.tabname === 'Cart' ? (
-            <StoreCart cart={cart.data} checkout={checkout} locked={expired} failed={cart.isError ? cart.error.message : ''} />
+            <StoreCart
+              cart={cart.data}
+              checkout={checkout}
+              locked={expired}
+              failed={cart.isError ? cart.error.message : ''}
+            />
           ) : tab.tabname === 'Registration' ? (
-            registering ? <StoreRegistration cart={cart.data} /> : null
+            registering ? (
+              <StoreRegistration cart={cart.data} />
+            ) : null
           ) : (
             <StoreItems tab={tab} locked={expired || done} />
           )}

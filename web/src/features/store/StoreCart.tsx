@@ -1,6 +1,17 @@
 import type { ComponentProps } from 'react';
 import { IonInput, IonItem } from '@ionic/react';
-import { feeLabel, formatMoney, methodFor, paymentMethodLabels, readStoreDonation, STORE_CHECKOUT_ORDER, type StoreCartResponse, type StoreCheckoutFields, storeMessages, US_STATES } from '@gavel/domain';
+import {
+  feeLabel,
+  formatMoney,
+  methodFor,
+  paymentMethodLabels,
+  readStoreDonation,
+  STORE_CHECKOUT_ORDER,
+  type StoreCartResponse,
+  type StoreCheckoutFields,
+  storeMessages,
+  US_STATES,
+} from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { FormField } from '../../ui/form';
 import { IonCheckbox } from '../../ui/ionicControls';
@@ -21,16 +32,34 @@ type FieldName = keyof StoreCheckoutFields;
  * A checkout field's problem, beside the field. Every problem shows at once; only the first, in
  * the spec's order, is announced (it is also the one focused).
  */
-function Problem({ name, message, first, testId }: { name: FieldName; message: string | undefined; first: boolean; testId: string }) {
+function Problem({
+  name,
+  message,
+  first,
+  testId,
+}: {
+  name: FieldName;
+  message: string | undefined;
+  first: boolean;
+  testId: string;
+}) {
   if (!message) return null;
   return (
-    <p id={`${checkoutFieldId(name)}-error`} className="gavel-error gavel-store-problem" role={first ? 'alert' : undefined} data-testid={`${testId}-error`}>
+    <p
+      id={`${checkoutFieldId(name)}-error`}
+      className="gavel-error gavel-store-problem"
+      role={first ? 'alert' : undefined}
+      data-testid={`${testId}-error`}
+    >
       {message}
     </p>
   );
 }
 
-type BillingProps = { checkout: StoreCheckout; name: FieldName; first: FieldName | undefined } & Omit<ComponentProps<typeof FormField<StoreCheckoutFields>>, 'form' | 'name'>;
+type BillingProps = { checkout: StoreCheckout; name: FieldName; first: FieldName | undefined } & Omit<
+  ComponentProps<typeof FormField<StoreCheckoutFields>>,
+  'form' | 'name'
+>;
 
 /** A billing field with its problem under it, marked while it has one. */
 function BillingField({ checkout, name, first, ...field }: BillingProps) {
@@ -53,7 +82,17 @@ function donationText(typed: string): string {
  * fields, payment method and card entry. A checked-out cart shows its final values, every input
  * disabled; an expired one can no longer be checked out.
  */
-export function StoreCart({ cart, checkout, locked, failed }: { cart: StoreCartResponse | undefined; checkout: StoreCheckout; locked: boolean; failed: string }) {
+export function StoreCart({
+  cart,
+  checkout,
+  locked,
+  failed,
+}: {
+  cart: StoreCartResponse | undefined;
+  checkout: StoreCheckout;
+  locked: boolean;
+  failed: string;
+}) {
   const { eventcode } = useSession();
   const { form, amounts, values } = checkout;
   const errors = form.formState.errors;
@@ -110,11 +149,22 @@ export function StoreCart({ cart, checkout, locked, failed }: { cart: StoreCartR
             </IonItem>
           </div>
         ) : null}
-        <PromoCode key={`${done}`} code={cart.discountcode} disabled={off || (amounts.total === 0 && !cart.hasdiscount)} />
+        <PromoCode
+          key={`${done}`}
+          code={cart.discountcode}
+          disabled={off || (amounts.total === 0 && !cart.hasdiscount)}
+        />
         {/* Nothing to pay, or Bill Me: no card fee to cover. */}
         {cart.allowpaymentoffees && checkout.feeOffered > 0 ? (
           <IonItem lines="none" className="gavel-field gavel-fee-box">
-            <IonCheckbox labelPlacement="end" justify="start" checked={values.coverFee} disabled={off} data-testid="fee-checkbox" onIonChange={(e) => form.setValue('coverFee', e.detail.checked)}>
+            <IonCheckbox
+              labelPlacement="end"
+              justify="start"
+              checked={values.coverFee}
+              disabled={off}
+              data-testid="fee-checkbox"
+              onIonChange={(e) => form.setValue('coverFee', e.detail.checked)}
+            >
               <span style={{ whiteSpace: 'normal' }}>{feeLabel(cart.ccfee, checkout.feeOffered)}</span>
             </IonCheckbox>
           </IonItem>
@@ -147,35 +197,114 @@ export function StoreCart({ cart, checkout, locked, failed }: { cart: StoreCartR
         </dl>
       </section>
 
-      <form id={CHECKOUT_FORM_ID} className="gavel-card" noValidate aria-busy={checkout.busy} onSubmit={(e) => void checkout.onSubmit(e)}>
+      <form
+        id={CHECKOUT_FORM_ID}
+        className="gavel-card"
+        noValidate
+        aria-busy={checkout.busy}
+        onSubmit={(e) => void checkout.onSubmit(e)}
+      >
         <h2 className="gavel-store-card-title">Billing Information</h2>
         <div className="gavel-store-pair">
-          <BillingField checkout={checkout} first={firstProblem} name="first" label="First Name" autocomplete="given-name" disabled={off} testId="billing-first" />
-          <BillingField checkout={checkout} first={firstProblem} name="last" label="Last Name" autocomplete="family-name" disabled={off} testId="billing-last" />
+          <BillingField
+            checkout={checkout}
+            first={firstProblem}
+            name="first"
+            label="First Name"
+            autocomplete="given-name"
+            disabled={off}
+            testId="billing-first"
+          />
+          <BillingField
+            checkout={checkout}
+            first={firstProblem}
+            name="last"
+            label="Last Name"
+            autocomplete="family-name"
+            disabled={off}
+            testId="billing-last"
+          />
         </div>
-        <BillingField checkout={checkout} first={firstProblem} name="address" label="Address" autocomplete="street-address" disabled={off} testId="billing-address" />
-        <BillingField checkout={checkout} first={firstProblem} name="city" label="City" autocomplete="address-level2" disabled={off} testId="billing-city" />
+        <BillingField
+          checkout={checkout}
+          first={firstProblem}
+          name="address"
+          label="Address"
+          autocomplete="street-address"
+          disabled={off}
+          testId="billing-address"
+        />
+        <BillingField
+          checkout={checkout}
+          first={firstProblem}
+          name="city"
+          label="City"
+          autocomplete="address-level2"
+          disabled={off}
+          testId="billing-city"
+        />
         <div className="gavel-store-pair">
-          <div id={checkoutFieldId('state')} className={`gavel-store-billing${errors.state ? ' gavel-store-invalid' : ''}`}>
+          <div
+            id={checkoutFieldId('state')}
+            className={`gavel-store-billing${errors.state ? ' gavel-store-invalid' : ''}`}
+          >
             <label className={`gavel-select${off ? ' gavel-store-off' : ''}`}>
               <span>State</span>
-              <select value={values.state} autoComplete="address-level1" disabled={off} data-testid="billing-state" onChange={(e) => form.setValue('state', e.target.value, { shouldValidate: form.formState.isSubmitted })}>
+              <select
+                value={values.state}
+                autoComplete="address-level1"
+                disabled={off}
+                data-testid="billing-state"
+                onChange={(e) => form.setValue('state', e.target.value, { shouldValidate: form.formState.isSubmitted })}
+              >
                 {US_STATES.map((code) => (
                   <option key={code}>{code}</option>
                 ))}
               </select>
             </label>
-            <Problem name="state" message={errors.state?.message} first={firstProblem === 'state'} testId="billing-state" />
+            <Problem
+              name="state"
+              message={errors.state?.message}
+              first={firstProblem === 'state'}
+              testId="billing-state"
+            />
           </div>
-          <BillingField checkout={checkout} first={firstProblem} name="zip" label="Zip" inputmode="numeric" autocomplete="postal-code" disabled={off} testId="billing-zip" />
+          <BillingField
+            checkout={checkout}
+            first={firstProblem}
+            name="zip"
+            label="Zip"
+            inputmode="numeric"
+            autocomplete="postal-code"
+            disabled={off}
+            testId="billing-zip"
+          />
         </div>
-        <BillingField checkout={checkout} first={firstProblem} name="email" label="Email" type="email" autocomplete="email" disabled={off} testId="billing-email" />
+        <BillingField
+          checkout={checkout}
+          first={firstProblem}
+          name="email"
+          label="Email"
+          type="email"
+          autocomplete="email"
+          disabled={off}
+          testId="billing-email"
+        />
 
         <h2 className="gavel-store-card-title">Payment</h2>
         {cart.billme && !done && method !== 'FREE' ? (
           <label className={`gavel-select${off ? ' gavel-store-off' : ''}`}>
             <span>Payment Method</span>
-            <select value={values.method} disabled={off} data-testid="payment-method" onChange={(e) => form.setValue('method', e.target.value === 'BILLME' ? 'BILLME' : 'CREDIT', { shouldValidate: form.formState.isSubmitted })}>
+            <select
+              value={values.method}
+              disabled={off}
+              data-testid="payment-method"
+              onChange={(e) =>
+                form.setValue('method', e.target.value === 'BILLME' ? 'BILLME' : 'CREDIT', {
+                  shouldValidate: form.formState.isSubmitted,
+                })
+              }
+            >
               <option value="CREDIT">{paymentMethodLabels.CREDIT}</option>
               <option value="BILLME">{paymentMethodLabels.BILLME}</option>
             </select>
@@ -188,8 +317,18 @@ export function StoreCart({ cart, checkout, locked, failed }: { cart: StoreCartR
         {method === 'CREDIT' && !off ? (
           cart.paymentprocessorisvalid ? (
             <div id={checkoutFieldId('cardtoken')} className="gavel-store-billing gavel-store-card-problem">
-              <Problem name="cardtoken" message={errors.cardtoken?.message} first={firstProblem === 'cardtoken'} testId="card-entry" />
-              <CardEntry info={cart.paymentprocessorinfo} code={cart.paymentprocessorcode} eventcode={eventcode} link={checkout.card.link} />
+              <Problem
+                name="cardtoken"
+                message={errors.cardtoken?.message}
+                first={firstProblem === 'cardtoken'}
+                testId="card-entry"
+              />
+              <CardEntry
+                info={cart.paymentprocessorinfo}
+                code={cart.paymentprocessorcode}
+                eventcode={eventcode}
+                link={checkout.card.link}
+              />
             </div>
           ) : (
             <p className="gavel-muted" data-testid="no-processor">

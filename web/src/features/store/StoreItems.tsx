@@ -32,7 +32,13 @@ export function StoreItems({ tab, locked }: { tab: StoreTab; locked: boolean }) 
             <article key={item.id} className="gavel-card gavel-store-item" data-testid={`store-item-${item.id}`}>
               <div className="gavel-store-item-head">
                 {item.logourl ? (
-                  <button type="button" className="gavel-store-logo" aria-label={`About ${item.name}`} data-testid={`store-logo-${item.id}`} onClick={() => setOpened(item)}>
+                  <button
+                    type="button"
+                    className="gavel-store-logo"
+                    aria-label={`About ${item.name}`}
+                    data-testid={`store-logo-${item.id}`}
+                    onClick={() => setOpened(item)}
+                  >
                     <img src={item.logourl} alt="" />
                   </button>
                 ) : null}

@@ -35,7 +35,9 @@ export function StoreLanding() {
   const open = data?.status === 'success';
   const logo = data ? data.storewelcomeeventlogourl || data.logourl : '';
   const bar =
-    data && open && (data.storewelcomebuttoneventshow || data.storewelcomebuttonauctionshow || data.storewelcomebuttondonateshow) ? (
+    data &&
+    open &&
+    (data.storewelcomebuttoneventshow || data.storewelcomebuttonauctionshow || data.storewelcomebuttondonateshow) ? (
       <div className="gavel-store-landing-buttons">
         {data.storewelcomebuttoneventshow ? (
           <IonButton expand="block" routerLink={`/${eventcode}/event/register/`} data-testid="store-register">
@@ -44,12 +46,22 @@ export function StoreLanding() {
         ) : null}
         <div className="gavel-store-landing-row">
           {data.storewelcomebuttonauctionshow ? (
-            <IonButton expand="block" fill="outline" {...auctionLink(data.storewelcomeauctionlink, eventcode)} data-testid="store-auction">
+            <IonButton
+              expand="block"
+              fill="outline"
+              {...auctionLink(data.storewelcomeauctionlink, eventcode)}
+              data-testid="store-auction"
+            >
               {data.storewelcomebuttonauction}
             </IonButton>
           ) : null}
           {data.storewelcomebuttondonateshow ? (
-            <IonButton expand="block" color="secondary" routerLink={`/${eventcode}/event/register/cart`} data-testid="store-donate">
+            <IonButton
+              expand="block"
+              color="secondary"
+              routerLink={`/${eventcode}/event/register/cart`}
+              data-testid="store-donate"
+            >
               {data.storewelcomebuttondonate}
             </IonButton>
           ) : null}
@@ -68,7 +80,9 @@ export function StoreLanding() {
       {data ? (
         <>
           <section className="gavel-hero">
-            {logo ? <img className="logo" src={logo} alt={`${data.storewelcomeeventname} logo`} data-testid="store-logo" /> : null}
+            {logo ? (
+              <img className="logo" src={logo} alt={`${data.storewelcomeeventname} logo`} data-testid="store-logo" />
+            ) : null}
             {open ? <h1 data-testid="store-header">{data.storewelcomeheader || data.storewelcomeeventname}</h1> : null}
           </section>
           {open ? (
@@ -79,7 +93,11 @@ export function StoreLanding() {
                   <Html html={data.storelandinghtml} testId="store-landing-html" />
                 </section>
               ) : null}
-              <Html html={data.storewelcomefooter} testId="store-landing-footer" className="gavel-store-landing-footer" />
+              <Html
+                html={data.storewelcomefooter}
+                testId="store-landing-footer"
+                className="gavel-store-landing-footer"
+              />
             </>
           ) : (
             <StoreClosed message={data.message} />

@@ -1,7 +1,17 @@
 import { FREE_ITEM_TYPE, formatMoney, type StoreCartLine, storeMessages } from '@gavel/domain';
 
 /** A cart's lines (the Cart tab, the confirmation): each name, its quantity × price, and its amount; free items say so. */
-export function StoreLines({ lines, testIdPrefix, className = '', label }: { lines: readonly StoreCartLine[]; testIdPrefix: string; className?: string; label?: string }) {
+export function StoreLines({
+  lines,
+  testIdPrefix,
+  className = '',
+  label,
+}: {
+  lines: readonly StoreCartLine[];
+  testIdPrefix: string;
+  className?: string;
+  label?: string;
+}) {
   if (lines.length === 0) return null;
   return (
     <ul className={`gavel-pay-lines ${className}`.trim()} aria-label={label}>

@@ -31,7 +31,13 @@ export function StoreRegistration({ cart }: { cart: StoreCartResponse | undefine
           ))}
         </ul>
         <AmountsList
-          amounts={{ subtotal: cart.subtotal, discount: cart.discountamount, donation: cart.additionaldonation, fee: cart.ccfeesamount, total: cart.totalamount + cart.ccfeesamount }}
+          amounts={{
+            subtotal: cart.subtotal,
+            discount: cart.discountamount,
+            donation: cart.additionaldonation,
+            fee: cart.ccfeesamount,
+            total: cart.totalamount + cart.ccfeesamount,
+          }}
           method={cart.paymentmethod}
           card={cart.card}
           testPrefix="registration"

@@ -54,7 +54,11 @@ export function readBillingDraft(eventcode: string, cartid: number): Partial<Bil
 }
 
 /** Keeps the billing details typed for this cart (its billing fields only, never the card). */
-export function keepBillingDraft(eventcode: string, cartid: number, billing: Partial<Record<keyof BillingForm, string | undefined>>): void {
+export function keepBillingDraft(
+  eventcode: string,
+  cartid: number,
+  billing: Partial<Record<keyof BillingForm, string | undefined>>,
+): void {
   try {
     const kept = Object.fromEntries(BILLING.map((f) => [f, billing[f] ?? '']));
     sessionStorage.setItem(`${draftPrefix(eventcode)}${cartid}`, JSON.stringify(kept));

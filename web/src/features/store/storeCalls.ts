@@ -21,7 +21,7 @@ export function useLeaveStore() {
 export function useCartCall() {
   const { eventcode } = useSession();
   const leave = useLeaveStore();
-  return useCallback(<T,>(call: (token: string) => Promise<T>) => withCart(eventcode, call, leave), [eventcode, leave]);
+  return useCallback(<T>(call: (token: string) => Promise<T>) => withCart(eventcode, call, leave), [eventcode, leave]);
 }
 
 /** A query of the store answered 'expired' (a forged or lapsed token): leave as every store call does. */

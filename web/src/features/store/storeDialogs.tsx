@@ -1,5 +1,13 @@
 import { IonButton } from '@ionic/react';
-import { formatMoney, paymentMethodLabels, type StoreAmounts, type StoreItem, storeConfirmation, storeMessages, type StorePaymentMethod } from '@gavel/domain';
+import {
+  formatMoney,
+  paymentMethodLabels,
+  type StoreAmounts,
+  type StoreItem,
+  storeConfirmation,
+  storeMessages,
+  type StorePaymentMethod,
+} from '@gavel/domain';
 import { Sheet } from '../../ui/Sheet';
 import { StoreLines } from './StoreLines';
 import type { StoreConfirmation } from './useStoreCheckout';
@@ -59,7 +67,17 @@ export function ItemDialog({ item, onClose }: { item: StoreItem | null; onClose:
 }
 
 /** Subtotal, discount, additional donation, card fees and total, then how it was (or will be) paid. */
-export function AmountsList({ amounts, method, card, testPrefix }: { amounts: StoreAmounts; method?: StorePaymentMethod; card?: string; testPrefix: string }) {
+export function AmountsList({
+  amounts,
+  method,
+  card,
+  testPrefix,
+}: {
+  amounts: StoreAmounts;
+  method?: StorePaymentMethod;
+  card?: string;
+  testPrefix: string;
+}) {
   const row = (label: string, value: string, id: string) => (
     <div className={id === 'method' ? 'gavel-store-method-row' : undefined}>
       <dt>{label}</dt>
@@ -76,18 +94,29 @@ export function AmountsList({ amounts, method, card, testPrefix }: { amounts: St
         <dt>Total</dt>
         <dd data-testid={`${testPrefix}-total`}>{formatMoney(amounts.total)}</dd>
       </div>
-      {method ? row('Payment method', card ? `${paymentMethodLabels[method]} (${card})` : paymentMethodLabels[method], 'method') : null}
+      {method
+        ? row(
+            'Payment method',
+            card ? `${paymentMethodLabels[method]} (${card})` : paymentMethodLabels[method],
+            'method',
+          )
+        : null}
     </dl>
   );
 }
-
 
 /**
  * After a checkout: 'Thank you — order S-2 is confirmed', the lines bought, every amount and how it
  * was paid. When guests are to be registered its button goes on to the Registration tab;
  * otherwise Close.
  */
-export function SummaryDialog({ confirmation, onClose }: { confirmation: StoreConfirmation | null; onClose: () => void }) {
+export function SummaryDialog({
+  confirmation,
+  onClose,
+}: {
+  confirmation: StoreConfirmation | null;
+  onClose: () => void;
+}) {
   const answer = confirmation?.answer;
   const s = answer?.summary;
   const title = s && answer ? storeConfirmation(s.orderid, answer.status) : storeMessages.thanksTitle;
@@ -98,10 +127,21 @@ export function SummaryDialog({ confirmation, onClose }: { confirmation: StoreCo
           {title}
         </h2>
         {answer?.message ? <p data-testid="store-summary-message">{answer.message}</p> : null}
-        <StoreLines lines={confirmation?.lines ?? []} testIdPrefix="summary-line-" className="gavel-store-bought" label="What you bought" />
+        <StoreLines
+          lines={confirmation?.lines ?? []}
+          testIdPrefix="summary-line-"
+          className="gavel-store-bought"
+          label="What you bought"
+        />
         {s ? (
           <AmountsList
-            amounts={{ subtotal: s.subtotal, discount: s.discountamount, donation: s.additionaldonation, fee: s.ccfeesamount, total: s.totalamount }}
+            amounts={{
+              subtotal: s.subtotal,
+              discount: s.discountamount,
+              donation: s.additionaldonation,
+              fee: s.ccfeesamount,
+              total: s.totalamount,
+            }}
             method={s.paymentmethod}
             card={s.card}
             testPrefix="summary"

@@ -18,7 +18,17 @@ export function CartCountdown({ hold }: { hold: Pick<CartHold, 'state' | 'left'>
 }
 
 /** The tab buttons in the server's order; a tab that is not enabled cannot be opened. */
-export function StoreTabs({ setup, current, units, onOpen }: { setup: StoreSetupResponse; current: StoreTabName; units: number; onOpen: (tab: StoreTabName) => void }) {
+export function StoreTabs({
+  setup,
+  current,
+  units,
+  onOpen,
+}: {
+  setup: StoreSetupResponse;
+  current: StoreTabName;
+  units: number;
+  onOpen: (tab: StoreTabName) => void;
+}) {
   return (
     <div className="gavel-store-tabs" role="tablist" aria-label="Store">
       {setup.tabs.map((t) => (

@@ -49,6 +49,7 @@ export function firstTab(setup: StoreSetupResponse, cartParam: string | undefine
 /** How many units the cart holds, over every tab (an item listed twice counts once). */
 export function unitsInCart(setup: StoreSetupResponse): number {
   const held = new Map<number, number>();
-  for (const tab of setup.tabs) for (const s of tab.sections) for (const i of shownItems(s.data)) held.set(i.id, i.cartquantity);
+  for (const tab of setup.tabs)
+    for (const s of tab.sections) for (const i of shownItems(s.data)) held.set(i.id, i.cartquantity);
   return [...held.values()].reduce((sum, n) => sum + n, 0);
 }

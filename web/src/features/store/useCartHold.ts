@@ -37,7 +37,21 @@ export interface CartHold {
  * starting again. At zero the token is forgotten (spec); an empty cart, which nobody was shown
  * counting down, is then quietly replaced by a new one instead of locking the page.
  */
-export function useCartHold({ eventcode, token, setup, cart, units, settled }: { eventcode: string; token: string | null; setup: StoreSetupResponse | undefined; cart: StoreCartResponse | undefined; units: number; settled: boolean }): CartHold {
+export function useCartHold({
+  eventcode,
+  token,
+  setup,
+  cart,
+  units,
+  settled,
+}: {
+  eventcode: string;
+  token: string | null;
+  setup: StoreSetupResponse | undefined;
+  cart: StoreCartResponse | undefined;
+  units: number;
+  settled: boolean;
+}): CartHold {
   const client = useQueryClient();
   const toast = useToast();
   const now = useServerNow();

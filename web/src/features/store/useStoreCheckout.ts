@@ -55,7 +55,8 @@ export function useStoreCheckout(cart: StoreCartResponse | undefined, onRegistra
   const { confirm } = useCardAction(cart?.paymentprocessorcode, cart?.paymentprocessorinfo);
   const [summary, setSummary] = useState<StoreConfirmation | null>(null);
   const ctx = storeFormContext(cart);
-  const send = (body: RequestOf<'PUT /storecheckout'>) => idempotency.send(body, (headers) => cartCall((token) => api('PUT /storecheckout', body, { token, headers })));
+  const send = (body: RequestOf<'PUT /storecheckout'>) =>
+    idempotency.send(body, (headers) => cartCall((token) => api('PUT /storecheckout', body, { token, headers })));
   // The cart as it was when Checkout was tapped: its lines are what the order bought (the server
   // refuses a checkout whose total no longer matches them).
   const latest = useRef(cart);
@@ -87,7 +88,9 @@ export function useStoreCheckout(cart: StoreCartResponse | undefined, onRegistra
     onError: (message) => toast.error(message),
   });
   const { form } = checkout;
-  const card = useCardEntry((token) => form.setValue('cardtoken', token ?? '', { shouldValidate: form.formState.isSubmitted }));
+  const card = useCardEntry((token) =>
+    form.setValue('cardtoken', token ?? '', { shouldValidate: form.formState.isSubmitted }),
+  );
 
   // The cart's own details once it has come, with what was typed for it before a reload, and its
   // final values once it is checked out; not on every refetch, which would wipe what is typed.
@@ -105,7 +108,10 @@ export function useStoreCheckout(cart: StoreCartResponse | undefined, onRegistra
     restored.current = stage === 'open';
   }, [stage, form, eventcode, cartid]);
 
-  const [donation = '', coverFee = false, method = 'CREDIT', state = '', cardtoken = ''] = useWatch({ control: form.control, name: ['donation', 'coverFee', 'method', 'state', 'cardtoken'] });
+  const [donation = '', coverFee = false, method = 'CREDIT', state = '', cardtoken = ''] = useWatch({
+    control: form.control,
+    name: ['donation', 'coverFee', 'method', 'state', 'cardtoken'],
+  });
   // What is typed is kept for this cart as it is typed, once the kept details were put back; another
   // cart's are let go once, when this cart becomes the one (a subscription: no render per keystroke).
   useEffect(() => {
@@ -120,7 +126,13 @@ export function useStoreCheckout(cart: StoreCartResponse | undefined, onRegistra
   const done = cart?.hascheckedout === true;
   const amounts: StoreAmounts =
     done && cart
-      ? { subtotal: cart.subtotal, discount: cart.discountamount, donation: cart.additionaldonation, fee: cart.ccfeesamount, total: cart.totalamount + cart.ccfeesamount }
+      ? {
+          subtotal: cart.subtotal,
+          discount: cart.discountamount,
+          donation: cart.additionaldonation,
+          fee: cart.ccfeesamount,
+          total: cart.totalamount + cart.ccfeesamount,
+        }
       : storeFormAmounts(ctx, { donation, coverFee, method });
   // The fee the box offers, whether or not it is ticked.
   const feeOffered = storeFormAmounts(ctx, { donation, coverFee: true, method }).fee;
@@ -140,7 +152,8 @@ export function useStoreCheckout(cart: StoreCartResponse | undefined, onRegistra
     submitting.current = true;
     try {
       const v = form.getValues();
-      const paysByCard = cart?.paymentprocessorisvalid === true && methodFor(storeFormAmounts(ctx, v).total, v.method) === 'CREDIT';
+      const paysByCard =
+        cart?.paymentprocessorisvalid === true && methodFor(storeFormAmounts(ctx, v).total, v.method) === 'CREDIT';
       if (paysByCard && !v.cardtoken) {
         const taken = await card.take();
         if (taken) form.setValue('cardtoken', taken);
