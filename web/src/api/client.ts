@@ -12,20 +12,10 @@ import {
 import { readToken } from '../session/token';
 
 /**
- * The one API client. The API host follows the page's host name (local, dev, staging, live all
- * serve the API on the same origin under /api); VITE_API_BASE overrides it for a split setup.
+ * The one API client. Every environment serves the API on the page's own origin under /api;
+ * VITE_API_BASE overrides it for a split setup.
  */
-export type Environment = 'local' | 'dev' | 'staging' | 'live';
-
-export function environmentOf(hostname: string): Environment {
-  if (hostname === 'localhost' || hostname.endsWith('.localhost') || /^[\d.]+$/.test(hostname) || hostname === '[::1]')
-    return 'local';
-  if (/(^|\.)dev\./.test(hostname) || hostname.startsWith('dev-')) return 'dev';
-  if (/(^|\.)staging\./.test(hostname) || hostname.startsWith('staging-')) return 'staging';
-  return 'live';
-}
-
-export function apiBase(): string {
+function apiBase(): string {
   const configured = import.meta.env.VITE_API_BASE as string | undefined;
   return configured ? configured.replace(/\/+$/, '') : '/api';
 }

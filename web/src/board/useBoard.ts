@@ -1,20 +1,16 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
-import { BOARD_REFRESH_MS, HUB_PATH, hubMessage, hubRefusals, RECEIVE, type BoardRoute } from '@gavel/domain';
+import { BOARD_REFRESH_MS, hubRefusals, type BoardRoute } from '@gavel/domain';
 import { api, ApiError } from '../api/client';
+import { openHub, type HubConnection, type LiveState } from '../realtime/hub';
 import { boardReducer, initialBoard, type BoardState } from './state';
-
-export type BoardLive = 'connected' | 'reconnecting' | 'disconnected' | 'off';
 
 /** A first load that fails (the venue's network is not up yet) is tried again, slower each time. */
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 30_000;
-/** A connection the hub refused is tried again after this long (Socket.IO itself gives up on it). */
-const REFUSED_RETRY_MS = 5_000;
 
 export interface Board {
   state: BoardState;
-  live: BoardLive;
+  live: LiveState;
   /** The server's time now (the board's clock corrected by the last answer), for the countdown and each item's close. */
   now: number;
   /** The board's own clock, ticking each second, for the highlights and the sponsors' turns. */
@@ -30,11 +26,11 @@ export interface Board {
  */
 export function useBoard(route: BoardRoute): Board {
   const [state, dispatch] = useReducer(boardReducer, initialBoard);
-  const [live, setLive] = useState<BoardLive>('off');
+  const [live, setLive] = useState<LiveState>('off');
   const [clock, setClock] = useState(() => Date.now());
   const token = useRef<string | null>(null);
   const version = useRef<string | null>(null);
-  const socket = useRef<Socket | null>(null);
+  const hub = useRef<HubConnection | null>(null);
   const loading = useRef<Promise<void> | null>(null);
 
   const load = useCallback((): Promise<void> => {
@@ -86,54 +82,30 @@ export function useBoard(route: BoardRoute): Board {
     };
   }, [load]);
 
-  // The live connection, once the first answer gave a token. `auth` is asked for at every
-  // connection attempt, so a reconnect uses the newest token.
+  // The live connection, once the first answer gave a token; each attempt uses the newest token.
   const ready = state.board !== null;
   useEffect(() => {
     if (!ready) return;
-    const s = io({
-      path: HUB_PATH,
-      auth: (cb) => cb({ token: token.current }),
-      transports: ['websocket', 'polling'],
-      reconnectionDelay: 1_000,
-      reconnectionDelayMax: 5_000,
-    });
-    socket.current = s;
-    let connectedBefore = false;
-    s.on('connect', () => {
-      setLive('connected');
+    const reload = () => void load().catch(() => undefined);
+    const connection = openHub({
+      token: () => token.current,
+      onState: setLive,
+      onMessage: (message) => {
+        if (message.type === 'eventrefresh') reload();
+        else dispatch({ type: 'message', message, now: Date.now() });
+      },
       // Messages missed while away are not replayed: reload what the board shows.
-      if (connectedBefore) void load().catch(() => undefined);
-      connectedBefore = true;
+      onReconnect: reload,
+      // A lapsed token (a board token lasts 12 hours), or one at its cap of sockets: the reload brings
+      // a new one for the next attempt. A board has no one to press a button: every refusal is retried.
+      renewToken: (why) => {
+        if (/token/i.test(why) || why === hubRefusals.tooManyForToken) reload();
+      },
     });
-    s.on('disconnect', (reason) => {
-      setLive('disconnected');
-      // The hub ends a connection when its token lapses (a board token lasts 12 hours): come
-      // back at once with the newest token, which the reloads keep fresh.
-      if (reason === 'io server disconnect') s.connect();
-    });
-    s.io.on('reconnect_attempt', () => setLive('reconnecting'));
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    s.on('connect_error', (error: Error) => {
-      setLive(connectedBefore ? 'reconnecting' : 'disconnected');
-      // A lapsed token, or one at its cap of sockets: the reload brings a new one for the next attempt.
-      if (/token/i.test(error.message) || error.message === hubRefusals.tooManyForToken)
-        void load().catch(() => undefined);
-      // Socket.IO does not retry a connection the hub refused; a board has no one to press a button.
-      if (s.active) return;
-      clearTimeout(retry);
-      retry = setTimeout(() => s.connect(), REFUSED_RETRY_MS);
-    });
-    s.on(RECEIVE, (raw: unknown) => {
-      const parsed = hubMessage.safeParse(raw);
-      if (!parsed.success) return;
-      if (parsed.data.type === 'eventrefresh') void load().catch(() => undefined);
-      else dispatch({ type: 'message', message: parsed.data, now: Date.now() });
-    });
+    hub.current = connection;
     return () => {
-      clearTimeout(retry);
-      socket.current = null;
-      s.close();
+      hub.current = null;
+      connection.close();
     };
   }, [ready, load]);
 
@@ -153,7 +125,7 @@ export function useBoard(route: BoardRoute): Board {
   }, [live]);
 
   const reconnect = useCallback(() => {
-    socket.current?.connect();
+    hub.current?.connect();
     void load().catch(() => undefined);
   }, [load]);
 

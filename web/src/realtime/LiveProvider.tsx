@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { readToken } from '../session/token';
 import { useSession } from '../session/SessionProvider';
-import { LiveContext, type LiveState } from './state';
+import type { LiveState } from './hub';
+import { LiveContext } from './state';
 import { clearItemNotices, useNoticeQueue } from '../ui/notices';
 
 // The notices' stack comes with the first notice, and then stays.
@@ -12,7 +13,7 @@ const NoticeStack = lazy(() => import('../ui/NoticeStack').then((m) => ({ defaul
  * The live connection to /hubs/auction. It follows the login token (a new token reconnects; none
  * disconnects), applies item changes to the cached queries instead of refetching everything, and
  * refetches what the screens show after every reconnect, since missed messages are not replayed.
- * The connection (realtime/hub.ts, with socket.io-client) is loaded only once there is a token.
+ * The connection (bidderHub.ts, with socket.io-client) is loaded only once there is a token.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { eventcode, claims, logout, refreshUser } = useSession();
@@ -32,9 +33,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     }
     let stopped = false;
     let close = () => undefined as void;
-    void import('./hub').then(({ connectHub }) => {
+    void import('./bidderHub').then((hub) => {
       if (stopped) return;
-      close = connectHub({ token, claims, eventcode, client, setState, logout, refreshUser });
+      close = hub.connectHub({ token, claims, eventcode, client, setState, logout, refreshUser });
     });
     return () => {
       stopped = true;

@@ -14,7 +14,7 @@ const changed = () => {
   for (const l of listeners) l();
 };
 
-export function cartTokenKey(eventcode: string): string {
+function cartTokenKey(eventcode: string): string {
   return `${CART_PREFIX}${eventcode.toLowerCase()}`;
 }
 

@@ -91,7 +91,7 @@ export function decodeToken(token: string): TokenClaims | null {
   };
 }
 
-export function isExpired(claims: TokenClaims, now: Date): boolean {
+function isExpired(claims: TokenClaims, now: Date): boolean {
   return claims.exp * 1000 <= now.getTime();
 }
 

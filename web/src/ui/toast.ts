@@ -1,7 +1,7 @@
 import { pushNotice } from './notices';
 
 /** Toasts last 3 seconds (5 for password resets), as the spec says; they queue, never replace each other. */
-export const TOAST_MS = 3000;
+const TOAST_MS = 3000;
 
 export function useToast() {
   return {

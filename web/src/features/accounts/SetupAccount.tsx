@@ -5,7 +5,6 @@ import { checkoutMessages, phoneRules, setupStepOneRules } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
 import { Page } from '../../ui/Page';
-import { useAction } from '../../ui/action';
 import { useApiForm } from '../../ui/form';
 import { useHistory } from '../../ui/navigation';
 import { useToast } from '../../ui/toast';
@@ -34,7 +33,7 @@ import {
  */
 type Step = 'names' | 'preferences' | 'card' | 'address';
 
-export function setupSteps(processorCode: number | undefined): Step[] {
+function setupSteps(processorCode: number | undefined): Step[] {
   return processorCode === 2 ? ['names', 'preferences', 'card', 'address'] : ['names', 'preferences', 'address'];
 }
 
@@ -61,23 +60,16 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
   const method = usePaymentMethod();
   const card = useCardEntry();
   const cardNeeded = (event?.needscardtobid === true || user.needscardtoregister) && !method.data?.card;
-  const saveCard = useSaveTypedCard(card, method.data?.paymentprocessorcode, method.data?.paymentprocessorinfo);
-  const saving = useAction(
-    saveCard,
-    (answer) => {
-      if (!answer) return;
-      card.reset();
-      advance();
-    },
-    (message) => toast.error(message),
-  );
+  const saving = useSaveTypedCard({
+    card,
+    code: method.data?.paymentprocessorcode,
+    info: method.data?.paymentprocessorinfo,
+    quiet: true,
+    onSaved: advance,
+  });
   // Next takes the card typed in and saves it, in one tap; a card with a field wrong stays (its entry says why).
   const cardStepNext = async () => {
-    if (card.typed) {
-      const taken = await card.take();
-      if (taken) saving.run(taken);
-      return;
-    }
+    if (card.typed) return saving.save();
     if (cardNeeded) return toast.error(checkoutMessages.invalidCard);
     advance();
   };

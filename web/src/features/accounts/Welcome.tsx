@@ -12,10 +12,10 @@ import { useServerNow } from '../../ui/HeaderCountdown';
 import { useEvent } from '../../queries/event';
 import { useItems } from '../../queries/items';
 
-export const SPONSOR_ROTATION_MS = 5000;
+const SPONSOR_ROTATION_MS = 5000;
 
 /** Sponsor images, one at a time, changing every 5 seconds. */
-export function SponsorBanner({ urls }: { urls: string[] }) {
+function SponsorBanner({ urls }: { urls: string[] }) {
   const [index, setIndex] = useState(0);
   useEffect(() => {
     if (urls.length < 2) return;

@@ -13,7 +13,7 @@ const NO_POLICY = '<p>This organization has not published a privacy policy yet.<
  * The organizer's policy without a heading of its own that only repeats the page's ('Privacy
  * Policy'), so the title shows once. Other headings are theirs and stay.
  */
-export function withoutRepeatedTitle(html: string): string {
+function withoutRepeatedTitle(html: string): string {
   return html.replace(/^\s*<h([1-6])\b[^>]*>\s*privacy\s+policy\s*<\/h\1>/i, '');
 }
 

@@ -5,23 +5,23 @@ import { usePatchItem } from '../../queries/items';
 import { placing } from './offline';
 
 /**
- * Sends a bid. A retry of the same bid (after a dropped connection) reuses its Idempotency-Key, so
- * it is placed once; a different bid gets a new key. A bid that could not reach the server says
- * so in the bid screens' words (offline.ts).
+ * Sends a bid. A retry of the same bid after a lost answer reuses its Idempotency-Key, so it is
+ * placed once; a bid after an answer, or a different bid, gets a new key. A bid that could not
+ * reach the server says so in the bid screens' words (offline.ts).
  */
 export function useSubmitBid() {
   const patch = usePatchItem();
-  const { headersFor: keyFor } = useIdempotencyKey();
+  const idempotency = useIdempotencyKey();
   return {
     bid: (body: RequestOf<'POST /submitbid'>) =>
       placing('bid', async () => {
-        const res = await api('POST /submitbid', body, { headers: keyFor(body) });
+        const res = await idempotency.send(body, (headers) => api('POST /submitbid', body, { headers }));
         patch(res.item);
         return res;
       }),
     maximum: (body: RequestOf<'POST /maxbid'>) =>
       placing('maximum', async () => {
-        const res = await api('POST /maxbid', body, { headers: keyFor(body) });
+        const res = await idempotency.send(body, (headers) => api('POST /maxbid', body, { headers }));
         patch(res.item);
         return res;
       }),

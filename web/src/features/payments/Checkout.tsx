@@ -10,25 +10,16 @@ import { itemIdOf } from '../../queries/items';
 import { keys } from '../../queries/keys';
 import { useSession } from '../../session/SessionProvider';
 import { signedIn } from '../../session/guards';
-import { useAction } from '../../ui/action';
 import { FormError } from '../../ui/Field';
 import { FormField, useApiForm } from '../../ui/form';
 import { Loading } from '../../ui/Loading';
 import { useHistory } from '../../ui/navigation';
 import { Page } from '../../ui/Page';
-import { useToast } from '../../ui/toast';
 import { CardEntry } from './CardEntry';
 import { amountsOf, type CheckoutContext, checkoutSchema, type PayWith, readDonation } from '@gavel/domain';
-import {
-  CheckoutLines,
-  CheckoutSummary,
-  FailureDialog,
-  FeeBox,
-  PayWithChoice,
-  type Thanks,
-  ThanksDialog,
-} from './checkoutParts';
-import { cardRefused, usePay, useSaveTypedCard } from './paymentCalls';
+import { CheckoutLines, FailureDialog, FeeBox, PayWithChoice, type Thanks, ThanksDialog } from './checkoutParts';
+import { usePay, useSaveTypedCard } from './paymentCalls';
+import { PaymentAmounts } from './PaymentAmounts';
 import { clearCheckoutSelection, readCheckoutSelection } from './selection';
 import { useCardEntry } from './useCardEntry';
 
@@ -55,7 +46,6 @@ function CheckoutPage(_: { user: SessionUser }) {
   const single = itemIdOf(useParams().historyid);
   const { eventcode } = useSession();
   const history = useHistory();
-  const toast = useToast();
   const client = useQueryClient();
   const cart = useCart();
   const data = cart.data;
@@ -73,18 +63,14 @@ function CheckoutPage(_: { user: SessionUser }) {
   const checkout = useApiForm({
     schema: checkoutSchema(ctx),
     defaultValues: { donation: '', coverFee: false, payWith: 'new', token: '' },
-    submit: async (body) => {
-      try {
-        return await pay(body);
-      } catch (err) {
-        // The declined card is spent: the entry is cleared, so it is no longer the chosen card.
-        if (body.processortoken && cardRefused(err)) {
-          card.reset();
-          setFailure((f) => ({ ...f, hint: checkoutMessages.cardCleared }));
-        }
-        throw err;
-      }
-    },
+    // A declined new card is spent: the entry is cleared, so it is no longer the chosen card.
+    submit: (body) =>
+      body.processortoken
+        ? card.spend(
+            () => pay(body),
+            () => setFailure((f) => ({ ...f, hint: checkoutMessages.cardCleared })),
+          )
+        : pay(body),
     onSuccess: (answer, body) => {
       setThanks({ answer, billme: body.billme });
       clearCheckoutSelection(eventcode);
@@ -117,39 +103,21 @@ function CheckoutPage(_: { user: SessionUser }) {
     form.setValue('token', next ?? '', { shouldValidate: form.formState.isSubmitted }),
   );
   const { reset: resetCard } = card;
-  const saveCard = useSaveTypedCard(card, data?.paymentprocessorcode, data?.paymentprocessorinfo);
-  const saving = useAction(
-    saveCard,
-    (answer) => {
-      if (!answer) return;
-      toast.success(answer.message || 'Your card was saved.');
-      card.reset();
-      form.setValue('payWith', 'saved');
-    },
-    (message) => toast.error(message),
-  );
-  const saveTyped = async () => {
-    const taken = await card.take();
-    if (taken) saving.run(taken);
-  };
+  const saving = useSaveTypedCard({
+    card,
+    code: data?.paymentprocessorcode,
+    info: data?.paymentprocessorinfo,
+    onSaved: () => form.setValue('payWith', 'saved'),
+  });
 
-  // Pay takes the new card typed in first (its own checks shown in its fields), then submits; a
-  // second tap meanwhile does nothing, so one tap is one payment.
-  const paying = useRef(false);
-  const payNow = async (e: FormEvent) => {
+  // Pay takes the new card typed in first (its own checks shown in its fields), then submits.
+  const payNow = (e: FormEvent) => {
     e.preventDefault();
-    if (paying.current) return;
-    paying.current = true;
     setFailure({ message: '', hint: '' });
-    try {
-      if (form.getValues('payWith') === 'new' && !form.getValues('token')) {
-        const taken = await card.take();
-        if (taken) form.setValue('token', taken);
-      }
-      await checkout.onSubmit();
-    } finally {
-      paying.current = false;
-    }
+    void card.submitWith(form.getValues('payWith') === 'new' && !form.getValues('token'), (taken) => {
+      if (taken) form.setValue('token', taken);
+      return checkout.onSubmit();
+    });
   };
 
   const leave = useCallback(() => {
@@ -189,7 +157,7 @@ function CheckoutPage(_: { user: SessionUser }) {
       );
     const capped = readDonation(donation).capped;
     return (
-      <form className="gavel-card" noValidate aria-busy={checkout.busy || card.taking} onSubmit={(e) => void payNow(e)}>
+      <form className="gavel-card" noValidate aria-busy={checkout.busy || card.taking} onSubmit={payNow}>
         <CheckoutLines lines={lines} />
         <FormField
           form={form}
@@ -214,7 +182,7 @@ function CheckoutPage(_: { user: SessionUser }) {
             onChange={(on) => form.setValue('coverFee', on)}
           />
         ) : null}
-        <CheckoutSummary amounts={amounts} />
+        <PaymentAmounts amounts={amounts} testIdPrefix="checkout" />
         <PayWithChoice
           value={payWith}
           onChange={(v) => {
@@ -238,7 +206,7 @@ function CheckoutPage(_: { user: SessionUser }) {
                   fill="outline"
                   disabled={!card.ready || saving.busy || card.taking || checkout.busy}
                   data-testid="save-card"
-                  onClick={() => void saveTyped()}
+                  onClick={() => void saving.save()}
                 >
                   Save Card
                 </IonButton>

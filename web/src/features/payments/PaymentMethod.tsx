@@ -108,20 +108,17 @@ function PaymentMethodPage({ user, variant }: { user: SessionUser; variant: Vari
   // Save Card takes the card typed in, in one tap; after a save the entry starts afresh.
   const card = useCardEntry();
 
-  const saveCard = useSaveTypedCard(card, data?.paymentprocessorcode, data?.paymentprocessorinfo);
-  const save = useAction(
-    saveCard,
-    (answer) => {
-      if (!answer) return;
-      toast.success(answer.message || 'Your card was saved.');
+  const save = useSaveTypedCard({
+    card,
+    code: data?.paymentprocessorcode,
+    info: data?.paymentprocessorinfo,
+    onSaved: (answer) => {
       setReplacing(false);
-      card.reset();
       if (itemId) history.replace(`/${eventcode}/auction-items/${itemId}`);
       else if (variant === 'login')
         history.replace(pathAfterLogin(eventcode, answer.user ?? { ...user, needscardtoregister: false }));
     },
-    (message) => toast.error(message),
-  );
+  });
   const remove = useAction(
     (_: undefined) => api('DELETE /updatecard'),
     (answer) => {
@@ -134,11 +131,6 @@ function PaymentMethodPage({ user, variant }: { user: SessionUser; variant: Vari
     },
     (message) => toast.error(message),
   );
-
-  const saveTyped = async () => {
-    const taken = await card.take();
-    if (taken) save.run(taken);
-  };
 
   const title = itemId ? 'Add Card to Bid' : 'Update Payment Method';
   const entry =
@@ -156,7 +148,7 @@ function PaymentMethodPage({ user, variant }: { user: SessionUser; variant: Vari
             size="large"
             disabled={!card.ready || card.taking || save.busy}
             data-testid="save-card"
-            onClick={() => void saveTyped()}
+            onClick={() => void save.save()}
           >
             {card.taking ? 'Checking the card…' : 'Save Card'}
           </IonButton>

@@ -5,7 +5,7 @@ import { pushNotice } from '../../ui/notices';
  * confirmation opens in a pop-up, wallets need the browser's payment-method setting, and a wallet
  * pays only with a card saved in it.
  */
-export const CARD_ERROR_HINTS =
+const CARD_ERROR_HINTS =
   "If this keeps happening: allow pop-ups for this site, turn on your browser's setting that lets sites check for saved payment methods, and make sure a card is saved in your wallet if you pay with one.";
 
 export const CARD_ERROR_FALLBACK = 'An error has occurred!';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { IonButton, IonItem } from '@ionic/react';
-import type { CartItem, CheckoutAmounts, CheckoutResponse } from '@gavel/domain';
+import type { CartItem, CheckoutResponse } from '@gavel/domain';
 import { checkoutMessages, formatMoney, orderOutcomeLine } from '@gavel/domain';
 import { PurchaseLine } from '../../ui/PurchaseLine';
 import { IonCheckbox } from '../../ui/ionicControls';
@@ -17,36 +17,6 @@ export function CheckoutLines({ lines }: { lines: readonly CartItem[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Subtotal, donation, the covered fee and the total, as the server will check them. */
-export function CheckoutSummary({ amounts }: { amounts: CheckoutAmounts }) {
-  return (
-    <dl className="gavel-pay-summary">
-      <div>
-        <dt>Subtotal</dt>
-        <dd data-testid="checkout-subtotal">{formatMoney(amounts.subtotal)}</dd>
-      </div>
-      {amounts.donation > 0 ? (
-        <div>
-          <dt>Additional donation</dt>
-          <dd data-testid="checkout-donation">{formatMoney(amounts.donation)}</dd>
-        </div>
-      ) : null}
-      {amounts.fee > 0 ? (
-        <div>
-          <dt>Card processing fee</dt>
-          <dd data-testid="checkout-fee">{formatMoney(amounts.fee)}</dd>
-        </div>
-      ) : null}
-      <div className="gavel-pay-total">
-        <dt>Total</dt>
-        <dd data-testid="checkout-total" aria-live="polite">
-          {formatMoney(amounts.total)}
-        </dd>
-      </div>
-    </dl>
   );
 }
 

@@ -7,13 +7,15 @@ import type {
   RequestOf,
   SessionUser,
 } from '@gavel/domain';
-import { cardFieldMessages } from '@gavel/domain';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { keys } from '../../queries/keys';
 import { useSession } from '../../session/SessionProvider';
+import { useAction } from '../../ui/action';
+import { useToast } from '../../ui/toast';
 import { cardErrorNotice } from './cardErrors';
 import { useCardAction } from './CardEntry';
+import { CardNotConfirmed } from './cardRefusal';
 import type { CardEntryControl } from './useCardEntry';
 
 /**
@@ -36,7 +38,7 @@ export type SavedCardAnswer = AnswerOf<'POST /updatecard'> & { user: SessionUser
  * fetched afresh, and the session user (needscardtoregister).
  * Answers null when the bidder did not confirm (already told); a refusal throws its message.
  */
-export function useSaveCard(code: ProcessorCode | undefined, info: PaymentProcessorInfo | undefined) {
+function useSaveCard(code: ProcessorCode | undefined, info: PaymentProcessorInfo | undefined) {
   const { eventcode, refreshUser } = useSession();
   const client = useQueryClient();
   const { confirm } = useCardAction(code, info);
@@ -67,22 +69,41 @@ export function useSaveCard(code: ProcessorCode | undefined, info: PaymentProces
 }
 
 /**
- * useSaveCard for the card typed into an entry: a card the processor refuses is spent, so it is
- * cleared from the entry and not offered again as the one to save.
+ * Save Card, in one tap: `save()` takes the card typed into the entry and saves it (useSaveCard).
+ * A saved card leaves the entry, which starts afresh, is announced (unless `quiet`), and `onSaved`
+ * says what follows; a card the processor refuses is spent and cleared too. A refusal is a toast.
  */
-export function useSaveTypedCard(
-  card: Pick<CardEntryControl, 'reset'>,
-  code: ProcessorCode | undefined,
-  info: PaymentProcessorInfo | undefined,
-) {
-  const save = useSaveCard(code, info);
-  return async (processortoken: string): Promise<SavedCardAnswer | null> => {
-    try {
-      return await save(processortoken);
-    } catch (err) {
-      if (cardRefused(err)) card.reset();
-      throw err;
-    }
+export function useSaveTypedCard({
+  card,
+  code,
+  info,
+  quiet = false,
+  onSaved,
+}: {
+  card: CardEntryControl;
+  code: ProcessorCode | undefined;
+  info: PaymentProcessorInfo | undefined;
+  quiet?: boolean;
+  onSaved: (answer: SavedCardAnswer) => void;
+}) {
+  const toast = useToast();
+  const saveCard = useSaveCard(code, info);
+  const saving = useAction(
+    (token: string) => card.spend(() => saveCard(token)),
+    (answer) => {
+      if (!answer) return;
+      if (!quiet) toast.success(answer.message || 'Your card was saved.');
+      card.reset();
+      onSaved(answer);
+    },
+    (message) => toast.error(message),
+  );
+  return {
+    save: () =>
+      card.submitWith(true, async (token) => {
+        if (token) saving.run(token);
+      }),
+    busy: saving.busy,
   };
 }
 
@@ -105,22 +126,6 @@ interface PaymentAnswer {
   message: string;
   clientsecret?: string | undefined;
   paymentintentid?: string | undefined;
-}
-
-/** The bank's confirmation of a payment was not given: the payment did not go through. */
-class CardNotConfirmed extends Error {
-  constructor() {
-    super(cardFieldMessages.authenticationFailed);
-  }
-}
-
-/**
- * The processor refused the card (declined, no funds, expired: the server's 402) or its bank's
- * confirmation was not given. That card entry is spent: the page clears it so the card is no
- * longer the chosen one, and says what to do next.
- */
-export function cardRefused(err: unknown): boolean {
-  return (err instanceof ApiError && err.httpStatus === 402) || err instanceof CardNotConfirmed;
 }
 
 /**

@@ -8,7 +8,7 @@ import { CARD_ERROR_FALLBACK, cardErrorNotice } from './cardErrors';
  */
 const loaded = new Map<string, Promise<Stripe | null>>();
 
-export const STRIPE_LOAD_FAILED = 'The card form could not be loaded. Please check your connection and try again.';
+const STRIPE_LOAD_FAILED = 'The card form could not be loaded. Please check your connection and try again.';
 
 /**
  * One client per publishable key and connected account, as Stripe asks. Never rejects: a failed

@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { cardRefused } from './cardRefusal';
 
 /**
  * The page's hold on its card entry: one tap of the page's own button (Pay, Checkout, Save Card)
@@ -7,6 +8,8 @@ import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } fro
  * and makes a confirmation token) and resolves it, or null when the entry has shown why not (its
  * own field errors, a confirmation refused) or nothing is typed. `reset()` gives a fresh, empty
  * entry and forgets the card (after a decline: that card is no longer the chosen one).
+ * `submitWith` and `spend` are those steps as every page takes them, so a page states only what
+ * differs: whether its tap needs the card, what it sends, and what it says of a refused card.
  */
 
 /** What a mounted card entry lets its page ask. */
@@ -36,6 +39,18 @@ export interface CardEntryControl {
   typed: boolean;
   /** The entry is being asked (its checks, the bank's confirmation). */
   taking: boolean;
+  /**
+   * One tap of the page's button: takes the card typed in when the tap `needsCard` (before the
+   * page's checks, so a card with a field wrong shows why in its entry), then runs `submit` with its
+   * token (null when none was taken). A tap while one runs does nothing: one tap is one payment.
+   */
+  submitWith: (needsCard: boolean, submit: (token: string | null) => Promise<unknown>) => Promise<void>;
+  /**
+   * Runs the call that spends the card taken. A card the processor refused is cleared from the
+   * entry, so it is no longer the chosen one; `refused` may say so, or answer the error to throw
+   * instead of the refusal.
+   */
+  spend: <T>(call: () => Promise<T>, refused?: (err: unknown) => Error | void) => Promise<T>;
   link: CardEntryLink;
 }
 
@@ -81,6 +96,33 @@ export function useCardEntry(onToken?: (token: string | null) => void): CardEntr
     setGeneration((g) => g + 1);
   }, [changed]);
 
+  const submitting = useRef(false);
+  const submitWith = useCallback(
+    async (needsCard: boolean, submit: (token: string | null) => Promise<unknown>): Promise<void> => {
+      if (submitting.current) return;
+      submitting.current = true;
+      try {
+        await submit(needsCard ? await take() : null);
+      } finally {
+        submitting.current = false;
+      }
+    },
+    [take],
+  );
+
+  const spend = useCallback(
+    async <T>(call: () => Promise<T>, refused?: (err: unknown) => Error | void): Promise<T> => {
+      try {
+        return await call();
+      } catch (err) {
+        if (!cardRefused(err)) throw err;
+        reset();
+        throw refused?.(err) ?? err;
+      }
+    },
+    [reset],
+  );
+
   const link = useMemo<CardEntryLink>(
     () => ({ generation, taker, onToken: changed, onState: setTyping }),
     [generation, changed],
@@ -92,6 +134,8 @@ export function useCardEntry(onToken?: (token: string | null) => void): CardEntr
     ready: token !== null || typing.complete,
     typed: token !== null || !typing.empty,
     taking,
+    submitWith,
+    spend,
     link,
   };
 }

@@ -2,7 +2,6 @@ import type { ComponentProps } from 'react';
 import { IonInput, IonItem } from '@ionic/react';
 import {
   feeLabel,
-  formatMoney,
   methodFor,
   paymentMethodLabels,
   readStoreDonation,
@@ -17,6 +16,7 @@ import { FormField } from '../../ui/form';
 import { IonCheckbox } from '../../ui/ionicControls';
 import { Loading } from '../../ui/Loading';
 import { CardEntry } from '../payments/CardEntry';
+import { PaymentAmounts } from '../payments/PaymentAmounts';
 import { PromoCode } from './PromoCode';
 import { StoreLines } from './StoreLines';
 import { checkoutFieldId } from './checkoutFields';
@@ -119,12 +119,7 @@ export function StoreCart({
         ) : (
           <StoreLines lines={cart.cartitems} testIdPrefix="cart-line-" />
         )}
-        <dl className="gavel-pay-summary">
-          <div>
-            <dt>Subtotal</dt>
-            <dd data-testid="cart-subtotal">{formatMoney(amounts.subtotal)}</dd>
-          </div>
-        </dl>
+        <PaymentAmounts amounts={{ subtotal: amounts.subtotal }} testIdPrefix="cart" />
       </section>
 
       <section className="gavel-card" aria-label="Donation and promo code">
@@ -169,32 +164,11 @@ export function StoreCart({
             </IonCheckbox>
           </IonItem>
         ) : null}
-        <dl className="gavel-pay-summary">
-          {amounts.discount > 0 ? (
-            <div>
-              <dt>Discount{cart.discountcode ? ` (${cart.discountcode})` : ''}</dt>
-              <dd data-testid="cart-discount">−{formatMoney(amounts.discount)}</dd>
-            </div>
-          ) : null}
-          {amounts.donation > 0 ? (
-            <div>
-              <dt>Additional donation</dt>
-              <dd data-testid="cart-donation">{formatMoney(amounts.donation)}</dd>
-            </div>
-          ) : null}
-          {amounts.fee > 0 ? (
-            <div>
-              <dt>Card processing fee</dt>
-              <dd data-testid="cart-fee">{formatMoney(amounts.fee)}</dd>
-            </div>
-          ) : null}
-          <div className="gavel-pay-total">
-            <dt>Total</dt>
-            <dd data-testid="cart-total" aria-live="polite">
-              {formatMoney(amounts.total)}
-            </dd>
-          </div>
-        </dl>
+        <PaymentAmounts
+          amounts={{ discount: amounts.discount, donation: amounts.donation, fee: amounts.fee, total: amounts.total }}
+          discountCode={cart.discountcode}
+          testIdPrefix="cart"
+        />
       </section>
 
       <form

@@ -24,7 +24,7 @@ import { errorMessage } from '../../ui/action';
 import { useApiForm } from '../../ui/form';
 import { useToast } from '../../ui/toast';
 import { useCardAction } from '../payments/CardEntry';
-import { cardRefused, payConfirmed } from '../payments/paymentCalls';
+import { payConfirmed } from '../payments/paymentCalls';
 import { useCardEntry } from '../payments/useCardEntry';
 import { cartIdOf, clearBillingDraft, focusCheckoutField, keepBillingDraft, readBillingDraft } from './checkoutFields';
 import { useCartCall } from './storeCalls';
@@ -67,16 +67,15 @@ export function useStoreCheckout(cart: StoreCartResponse | undefined, onRegistra
     defaultValues: storeFormDefaults(cart),
     // One key per submission: a retried checkout is answered once, never charged twice. A payment
     // the bank wants confirmed is confirmed in the browser (Stripe) and sent again with its id.
-    submit: async (body) => {
+    // A declined card is spent: cleared from the entry, and the buyer told what to do next.
+    submit: (body) => {
       bought.current = latest.current?.cartitems ?? [];
-      try {
-        return await payConfirmed(send, confirm, body);
-      } catch (err) {
-        if (!body.processortoken || !cardRefused(err)) throw err;
-        // The declined card is spent: cleared from the entry, and the buyer told what to do next.
-        card.reset();
-        throw new Error(`${errorMessage(err)} ${checkoutMessages.cardCleared}`, { cause: err });
-      }
+      const pay = () => payConfirmed(send, confirm, body);
+      if (!body.processortoken) return pay();
+      return card.spend(
+        pay,
+        (err) => new Error(`${errorMessage(err)} ${checkoutMessages.cardCleared}`, { cause: err }),
+      );
     },
     onSuccess: (answer) => {
       clearBillingDraft(eventcode);
@@ -143,27 +142,18 @@ export function useStoreCheckout(cart: StoreCartResponse | undefined, onRegistra
     if (focusAsk) focusCheckoutField(focusAsk.field);
   }, [focusAsk]);
 
-  // Checkout takes the card typed in first, then submits; a second tap meanwhile does nothing, so
-  // one tap is one order.
-  const submitting = useRef(false);
-  const onSubmit = async (e?: FormEvent) => {
+  // Checkout takes the card typed in first, then submits.
+  const onSubmit = (e?: FormEvent) => {
     e?.preventDefault();
-    if (submitting.current) return;
-    submitting.current = true;
-    try {
-      const v = form.getValues();
-      const paysByCard =
-        cart?.paymentprocessorisvalid === true && methodFor(storeFormAmounts(ctx, v).total, v.method) === 'CREDIT';
-      if (paysByCard && !v.cardtoken) {
-        const taken = await card.take();
-        if (taken) form.setValue('cardtoken', taken);
-      }
+    const v = form.getValues();
+    const paysByCard =
+      cart?.paymentprocessorisvalid === true && methodFor(storeFormAmounts(ctx, v).total, v.method) === 'CREDIT';
+    return card.submitWith(paysByCard && !v.cardtoken, async (taken) => {
+      if (taken) form.setValue('cardtoken', taken);
       await checkout.onSubmit();
       const first = STORE_CHECKOUT_ORDER.find((name) => form.getFieldState(name).error);
       if (first) setFocusAsk((asked) => ({ field: first, tap: (asked?.tap ?? 0) + 1 }));
-    } finally {
-      submitting.current = false;
-    }
+    });
   };
 
   return {
