@@ -19,7 +19,8 @@ import { importDocument } from './import/schema';
 import { BID_CAP, bidMessages } from './items/rules';
 import { moneyIn } from './money';
 import { FIELD_CONTROL, fieldProblem, storedValueOf } from './registration/fields';
-import { checkoutProblem, storeMessages } from './store/rules';
+import { checkoutProblem } from './store/billing';
+import { storeMessages } from './store/rules';
 import { zodProblems } from './validation';
 
 /** Issue 15: the bounds every request and import keeps, and the precise words of loose text. */

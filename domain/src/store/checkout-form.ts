@@ -2,17 +2,8 @@ import { z } from 'zod';
 import type { RequestOf } from '../api/contracts';
 import { type StoreCartResponse, storeCheckoutRequest } from '../api/store';
 import type { Cents } from '../money';
-import {
-  type BillingForm,
-  type CheckoutField,
-  checkoutProblems,
-  DEFAULT_STATE,
-  methodFor,
-  type PricedLine,
-  readStoreDonation,
-  type StoreAmounts,
-  storeAmounts,
-} from './rules';
+import { type BillingForm, type CheckoutField, checkoutProblems, DEFAULT_STATE, methodFor } from './billing';
+import { type PricedLine, readStoreDonation, type StoreAmounts, storeAmounts } from './rules';
 
 /**
  * The store's checkout form: what the buyer typed and chose, turned into PUT /storecheckout's

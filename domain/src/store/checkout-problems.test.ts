@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  type BillingForm,
-  checkoutProblem,
-  checkoutProblems,
-  storeConfirmation,
-  storeMessages,
-  storeOrderNumber,
-  type StorePaymentMethod,
-} from './rules';
+import { type BillingForm, checkoutProblem, checkoutProblems, type StorePaymentMethod } from './billing';
+import { storeConfirmation, storeMessages, storeOrderNumber } from './rules';
 
 // The store checkout's problems all at once (the page marks each field), and the order's number.
 

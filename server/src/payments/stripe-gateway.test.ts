@@ -1,65 +1,20 @@
-import { createServer } from 'node:http';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import Stripe from 'stripe';
 import { cardFailureMessages, cardFieldMessages, PROCESSOR_STRIPE } from '@gavel/domain';
-import type { CardOwner, ChargeRequest, PaymentGateway, StoredCard } from './gateway';
-import { createStripeGateway, stripeBrandName, stripeGatewayMessages, type StripeConnection } from './stripe-gateway';
-import { readStripeEvent } from './stripe-webhook';
+import type { PaymentGateway } from './gateway';
+import { createStripeGateway, stripeBrandName, stripeGatewayMessages } from './stripe-gateway';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
+import {
+  chargeOf,
+  deadConnection,
+  handleNextAction,
+  intentsWithKey,
+  newKey,
+  owner,
+  savedCard,
+} from '../test/fake-stripe-kit';
 
 let fake: FakeStripe;
 let gateway: PaymentGateway;
-let seq = 0;
-const newKey = (label: string) => `${label}-${++seq}`;
-const owner = (bidderId: number, customer?: string): CardOwner => ({
-  bidderId,
-  email: `bidder${bidderId}@example.org`,
-  name: `Bidder ${bidderId}`,
-  customer,
-});
-
-/** The Stripe.js stand-in: handleNextAction finishes 3-D Secure for the intent of a client secret. */
-async function handleNextAction(clientsecret: string, outcome: 'ok' | 'fail' = 'ok'): Promise<void> {
-  const id = clientsecret.split('_secret_')[0]!;
-  const res = await fetch(`${fake.url}/test/authenticate/${id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: outcome === 'fail' ? 'outcome=fail' : '',
-  });
-  expect(res.status).toBe(200);
-}
-
-async function savedCard(token: string, bidderId: number): Promise<{ card: StoredCard; customer: string }> {
-  const outcome = await gateway.saveCard({ token, owner: owner(bidderId), key: newKey('save') });
-  if (outcome.kind !== 'saved' || !outcome.customer)
-    throw new Error(`expected a saved card, got ${JSON.stringify(outcome)}`);
-  return { card: outcome.card, customer: outcome.customer };
-}
-
-function chargeOf(source: ChargeRequest['source'], amount = 12_345, key = newKey('charge')): ChargeRequest {
-  return {
-    amount,
-    currency: 'USD',
-    source,
-    key,
-    description: 'Gavel checkout',
-    metadata: { eventid: '7', bidderid: '3' },
-  };
-}
-
-const intentsWithKey = (key: string) =>
-  [...fake.state.paymentIntents.values()].filter((pi) => pi.metadata.chargekey === key);
-
-/** A port where nothing listens: every call fails to connect. */
-async function deadConnection(): Promise<StripeConnection> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return { host: '127.0.0.1', port: address.port, protocol: 'http' };
-}
-
 beforeAll(async () => {
   fake = await startFakeStripe();
   gateway = createStripeGateway({ secretKey: 'sk_test_gavel', connection: fake.connection, timeoutMs: 5_000 });
@@ -97,7 +52,7 @@ describe('saveCard', () => {
   });
 
   it("reuses the bidder's customer when there is one", async () => {
-    const first = await savedCard('ctoken_visa', 42);
+    const first = await savedCard(gateway, 'ctoken_visa', 42);
     const customersBefore = fake.state.customers.size;
     const outcome = await gateway.saveCard({
       token: 'ctoken_visa',
@@ -135,7 +90,7 @@ describe('saveCard', () => {
       kind: 'requires_action',
       setupintentid: first.setupintentid,
     });
-    await handleNextAction(first.clientsecret);
+    await handleNextAction(fake, first.clientsecret);
     const done = await gateway.saveCard(again);
     expect(done).toEqual({
       kind: 'saved',
@@ -149,7 +104,7 @@ describe('saveCard', () => {
   it('fails when the bidder does not confirm the card', async () => {
     const first = await gateway.saveCard({ token: 'ctoken_3ds', owner: owner(45), key: newKey('save') });
     if (first.kind !== 'requires_action') throw new Error(first.kind);
-    await handleNextAction(first.clientsecret, 'fail');
+    await handleNextAction(fake, first.clientsecret, 'fail');
     const done = await gateway.saveCard({
       token: 'ctoken_3ds',
       owner: owner(45, first.customer),
@@ -163,7 +118,7 @@ describe('saveCard', () => {
     const first = await gateway.saveCard({ token: 'ctoken_3ds', owner: owner(46), key: newKey('save') });
     if (first.kind !== 'requires_action') throw new Error(first.kind);
     fake.authenticate(first.setupintentid);
-    const other = await savedCard('ctoken_visa', 47);
+    const other = await savedCard(gateway, 'ctoken_visa', 47);
     const outcome = await gateway.saveCard({
       token: 'x',
       owner: owner(47, other.customer),
@@ -176,7 +131,7 @@ describe('saveCard', () => {
 
 describe('charge', () => {
   it('charges a stored card off-session for the amount and currency', async () => {
-    const { card, customer } = await savedCard('ctoken_visa', 51);
+    const { card, customer } = await savedCard(gateway, 'ctoken_visa', 51);
     const request = chargeOf({ card, customer }, 12_345);
     const outcome = await gateway.charge(request);
     expect(outcome).toEqual({
@@ -199,7 +154,7 @@ describe('charge', () => {
   });
 
   it('fails a card without the funds, with the message', async () => {
-    const { card, customer } = await savedCard('ctoken_insufficient', 52);
+    const { card, customer } = await savedCard(gateway, 'ctoken_insufficient', 52);
     const outcome = await gateway.charge(chargeOf({ card, customer }));
     expect(outcome).toEqual({
       kind: 'failed',
@@ -243,21 +198,21 @@ describe('charge', () => {
       kind: 'requires_action',
       ref: first.ref,
     });
-    await handleNextAction(first.clientsecret);
+    await handleNextAction(fake, first.clientsecret);
     const done = await gateway.charge({ ...request, confirmed: first.ref });
     expect(done).toEqual({
       kind: 'succeeded',
       ref: first.ref,
       card: { brand: 'Visa', last4: '3155', expmonth: 12, expyear: 2030 },
     });
-    expect(intentsWithKey(request.key)).toHaveLength(1);
+    expect(intentsWithKey(fake, request.key)).toHaveLength(1);
   });
 
   it('refuses to finish with a confirmed payment of another amount', async () => {
     const request = chargeOf({ token: 'ctoken_3ds' }, 100);
     const first = await gateway.charge(request);
     if (first.kind !== 'requires_action') throw new Error(first.kind);
-    await handleNextAction(first.clientsecret);
+    await handleNextAction(fake, first.clientsecret);
     expect(await gateway.charge({ ...request, amount: 90_000, confirmed: first.ref })).toEqual({
       kind: 'failed',
       message: stripeGatewayMessages.mismatch,
@@ -300,7 +255,7 @@ describe('charge', () => {
       clientsecret: expect.stringMatching(/_secret_/),
     });
     if (outcome.kind !== 'requires_action') return;
-    await handleNextAction(outcome.clientsecret);
+    await handleNextAction(fake, outcome.clientsecret);
     expect(await gateway.charge({ ...request, confirmed: outcome.ref })).toMatchObject({
       kind: 'succeeded',
       ref: outcome.ref,
@@ -309,23 +264,23 @@ describe('charge', () => {
   });
 
   it('charges once for the same key sent twice', async () => {
-    const { card, customer } = await savedCard('ctoken_visa', 55);
+    const { card, customer } = await savedCard(gateway, 'ctoken_visa', 55);
     const request = chargeOf({ card, customer }, 4_200);
     const first = await gateway.charge(request);
     const second = await gateway.charge(request);
     expect(first).toMatchObject({ kind: 'succeeded' });
     expect(second).toEqual(first);
-    expect(intentsWithKey(request.key)).toHaveLength(1);
+    expect(intentsWithKey(fake, request.key)).toHaveLength(1);
     expect(fake.calls.filter((c) => c.idempotencyKey === request.key)).toHaveLength(2);
   });
 
   it('answers unknown when Stripe does not answer in time, and chargeOutcome then finds the charge', async () => {
     const hasty = createStripeGateway({ secretKey: 'sk_test_gavel', connection: fake.connection, timeoutMs: 300 });
-    const { card, customer } = await savedCard('ctoken_visa', 56);
+    const { card, customer } = await savedCard(gateway, 'ctoken_visa', 56);
     const request = chargeOf({ card, customer }, 3_300);
     expect((await fetch(`${fake.url}/test/hang-next`, { method: 'POST' })).status).toBe(200);
     expect(await hasty.charge(request)).toEqual({ kind: 'unknown' });
-    const [recorded] = intentsWithKey(request.key);
+    const [recorded] = intentsWithKey(fake, request.key);
     expect(recorded).toMatchObject({ amount: 3_300, status: 'succeeded' });
     expect(await gateway.chargeOutcome({ key: request.key, ref: '' })).toEqual({
       kind: 'succeeded',
@@ -334,7 +289,7 @@ describe('charge', () => {
     });
     expect(fake.calls.some((c) => c.path === '/v1/payment_intents/search')).toBe(true);
     expect(await gateway.charge(request)).toMatchObject({ kind: 'succeeded', ref: recorded!.id });
-    expect(intentsWithKey(request.key)).toHaveLength(1);
+    expect(intentsWithKey(fake, request.key)).toHaveLength(1);
   });
 
   it('answers unknown when Stripe cannot be reached', async () => {
@@ -400,7 +355,7 @@ describe('refund', () => {
 
 describe('describeCard', () => {
   it('describes a stored card, and nothing for an unknown one', async () => {
-    const { card } = await savedCard('ctoken_visa', 61);
+    const { card } = await savedCard(gateway, 'ctoken_visa', 61);
     expect(await gateway.describeCard(card.ref)).toEqual({ brand: 'Visa', last4: '4242', expmonth: 12, expyear: 2030 });
     expect(await gateway.describeCard('pm_unknown')).toBeUndefined();
   });
@@ -431,70 +386,5 @@ describe('a connected account', () => {
     expect(fake.calls.slice(before).map((c) => c.account)).toEqual(['acct_gavel1', 'acct_gavel1', 'acct_gavel1']);
     expect(await connected.describeCard(saved.card.ref)).toMatchObject({ last4: '4242' });
     expect(await gateway.describeCard(saved.card.ref)).toBeUndefined();
-  });
-});
-
-describe('readStripeEvent', () => {
-  const secret = 'whsec_test_gavel';
-  const event = (type: string, object: object) =>
-    JSON.stringify({ id: 'evt_1', object: 'event', type, account: 'acct_9', created: 1_700_000_000, data: { object } });
-  const intent = (fields: object) => ({
-    id: 'pi_hook',
-    object: 'payment_intent',
-    metadata: { chargekey: 'ck-1' },
-    last_payment_error: null,
-    ...fields,
-  });
-  const sign = (payload: string, key = secret, timestamp?: number) =>
-    Stripe.webhooks.generateTestHeaderString({ payload, secret: key, ...(timestamp ? { timestamp } : {}) });
-
-  it('reads a succeeded payment', () => {
-    const payload = event('payment_intent.succeeded', intent({ status: 'succeeded' }));
-    expect(readStripeEvent(payload, sign(payload), secret)).toEqual({
-      kind: 'succeeded',
-      ref: 'pi_hook',
-      card: undefined,
-      chargekey: 'ck-1',
-      account: 'acct_9',
-    });
-  });
-
-  it('reads a failed payment with the message for the bidder, from a Buffer body', () => {
-    const payload = event(
-      'payment_intent.payment_failed',
-      intent({
-        status: 'requires_payment_method',
-        last_payment_error: {
-          type: 'card_error',
-          code: 'card_declined',
-          decline_code: 'insufficient_funds',
-          message: 'Insufficient funds.',
-        },
-      }),
-    );
-    expect(readStripeEvent(Buffer.from(payload), sign(payload), secret)).toEqual({
-      kind: 'failed',
-      ref: 'pi_hook',
-      message: cardFailureMessages.insufficient_funds,
-      chargekey: 'ck-1',
-      account: 'acct_9',
-    });
-  });
-
-  it('answers nothing for other events', () => {
-    const payload = event('customer.created', { id: 'cus_1', object: 'customer' });
-    expect(readStripeEvent(payload, sign(payload), secret)).toBeUndefined();
-  });
-
-  it('refuses a bad, stale, altered or missing signature', () => {
-    const payload = event('payment_intent.succeeded', intent({ status: 'succeeded' }));
-    expect(() => readStripeEvent(payload, sign(payload, 'whsec_other'), secret)).toThrow(/signature is not valid/);
-    expect(() =>
-      readStripeEvent(payload, sign(payload, secret, Math.floor(Date.now() / 1000) - 3_600), secret),
-    ).toThrow(/signature is not valid/);
-    expect(() => readStripeEvent(payload.replace('ck-1', 'ck-2'), sign(payload), secret)).toThrow(
-      /signature is not valid/,
-    );
-    expect(() => readStripeEvent(payload, undefined, secret)).toThrow(/no Stripe-Signature/);
   });
 });

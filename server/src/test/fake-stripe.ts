@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { StripeConnection } from '../payments/stripe-gateway';
-import {
-  authenticateIntent,
-  emptyState,
-  parseForm,
-  routeStripe,
-  type Answer,
-  type FakeStripeState,
-} from './fake-stripe-routes';
+import { type Answer, emptyState, type FakeStripeState, parseForm } from './fake-stripe-objects';
+import { authenticateIntent, routeStripe } from './fake-stripe-routes';
 
 /**
  * A fake of the few Stripe API calls the Stripe gateway makes, on 127.0.0.1 and a random port, so
  * the gateway is tested through the official client with no network. Point the client at it with
- * `connection`. Cards are chosen by made-up confirmation tokens (fake-stripe-routes.ts):
+ * `connection`. Cards are chosen by made-up confirmation tokens (fake-stripe-objects.ts):
  * ctoken_visa, ctoken_declined, ctoken_insufficient, ctoken_expired, ctoken_3ds (3-D Secure on setup
  * and on-session payments) and ctoken_3ds_always (on every payment, off-session too).
  *
@@ -22,7 +16,7 @@ import {
  * PaymentIntent create is recorded (and remembered under its key) but never answered.
  */
 
-export type { FakeStripeState } from './fake-stripe-routes';
+export type { FakeStripeState } from './fake-stripe-objects';
 
 /** One call the client made to /v1, as Stripe's request log would show it. */
 export interface FakeStripeCall {

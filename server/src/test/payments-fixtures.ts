@@ -49,7 +49,7 @@ export async function buyNow(
   who: TestBidder,
   eventcode: string,
   itemid: number,
-  quantity = 1,
+  { quantity = 1 }: { quantity?: number } = {},
 ): Promise<number> {
   const res = await t.app.inject({
     method: 'POST',

@@ -2,7 +2,16 @@ import { asc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import type { Db } from '../db/client';
 import { storeMessages } from '@gavel/domain';
-import { outbox, promoCodes, storeCartLines, storeCarts, storeItems, storeOrders, storeSettings } from '../db/schema';
+import {
+  cartIdempotencyKeys,
+  outbox,
+  promoCodes,
+  storeCartLines,
+  storeCarts,
+  storeItems,
+  storeOrders,
+  storeSettings,
+} from '../db/schema';
 import { eventDocument, type StoreInput, storeItem } from './documents';
 import { importEvent } from './account-fixtures';
 import type { TestApp } from './harness';
@@ -21,6 +30,10 @@ export async function storeState(db: Db) {
     carts: await db.select().from(storeCarts).orderBy(asc(storeCarts.id)),
     lines: await db.select().from(storeCartLines).orderBy(asc(storeCartLines.cartId), asc(storeCartLines.itemId)),
     orders: await db.select().from(storeOrders).orderBy(asc(storeOrders.id)),
+    keys: await db
+      .select()
+      .from(cartIdempotencyKeys)
+      .orderBy(asc(cartIdempotencyKeys.cartId), asc(cartIdempotencyKeys.key)),
     mail: await db.select().from(outbox).orderBy(asc(outbox.id)),
   };
 }

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import {
   cardExpiry,
   cardLabel,
-  checkoutMessages,
   type PaymentMethodResponse,
   PROCESSOR_STRIPE,
   type SavedCard,
@@ -14,26 +13,13 @@ import { accounts, bidders, paymentMethods, processorCustomers } from '../../db/
 import { AppError } from '../../errors';
 import type { BidderCaller } from '../../lib/caller';
 import { findAnswer, keepAnswer } from '../../lib/idempotent';
-import type { PaymentGateway, StoredCard } from '../../payments/gateway';
-import { processorCodeOf, processorIsSetUp, testGatewayRefused } from '../../payments/processor';
+import { cardFlags } from '../../payments/card-flags';
+import { gatewayOf } from '../../payments/card-payment';
+import type { StoredCard } from '../../payments/gateway';
+import { processorCodeOf } from '../../payments/processor';
 import type { EventRow, Tenant } from '../../tenancy';
 
 export type CardRow = typeof paymentMethods.$inferSelect;
-
-/**
- * The event's gateway, or a clear refusal when the event takes no card payments here: 409, as the
- * request is sound but the event's setup does not allow it, and nothing is recorded or charged.
- */
-export function gatewayOf(ctx: AppContext, event: EventRow): PaymentGateway {
-  const gateway = ctx.payments.gatewayFor(event);
-  if (gateway) return gateway;
-  throw new AppError(
-    'conflict',
-    testGatewayRefused(event, ctx.payments.options.testPaymentsAllowed)
-      ? checkoutMessages.testPaymentsOff
-      : checkoutMessages.noProcessor,
-  );
-}
 
 /** The bidder's card on file for the event's current processor; a card of another processor does not count. */
 export async function cardOnFile(db: Db | Tx, event: EventRow, bidderId: number): Promise<CardRow | undefined> {
@@ -43,21 +29,6 @@ export async function cardOnFile(db: Db | Tx, event: EventRow, bidderId: number)
 
 export const savedCardOf = (row: CardRow | undefined): SavedCard | null =>
   row ? { brand: row.brand, last4: row.last4, expmonth: row.expmonth, expyear: row.expyear } : null;
-
-/**
- * The spec's flags: a card is needed to register or to bid where the event asks and none is on file.
- * They follow the event's own setup, not whether this server takes its processor: an event on a
- * test gateway this server refuses stays closed to bidders without a card, rather than opening to
- * them with none.
- */
-export function cardFlags(event: EventRow, hasCard: boolean) {
-  const valid = processorIsSetUp(event);
-  return {
-    needscardtoregister: valid && event.needscardtoregister && !hasCard,
-    needscardtobid: valid && event.needscardtobid && !hasCard,
-    showupdatepaymentmethod: valid,
-  };
-}
 
 export async function paymentMethodOf(
   ctx: AppContext,
@@ -122,11 +93,13 @@ export async function customerOf(db: Db | Tx, event: EventRow, bidderId: number)
 /** Keeps the processor's customer and the card on file (replacing any other). */
 export async function keepCard(
   tx: Db | Tx,
-  event: EventRow,
-  bidderId: number,
-  card: StoredCard,
-  customer: string | undefined,
-  now: Date,
+  {
+    event,
+    bidderId,
+    card,
+    customer,
+    now,
+  }: { event: EventRow; bidderId: number; card: StoredCard; customer: string | undefined; now: Date },
 ): Promise<void> {
   const processorcode = processorCodeOf(event.paymentprocessorcode);
   if (customer)
@@ -197,7 +170,13 @@ export async function saveCard(
     card,
   };
   await ctx.db.transaction(async (tx) => {
-    await keepCard(tx, event, caller.bidderId, outcome.card, outcome.customer ?? owner.customer, ctx.clock());
+    await keepCard(tx, {
+      event,
+      bidderId: caller.bidderId,
+      card: outcome.card,
+      customer: outcome.customer ?? owner.customer,
+      now: ctx.clock(),
+    });
     if (key) await keepAnswer(tx, request, key, answer);
   });
   return answer;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { cardLabel } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
@@ -6,9 +6,9 @@ import { accounts, auctionItems, bidders, orders, wonItems } from '../../db/sche
 import { enqueueMail } from '../../mail/outbox';
 import { receiptMail } from '../../mail/receipt';
 import { mailContact } from '../../mail/receipt-parts';
-import type { ChargeOutcome } from '../../payments/gateway';
+import type { CardOrders } from '../../payments/card-payment';
 import { publishCart } from '../../realtime/publish';
-import { tenantOfEvent, type Tenant } from '../../tenancy';
+import type { Tenant } from '../../tenancy';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -39,15 +39,6 @@ export function paidWith(order: Pick<OrderRow, 'method' | 'cardbrand' | 'cardlas
     return order.state === 'paid' ? 'Bill Me: paid' : 'Bill Me: to be billed by the organizer';
   if (order.cardbrand) return cardLabel({ brand: order.cardbrand, last4: order.cardlast4 });
   return 'Card';
-}
-
-/** A charge that failed: the order is marked failed and its items go back to the cart, as they were. */
-export async function releaseOrder(tx: Tx, orderId: number, failure: string, now: Date, ref?: string): Promise<void> {
-  await tx.update(wonItems).set({ checkoutId: null }).where(eq(wonItems.checkoutId, orderId));
-  await tx
-    .update(orders)
-    .set({ state: 'failed', failure, settledAt: now, ...(ref ? { processorRef: ref } : {}) })
-    .where(eq(orders.id, orderId));
 }
 
 /** The receipt email: items, donation, fee, total, the card, and the pickup instructions. */
@@ -86,42 +77,46 @@ export async function queueReceipt(tx: Tx, tenant: Tenant, order: OrderRow, orig
 }
 
 /**
- * Settles a pending order from what the processor says (its webhook, or the reconciliation job).
- * Under the order's row lock, and only while it is still pending: a late or repeated message
- * changes nothing.
+ * What a card pays for in the auction (the card-payment flow's hooks): paid is the order paid and
+ * its receipt queued; a declined charge puts its items back in the cart exactly as they were. The
+ * bidder's phones are told their cart changed.
  */
-export async function settleOrder(
-  ctx: AppContext,
-  orderId: number,
-  outcome: ChargeOutcome,
-): Promise<'paid' | 'failed' | 'unchanged'> {
-  const now = ctx.clock();
-  const result = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order || order.state !== 'pending') return undefined;
-    if (outcome.kind === 'succeeded') {
+export function auctionCardOrders(ctx: AppContext, tenant: Tenant): CardOrders<OrderRow> {
+  return {
+    async lock(tx, id) {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      return order;
+    },
+    async noteRef(tx, id, ref) {
+      await tx.update(orders).set({ processorRef: ref }).where(eq(orders.id, id));
+    },
+    async paid(tx, order, { ref, card, now }) {
       const [paid] = await tx
         .update(orders)
         .set({
           state: 'paid',
-          processorRef: outcome.ref,
+          processorRef: ref,
           settledAt: now,
-          ...(outcome.card ? { cardbrand: outcome.card.brand, cardlast4: outcome.card.last4 } : {}),
+          ...(card ? { cardbrand: card.brand, cardlast4: card.last4 } : {}),
         })
-        .where(and(eq(orders.id, orderId), eq(orders.state, 'pending')))
+        .where(eq(orders.id, order.id))
         .returning();
-      const tenant = await tenantOfEvent(tx, order.eventId);
-      // Off any request (the webhook, the reconcile job): the receipt's link is the order's organization's.
-      if (paid && tenant) await queueReceipt(tx, tenant, paid, ctx.site.originOf(tenant.organization.auctioncode));
-      return { order, state: 'paid' as const, tenant };
-    }
-    if (outcome.kind === 'failed') {
-      await releaseOrder(tx, orderId, outcome.message, now, outcome.ref);
-      return { order, state: 'failed' as const, tenant: await tenantOfEvent(tx, order.eventId) };
-    }
-    return undefined;
-  });
-  if (!result) return 'unchanged';
-  if (result.tenant) publishCart(ctx, result.tenant, result.order.bidderId);
-  return result.state;
+      if (!paid) throw new Error('order update returned nothing');
+      await queueReceipt(tx, tenant, paid, ctx.site.originOf(tenant.organization.auctioncode));
+      return paid;
+    },
+    async release(tx, order, { message, ref, now }) {
+      await tx.update(wonItems).set({ checkoutId: null }).where(eq(wonItems.checkoutId, order.id));
+      const [failed] = await tx
+        .update(orders)
+        .set({ state: 'failed', failure: message, settledAt: now, ...(ref ? { processorRef: ref } : {}) })
+        .where(eq(orders.id, order.id))
+        .returning();
+      if (!failed) throw new Error('order update returned nothing');
+      return failed;
+    },
+    after(settled) {
+      if (settled.kind !== 'confirm') publishCart(ctx, tenant, settled.order.bidderId);
+    },
+  };
 }

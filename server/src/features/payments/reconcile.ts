@@ -1,11 +1,12 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
-import { checkoutMessages } from '@gavel/domain';
+import { cardPaymentMessages, checkoutMessages } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
-import { tenantOfEvent } from '../../tenancy';
+import { type CardOrder, type CardOrders, settleByProcessor } from '../../payments/card-payment';
 import type { ChargeOutcome } from '../../payments/gateway';
 import { testGatewayRefused } from '../../payments/processor';
-import { settleOrder } from './orders';
+import { type Tenant, tenantOfEvent } from '../../tenancy';
+import { auctionCardOrders } from './orders';
 
 /** A charge gets this long to answer (or the bidder to confirm it) before the job asks the processor. */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
@@ -16,8 +17,8 @@ export const RECONCILE_EVERY_MS = 60_000;
 /**
  * Settles card orders left pending (a timeout, a lost webhook, a crash between recording the order
  * and charging it) by asking the processor what became of the charge under the order's key. It only
- * reads from the processor, so it never charges; settleOrder rechecks each order under its row lock,
- * so two processes asking about one order settle it once.
+ * reads from the processor, so it never charges; the card-payment flow rechecks each order under
+ * its row lock, so two processes asking about one order settle it once.
  */
 export async function reconcilePending(ctx: AppContext, now: Date): Promise<number> {
   const due = await ctx.db
@@ -32,12 +33,11 @@ export async function reconcilePending(ctx: AppContext, now: Date): Promise<numb
     )
     .orderBy(asc(orders.id))
     .limit(20);
-  return settleFromProcessor(ctx, now, due, settleOrder);
+  return reconcileCharges(ctx, { now, due, ordersOf: (tenant) => auctionCardOrders(ctx, tenant) });
 }
 
 /** A charge sent and not yet settled: an auction order or a store order. */
-export interface PendingCharge {
-  id: number;
+export interface PendingCharge extends CardOrder {
   eventId: number;
   chargeKey: string;
   processorRef: string;
@@ -45,15 +45,13 @@ export interface PendingCharge {
 }
 
 /**
- * Asks the processor what became of each pending charge and settles it with `settle` (which
- * rechecks the order under its row lock). A payment still waiting for the buyer's confirmation
+ * Asks the processor what became of each pending charge and settles it through the card-payment
+ * flow with its kind's hooks (`ordersOf`). A payment still waiting for the buyer's confirmation
  * after the window is given up. Answers how many changed.
  */
-export async function settleFromProcessor(
+export async function reconcileCharges<O extends PendingCharge>(
   ctx: AppContext,
-  now: Date,
-  due: PendingCharge[],
-  settle: (ctx: AppContext, id: number, outcome: ChargeOutcome) => Promise<'paid' | 'failed' | 'unchanged'>,
+  { now, due, ordersOf }: { now: Date; due: O[]; ordersOf: (tenant: Tenant) => CardOrders<O> },
 ): Promise<number> {
   let settled = 0;
   for (const order of due) {
@@ -72,8 +70,8 @@ export async function settleFromProcessor(
     else continue;
     const waitedTooLong = now.getTime() - order.createdAt.getTime() > CONFIRMATION_WINDOW_MS;
     if (outcome.kind === 'requires_action' && waitedTooLong)
-      outcome = { kind: 'failed', message: 'The payment was not confirmed in time.' };
-    if ((await settle(ctx, order.id, outcome)) !== 'unchanged') settled++;
+      outcome = { kind: 'failed', message: cardPaymentMessages.notConfirmedInTime };
+    if ((await settleByProcessor(ctx, ordersOf(tenant), order.id, outcome)) !== 'unchanged') settled++;
   }
   return settled;
 }

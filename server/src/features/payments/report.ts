@@ -10,8 +10,9 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, bidders, orders } from '../../db/schema';
 import { AppError } from '../../errors';
+import { csvMoney, csvTable } from '../../lib/csv';
 import type { Tenant } from '../../tenancy';
-import { gatewayOf } from './cards';
+import { gatewayOf } from '../../payments/card-payment';
 import { orderLines, paidWith } from './orders';
 
 /** GET /admin/payments: every order of the event, oldest first, with its bidder, items, amounts, method and state. */
@@ -66,13 +67,6 @@ export async function paymentsReport(db: Db, tenant: Tenant): Promise<AdminPayme
   return { status: 'success', orders: result, totals };
 }
 
-/** One CSV cell: quoted, and a leading = + - @ made inert so a spreadsheet never runs it as a formula. */
-export function csvCell(value: string | number): string {
-  const s = String(value);
-  const inert = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return `"${inert.replace(/"/g, '""')}"`;
-}
-
 /** The report as a spreadsheet: one row per order, its items in one cell. */
 export function ordersCsv(rows: AdminOrder[]): string {
   const header = [
@@ -93,29 +87,25 @@ export function ordersCsv(rows: AdminOrder[]): string {
     'Processor reference',
     'Test payment',
   ];
-  const body = rows.map((o) =>
-    [
-      o.orderid,
-      o.createdat,
-      o.bidderdisplaynumber,
-      o.biddername,
-      o.email,
-      o.items.map((i) => `#${i.itemnum} ${i.name} x${i.quantity} @ ${formatMoney(i.amount)}`).join('; '),
-      (o.subtotal / 100).toFixed(2),
-      (o.donation / 100).toFixed(2),
-      (o.fee / 100).toFixed(2),
-      (o.total / 100).toFixed(2),
-      o.currency,
-      o.method,
-      o.state,
-      o.card,
-      o.processorref,
-      o.testpayment ? TEST_PAYMENT_MARK : '',
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return [header.map(csvCell).join(','), ...body].join('\r\n') + '\r\n';
+  const body = rows.map((o) => [
+    o.orderid,
+    o.createdat,
+    o.bidderdisplaynumber,
+    o.biddername,
+    o.email,
+    o.items.map((i) => `#${i.itemnum} ${i.name} x${i.quantity} @ ${formatMoney(i.amount)}`).join('; '),
+    csvMoney(o.subtotal),
+    csvMoney(o.donation),
+    csvMoney(o.fee),
+    csvMoney(o.total),
+    o.currency,
+    o.method,
+    o.state,
+    o.card,
+    o.processorref,
+    o.testpayment ? TEST_PAYMENT_MARK : '',
+  ]);
+  return csvTable(header, body);
 }
 
 /** POST /admin/refund: a paid card order refunded in full at the processor, then marked refunded. */

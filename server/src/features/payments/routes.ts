@@ -6,8 +6,8 @@ import { idempotencyKey } from '../../lib/idempotent';
 import { route, sendCsv } from '../../lib/route';
 import { processorCodeOf } from '../../payments/processor';
 import { issueTestCryptogram } from '../../payments/test-gateway';
-import { origin } from '../accounts/routes';
-import { gatewayOf, paymentMethodOf, removeCard, saveCard } from './cards';
+import { gatewayOf } from '../../payments/card-payment';
+import { paymentMethodOf, removeCard, saveCard } from './cards';
 import { checkout } from './checkout';
 import { ordersCsv, paymentsReport, refundOrder } from './report';
 
@@ -26,7 +26,7 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     route(app, ctx, 'POST /checkout', ({ caller, body, request }) =>
-      checkout(ctx, caller, body, idempotencyKey(request), origin(ctx, request)),
+      checkout(ctx, caller, { body, key: idempotencyKey(request) }),
     );
 
     // The hosted card form's own call: it sends what the form checked, never the card number. It

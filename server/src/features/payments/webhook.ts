@@ -6,11 +6,12 @@ import type { AppContext } from '../../context';
 import { orders, storeOrders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { resolveCaller } from '../../lib/caller';
+import { settleByProcessor } from '../../payments/card-payment';
 import { processorCodeOf } from '../../payments/processor';
 import { readStripeEvent, type StripeOutcomeEvent } from '../../payments/stripe-webhook';
 import { findTenantCached } from '../../tenancy';
-import { settleOrder } from './orders';
-import { settleStoreOrder } from '../store/orders';
+import { storeCardOrders } from '../store/orders';
+import { auctionCardOrders } from './orders';
 
 /** Stripe's event from a signed body; a bad signature is the caller's error (400). */
 function verified(raw: Buffer, signature: string | undefined, secret: string): StripeOutcomeEvent | undefined {
@@ -58,7 +59,11 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
           .from(orders)
           .where(and(eq(orders.chargeKey, outcome.chargekey), eq(orders.eventId, event.id)))
           .limit(1);
-        if (order) return { received: true, settled: await settleOrder(ctx, order.id, outcome) };
+        if (order)
+          return {
+            received: true,
+            settled: await settleByProcessor(ctx, auctionCardOrders(ctx, tenant), order.id, outcome),
+          };
         // A store order's charge (its keys start gavel_store_).
         const [storeOrder] = await ctx.db
           .select({ id: storeOrders.id })
@@ -66,7 +71,10 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
           .where(and(eq(storeOrders.chargeKey, outcome.chargekey), eq(storeOrders.eventId, event.id)))
           .limit(1);
         if (!storeOrder) return { received: true };
-        return { received: true, settled: await settleStoreOrder(ctx, storeOrder.id, outcome) };
+        return {
+          received: true,
+          settled: await settleByProcessor(ctx, storeCardOrders(ctx, tenant), storeOrder.id, outcome),
+        };
       },
     );
   };

@@ -29,7 +29,11 @@ const card = () => testCryptogram(t, 'gala', '4242424242424242');
 const cartWith = (lines: Record<string, number>) => cartWithAs(t, ids, lines);
 
 /** Sends a checkout that must be refused; checks the status, the words, and that nothing changed. */
-async function expectRefused(token: string, body: Body, status: number, code: string, message: string) {
+async function expectRefused(
+  token: string,
+  body: Body,
+  { status, code, message }: { status: number; code: string; message: string },
+) {
   const before = await storeState(t.ctx.db);
   const res = await checkoutCart(t, token, body);
   expect(res.statusCode, message).toBe(status);
@@ -52,21 +56,21 @@ describe('the sums', () => {
     await call(t.app, 'POST /storecartdiscount', { discountcode: 'GALA10' }, { headers: bearer(token) });
     const body = await checkoutBody(t, token, { donation: 2_000, coverFee: true, processortoken: await card() });
     for (const field of ['subtotal', 'discountamount', 'ccfeesamount', 'totalamount'] as const)
-      await expectRefused(token, { ...body, [field]: body[field] + 1 }, 409, 'conflict', storeMessages.totalChanged);
+      await expectRefused(
+        token,
+        { ...body, [field]: body[field] + 1 },
+        { status: 409, code: 'conflict', message: storeMessages.totalChanged },
+      );
     // A page that left the fee out of the total, or took the discount twice.
     await expectRefused(
       token,
       { ...body, totalamount: body.totalamount - body.ccfeesamount },
-      409,
-      'conflict',
-      storeMessages.totalChanged,
+      { status: 409, code: 'conflict', message: storeMessages.totalChanged },
     );
     await expectRefused(
       token,
       { ...body, totalamount: body.totalamount - body.discountamount },
-      409,
-      'conflict',
-      storeMessages.totalChanged,
+      { status: 409, code: 'conflict', message: storeMessages.totalChanged },
     );
   });
 
@@ -101,43 +105,35 @@ describe('the sums', () => {
 describe('the payment method', () => {
   it('refuses FREE when there is something to pay', async () => {
     const token = await cartWith({ single: 1 });
-    await expectRefused(
-      token,
-      await checkoutBody(t, token, { method: 'FREE' }),
-      400,
-      'bad_request',
-      storeMessages.freeOnlyAtZero,
-    );
+    await expectRefused(token, await checkoutBody(t, token, { method: 'FREE' }), {
+      status: 400,
+      code: 'bad_request',
+      message: storeMessages.freeOnlyAtZero,
+    });
   });
 
   it('refuses CREDIT and BILLME when there is nothing to pay', async () => {
     const token = await cartWith({ vol: 1 });
-    await expectRefused(
-      token,
-      await checkoutBody(t, token, { method: 'CREDIT', processortoken: await card() }),
-      400,
-      'bad_request',
-      storeMessages.notFree,
-    );
-    await expectRefused(
-      token,
-      await checkoutBody(t, token, { method: 'BILLME' }),
-      400,
-      'bad_request',
-      storeMessages.notFree,
-    );
+    await expectRefused(token, await checkoutBody(t, token, { method: 'CREDIT', processortoken: await card() }), {
+      status: 400,
+      code: 'bad_request',
+      message: storeMessages.notFree,
+    });
+    await expectRefused(token, await checkoutBody(t, token, { method: 'BILLME' }), {
+      status: 400,
+      code: 'bad_request',
+      message: storeMessages.notFree,
+    });
   });
 
   it('refuses BILLME where the store does not allow it', async () => {
     ids = await importGala(t, now, { billme: false });
     const token = await cartWith({ single: 1 });
-    await expectRefused(
-      token,
-      await checkoutBody(t, token, { method: 'BILLME' }),
-      400,
-      'bad_request',
-      storeMessages.billMeOff,
-    );
+    await expectRefused(token, await checkoutBody(t, token, { method: 'BILLME' }), {
+      status: 400,
+      code: 'bad_request',
+      message: storeMessages.billMeOff,
+    });
   });
 });
 
@@ -146,8 +142,12 @@ describe('the billing details, in the spec order', () => {
     const token = await cartWith({ single: 1 });
     const body = await checkoutBody(t, token, { processortoken: await card() });
     const { processortoken: _card, ...withoutCard } = body;
-    await expectRefused(token, withoutCard, 400, 'bad_request', storeMessages.invalidCard);
-    await expectRefused(token, { ...body, processortoken: '' }, 400, 'bad_request', storeMessages.invalidCard);
+    await expectRefused(token, withoutCard, { status: 400, code: 'bad_request', message: storeMessages.invalidCard });
+    await expectRefused(
+      token,
+      { ...body, processortoken: '' },
+      { status: 400, code: 'bad_request', message: storeMessages.invalidCard },
+    );
     const cases: Array<[Partial<Body>, string]> = [
       [{ first: '' }, 'First name is required for checkout.'],
       [{ last: ' ' }, 'Last name is required for checkout.'],
@@ -160,8 +160,12 @@ describe('the billing details, in the spec order', () => {
       [{ first: '', zip: '', email: '' }, 'First name is required for checkout.'],
     ];
     for (const [change, message] of cases)
-      await expectRefused(token, { ...body, ...change }, 400, 'bad_request', message);
-    await expectRefused(token, { ...withoutCard, first: '' }, 400, 'bad_request', storeMessages.invalidCard);
+      await expectRefused(token, { ...body, ...change }, { status: 400, code: 'bad_request', message: message });
+    await expectRefused(
+      token,
+      { ...withoutCard, first: '' },
+      { status: 400, code: 'bad_request', message: storeMessages.invalidCard },
+    );
   });
 
   it('asks for no zip and no email where the store does not require them', async () => {
@@ -179,7 +183,11 @@ describe('the billing details, in the spec order', () => {
 describe('carts that cannot be checked out', () => {
   it('refuses an empty cart with 400', async () => {
     const token = await openCart(t);
-    await expectRefused(token, await checkoutBody(t, token), 400, 'bad_request', storeMessages.noItems);
+    await expectRefused(token, await checkoutBody(t, token), {
+      status: 400,
+      code: 'bad_request',
+      message: storeMessages.noItems,
+    });
   });
 
   it('answers expired for a cart whose hold has ended', async () => {
@@ -213,7 +221,7 @@ describe('carts that cannot be checked out', () => {
       promocodes: store.promocodes?.map((p) => (p.code === 'LIMITED' ? { ...p, maxuses: 1 } : p)),
     });
 
-    await expectRefused(a, stale, 409, 'conflict', storeMessages.promoRanOut);
+    await expectRefused(a, stale, { status: 409, code: 'conflict', message: storeMessages.promoRanOut });
     expect(await cartOf(t, a)).toMatchObject({
       discountcode: 'LIMITED',
       discountamount: 0,

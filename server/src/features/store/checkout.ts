@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
+  cardPaymentMessages,
   checkoutProblem,
   currentPrice,
   promoDiscount,
   promoProblem,
+  registersGuests,
   type StoreCheckoutRequest,
   type StoreCheckoutResponse,
   storeAmounts,
@@ -15,12 +17,12 @@ import type { Tx } from '../../db/client';
 import { storeCartLines, storeCarts, storeOrders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CartCaller } from '../../lib/caller';
-import type { ChargeOutcome, ChargeRequest } from '../../payments/gateway';
+import { type Answered, finishConfirmed, gatewayOf, payByCard, type Settling } from '../../payments/card-payment';
+import type { ChargeRequest } from '../../payments/gateway';
 import { processorCodeOf } from '../../payments/processor';
 import type { Tenant } from '../../tenancy';
-import { gatewayOf } from '../payments/cards';
-import { charge } from '../payments/checkout';
-import { finalizeOrder, registersGuests, releaseStoreOrder, summaryOf } from './orders';
+import { findCartAnswer, keepCartAnswer } from './keys';
+import { finalizeOrder, storeCardOrders, summaryOf } from './orders';
 import {
   type CartRow,
   heldUnits,
@@ -36,63 +38,94 @@ import {
 import { checkedOutToken, salesClosed, type StoreSettings, storeSettingsOf } from './setup';
 
 /**
- * PUT storecheckout. A cart is checked out once: its row is locked first, and a cart already
- * checked out answers its order again (a double submit never sells or charges twice). Like the
- * auction's checkout, a card order runs in three steps so that no lock is held while the processor
- * answers: (1) under the cart's and the items' locks, recheck what is left beside every other
- * live cart, the promo code and the sums, and record the order (the cart now holds its units
- * without expiry); (2) charge under the order's own key; (3) final (units sold, receipt), or
- * declined (the cart opens again), or unknown (pending, for the reconciliation job).
+ * PUT storecheckout, through the card-payment flow (payments/card-payment.ts). A cart is checked
+ * out once: its row is locked first, and a cart already checked out, or being charged, answers its
+ * order again (a double submit never sells or charges twice). Like every retried write, it reads
+ * its Idempotency-Key (kept per cart: keys.ts): a retry answers the first answer, and the key with
+ * another body is refused (422) before anything is recorded or charged. Under the cart's and the
+ * items' locks it rechecks what is left beside every other live cart, the promo code and the sums,
+ * and records the order: a free or Bill Me order is final at once; a card order holds the cart's
+ * units without expiry until the processor answers.
  */
 export async function storeCheckout(
   ctx: AppContext,
   caller: CartCaller,
-  body: StoreCheckoutRequest,
-  origin: string,
+  { body, key }: { body: StoreCheckoutRequest; key: string | undefined },
 ): Promise<StoreCheckoutResponse> {
   const { tenant } = caller;
+  const keyed = { route: 'storecheckout', owner: caller.cart.cartid, body };
+  if (key) {
+    const prior = await findCartAnswer<StoreCheckoutResponse>(ctx.db, keyed, key);
+    if (prior) return prior;
+  }
   const settings = await storeSettingsOf(ctx.db, tenant.event);
-  if (body.paymentintentid) return finishConfirmed(ctx, caller, settings, body.paymentintentid, origin);
-  const gateway = body.paymentmethod === 'CREDIT' ? gatewayOf(ctx, tenant.event) : undefined;
-  const placed = await ctx.db.transaction(async (tx) => {
-    const now = ctx.clock();
-    const [cart] = await tx.select().from(storeCarts).where(eq(storeCarts.id, caller.cart.cartid)).for('update');
-    if (!cart || cart.eventId !== tenant.event.id)
-      throw new AppError('unauthorized', 'This cart is not valid. Please reload the page.');
-    if (cart.state === 'checkedout') {
-      const done = await orderOfCart(tx, cart.id);
-      if (done) return { done };
-    }
-    if (cart.state === 'checkout') {
-      // A second submit while the card is being charged is answered with the same order.
-      const pending = await orderOfCart(tx, cart.id);
-      if (pending) return { done: pending };
-      throw new AppError('conflict', storeMessages.checkoutPending);
-    }
-    if (cart.state === 'expired' || cart.expiresAt <= now) throw new AppError('expired', storeMessages.cartExpired);
-    if (salesClosed(tenant.event, now)) throw new AppError('expired', storeMessages.storeClosed);
-    const order = await placeOrder(tx, tenant, cart, settings, body, now);
-    if (order.method === 'CREDIT') return { order };
-    return {
-      done: await finalizeOrder(tx, {
-        tenant,
-        settings,
-        order,
-        state: order.method === 'BILLME' ? 'unpaid' : 'paid',
-        now,
-        origin,
-      }),
-      sold: true,
-    };
+  const answer = (tx: Tx, order: StoreOrderRow) => answerFor(ctx, tx, { tenant, settings, order });
+  const settling = (keep: string | undefined): Settling<StoreOrderRow, StoreCheckoutResponse> => ({
+    orders: storeCardOrders(ctx, tenant),
+    request: (order) => chargeRequest(tenant, order, { token: body.processortoken ?? '' }),
+    async answer(tx, settled) {
+      if (settled.kind === 'confirm') return confirmAnswer(settled);
+      const answered = await answer(tx, settled.order);
+      if (keep) await keepCartAnswer(tx, keyed, keep, answered);
+      return answered;
+    },
   });
-  if ('sold' in placed) ctx.totals.touch(tenant);
-  if ('done' in placed && placed.done) return answerFor(ctx, tenant, settings, placed.done);
-  if (!('order' in placed) || !placed.order || !gateway) throw new Error('a card order without a gateway');
-  const order = placed.order;
-  const outcome = await charge(ctx, () =>
-    gateway.charge(chargeRequest(tenant, order, { token: body.processortoken ?? '' })),
-  );
-  return settle(ctx, tenant, settings, order, outcome, origin);
+  if (body.paymentintentid) {
+    const ref = body.paymentintentid;
+    return finishConfirmed(ctx, {
+      ...settling(undefined),
+      request: (order) => chargeRequest(tenant, order, { token: '' }),
+      event: tenant.event,
+      ref,
+      find: async (db) => {
+        const [order] = await db
+          .select()
+          .from(storeOrders)
+          .where(
+            and(
+              eq(storeOrders.cartId, caller.cart.cartid),
+              eq(storeOrders.eventId, tenant.event.id),
+              eq(storeOrders.processorRef, ref),
+            ),
+          )
+          .limit(1);
+        return order;
+      },
+    });
+  }
+
+  return payByCard<StoreOrderRow, StoreCheckoutResponse>(ctx, {
+    ...settling(key),
+    gateway: body.paymentmethod === 'CREDIT' ? gatewayOf(ctx, tenant.event) : undefined,
+    async record(tx, now) {
+      const [cart] = await tx.select().from(storeCarts).where(eq(storeCarts.id, caller.cart.cartid)).for('update');
+      if (!cart || cart.eventId !== tenant.event.id)
+        throw new AppError('unauthorized', 'This cart is not valid. Please reload the page.');
+      if (key) {
+        const prior = await findCartAnswer<StoreCheckoutResponse>(tx, keyed, key);
+        if (prior) return { answer: prior };
+      }
+      if (cart.state === 'checkedout') {
+        const done = await orderOfCart(tx, cart.id);
+        if (done) return { answer: await answer(tx, done) };
+      }
+      if (cart.state === 'checkout') {
+        // A second submit while the card is being charged is answered with the same order.
+        const pending = await orderOfCart(tx, cart.id);
+        if (pending) return { answer: await answer(tx, pending) };
+        throw new AppError('conflict', storeMessages.checkoutPending);
+      }
+      if (cart.state === 'expired' || cart.expiresAt <= now) throw new AppError('expired', storeMessages.cartExpired);
+      if (salesClosed(tenant.event, now)) throw new AppError('expired', storeMessages.storeClosed);
+      const order = await placeOrder(tx, { tenant, cart, settings, body, now });
+      if (order.method === 'CREDIT') return { order };
+      const state = order.method === 'BILLME' ? 'unpaid' : 'paid';
+      const final = await finalizeOrder(ctx, tx, { tenant, settings, order, state, now });
+      const answered = await answer(tx, final);
+      if (key) await keepCartAnswer(tx, keyed, key, answered);
+      return { answer: answered, after: () => ctx.totals.touch(tenant) };
+    },
+  });
 }
 
 function chargeRequest(tenant: Tenant, order: StoreOrderRow, source: { token: string }): ChargeRequest {
@@ -106,34 +139,16 @@ function chargeRequest(tenant: Tenant, order: StoreOrderRow, source: { token: st
   };
 }
 
-/** A card payment the buyer confirmed with their bank: finish it on the cart's order waiting for it. */
-async function finishConfirmed(
-  ctx: AppContext,
-  caller: CartCaller,
-  settings: StoreSettings,
-  ref: string,
-  origin: string,
-): Promise<StoreCheckoutResponse> {
-  const { tenant } = caller;
-  const [order] = await ctx.db
-    .select()
-    .from(storeOrders)
-    .where(
-      and(
-        eq(storeOrders.cartId, caller.cart.cartid),
-        eq(storeOrders.eventId, tenant.event.id),
-        eq(storeOrders.processorRef, ref),
-      ),
-    )
-    .limit(1);
-  if (!order) throw new AppError('not_found', 'This payment was not found. Please start checkout again.');
-  if (order.state === 'paid' || order.state === 'unpaid') return answerFor(ctx, tenant, settings, order);
-  if (order.state !== 'pending')
-    throw new AppError('conflict', 'This payment did not go through. Please start checkout again.');
-  const outcome = await charge(ctx, () =>
-    gatewayOf(ctx, tenant.event).charge({ ...chargeRequest(tenant, order, { token: '' }), confirmed: ref }),
-  );
-  return settle(ctx, tenant, settings, order, outcome, origin);
+function confirmAnswer(settled: Extract<Answered<StoreOrderRow>, { kind: 'confirm' }>): StoreCheckoutResponse {
+  return {
+    status: 'requires_action',
+    title: cardPaymentMessages.confirmTitle,
+    message: cardPaymentMessages.confirmText,
+    token: '',
+    summary: summaryOf(settled.order),
+    clientsecret: settled.clientsecret,
+    paymentintentid: settled.ref,
+  };
 }
 
 /**
@@ -143,11 +158,13 @@ async function finishConfirmed(
  */
 async function placeOrder(
   tx: Tx,
-  tenant: Tenant,
-  cart: CartRow,
-  settings: StoreSettings,
-  body: StoreCheckoutRequest,
-  now: Date,
+  {
+    tenant,
+    cart,
+    settings,
+    body,
+    now,
+  }: { tenant: Tenant; cart: CartRow; settings: StoreSettings; body: StoreCheckoutRequest; now: Date },
 ): Promise<StoreOrderRow> {
   const held = await linesOf(tx, cart.id);
   if (held.length === 0) throw new AppError('bad_request', storeMessages.noItems);
@@ -253,65 +270,6 @@ async function placeOrder(
   return order;
 }
 
-/** Step 3: record what the processor said, and answer. */
-async function settle(
-  ctx: AppContext,
-  tenant: Tenant,
-  settings: StoreSettings,
-  order: StoreOrderRow,
-  outcome: ChargeOutcome,
-  origin: string,
-): Promise<StoreCheckoutResponse> {
-  const now = ctx.clock();
-  if (outcome.kind === 'requires_action') {
-    // The cart keeps its units while the buyer confirms; the reconciliation job gives up on a payment never confirmed.
-    await ctx.db.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
-    return {
-      status: 'requires_action',
-      title: 'Please confirm your payment',
-      message: 'Your bank asks you to confirm this payment.',
-      token: '',
-      summary: summaryOf(order),
-      clientsecret: outcome.clientsecret,
-      paymentintentid: outcome.ref,
-    };
-  }
-  if (outcome.kind === 'failed') {
-    await ctx.db.transaction((tx) => releaseStoreOrder(tx, order, outcome.message, now, outcome.ref));
-    throw new AppError('payment_failed', outcome.message);
-  }
-  if (outcome.kind === 'unknown') {
-    if (outcome.ref)
-      await ctx.db.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
-    return {
-      status: 'pending',
-      title: storeMessages.thanksTitle,
-      message: storeMessages.checkoutPending,
-      token: '',
-      summary: summaryOf(order),
-    };
-  }
-  const final = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(storeOrders).where(eq(storeOrders.id, order.id)).for('update');
-    if (!locked || locked.state !== 'pending') return { order: locked ?? order, sold: false };
-    await tx.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
-    return {
-      order: await finalizeOrder(tx, {
-        tenant,
-        settings,
-        order: locked,
-        state: 'paid',
-        now,
-        origin,
-        card: outcome.card,
-      }),
-      sold: true,
-    };
-  });
-  if (final.sold) ctx.totals.touch(tenant);
-  return answerFor(ctx, tenant, settings, final.order);
-}
-
 /**
  * The answer for an order. When it is final, the purchase has guest seats and the store has a
  * Registration tab, a cart token lets the page move on to it; it ends a fixed time after the order
@@ -320,12 +278,11 @@ async function settle(
  */
 async function answerFor(
   ctx: AppContext,
-  tenant: Tenant,
-  settings: StoreSettings,
-  order: StoreOrderRow,
+  tx: Tx,
+  { tenant, settings, order }: { tenant: Tenant; settings: StoreSettings; order: StoreOrderRow },
 ): Promise<StoreCheckoutResponse> {
   const now = ctx.clock();
-  const lines = await linesOf(ctx.db, order.cartId);
+  const lines = await linesOf(tx, order.cartId);
   const final = order.state === 'paid' || order.state === 'unpaid';
   const token = final && registersGuests(lines, settings) ? await checkedOutToken(ctx, tenant, order, now) : '';
   return {

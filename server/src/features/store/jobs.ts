@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { storeCartLines, storeCarts, storeOrders } from '../../db/schema';
-import { RECONCILE_AFTER_MS, settleFromProcessor } from '../payments/reconcile';
-import { settleStoreOrder } from './orders';
+import { RECONCILE_AFTER_MS, reconcileCharges } from '../payments/reconcile';
+import { storeCardOrders } from './orders';
 
 /** Held units count only while a cart is live, so this tick only tidies; it decides nothing. */
 export const HOLD_EXPIRY_EVERY_MS = 30_000;
@@ -88,5 +88,5 @@ export async function reconcileStoreOrders(ctx: AppContext, now: Date): Promise<
     )
     .orderBy(asc(storeOrders.id))
     .limit(20);
-  return settleFromProcessor(ctx, now, due, settleStoreOrder);
+  return reconcileCharges(ctx, { now, due, ordersOf: (tenant) => storeCardOrders(ctx, tenant) });
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { cardLabel, type StoreOrderSummary } from '@gavel/domain';
+import { cardLabel, registersGuests, type StoreOrderSummary } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { storeCarts, storeItems, storeOrders } from '../../db/schema';
@@ -7,8 +7,8 @@ import { newLinkSecret } from '../../lib/tokens';
 import { enqueueMail } from '../../mail/outbox';
 import { mailContact } from '../../mail/receipt-parts';
 import { storeReceiptMail } from '../../mail/store-receipt';
-import type { ChargeOutcome } from '../../payments/gateway';
-import { tenantOfEvent, type Tenant } from '../../tenancy';
+import type { CardOrders } from '../../payments/card-payment';
+import type { Tenant } from '../../tenancy';
 import { presentVenue } from '../events/presenter';
 import { seatPurchase } from '../registration/seats';
 import { linesOf, type StoreOrderRow } from './queries';
@@ -49,22 +49,24 @@ export interface Sale {
   order: StoreOrderRow;
   state: 'paid' | 'unpaid';
   now: Date;
-  origin: string;
-  /** The card the processor charged, when it says. */
-  card?: { brand: string; last4: string } | undefined;
+  /** The processor's charge and the card it charged, for an order paid by card. */
+  charge?: { ref: string; card: { brand: string; last4: string } | undefined };
 }
 
 export async function finalizeOrder(
+  ctx: AppContext,
   tx: Tx,
-  { tenant, settings, order, state, now, origin, card }: Sale,
+  { tenant, settings, order, state, now, charge }: Sale,
 ): Promise<StoreOrderRow> {
   const { secret, hash } = newLinkSecret();
+  const card = charge?.card;
   const [final] = await tx
     .update(storeOrders)
     .set({
       state,
       settledAt: now,
       purchaserLinkHash: hash,
+      ...(charge ? { processorRef: charge.ref } : {}),
       ...(card ? { cardbrand: card.brand, cardlast4: card.last4 } : {}),
     })
     .where(eq(storeOrders.id, order.id))
@@ -95,73 +97,50 @@ export async function finalizeOrder(
         contact: mailContact(tenant),
         venue: presentVenue(tenant.event),
       },
-      registers ? purchaserUrl(origin, tenant.event.eventcode, secret) : undefined,
+      // Links are the order's organization's, whether a request or the webhook settles it.
+      registers
+        ? purchaserUrl(ctx.site.originOf(tenant.organization.auctioncode), tenant.event.eventcode, secret)
+        : undefined,
     ),
   );
   return final;
 }
 
-/** Guest registration follows a purchase with seats in a store whose Registration tab is on. */
-export function registersGuests(
-  lines: Array<{ seats: number }>,
-  settings: { tabs: Array<{ tabname: string; enabled: boolean }> },
-): boolean {
-  return lines.some((l) => l.seats > 0) && settings.tabs.some((t) => t.tabname === 'Registration' && t.enabled);
-}
-
 /**
- * A declined charge: the order is marked failed and the cart opens again for another card, until
- * the end of its hold as its token says (the refusal carries no new token). A charge that outlasted
- * the hold leaves the cart expired and its units free.
+ * What a card pays for in the store (the card-payment flow's hooks). Paid is the order final: its
+ * units sold, its guests seated, its receipt queued (finalizeOrder), and the board's total told. A
+ * declined charge marks the order failed and opens the cart again for another card, until the end
+ * of its hold as its token says (the refusal carries no new token); a charge that outlasted the
+ * hold leaves the cart expired and its units free.
  */
-export async function releaseStoreOrder(
-  tx: Tx,
-  order: StoreOrderRow,
-  failure: string,
-  now: Date,
-  ref?: string,
-): Promise<void> {
-  await tx
-    .update(storeOrders)
-    .set({ state: 'failed', failure, settledAt: now, ...(ref ? { processorRef: ref } : {}) })
-    .where(eq(storeOrders.id, order.id));
-  await tx
-    .update(storeCarts)
-    .set({ state: 'open', updatedAt: now })
-    .where(and(eq(storeCarts.id, order.cartId), eq(storeCarts.state, 'checkout')));
-}
-
-/**
- * Settles a pending store order from what the processor says (the reconciliation job), under the
- * order's row lock and only while it is still pending: a repeated answer changes nothing.
- */
-export async function settleStoreOrder(
-  ctx: AppContext,
-  orderId: number,
-  outcome: ChargeOutcome,
-): Promise<'paid' | 'failed' | 'unchanged'> {
-  const now = ctx.clock();
-  const settled = await ctx.db.transaction(
-    async (tx): Promise<{ state: 'paid'; tenant: Tenant } | { state: 'failed' | 'unchanged' }> => {
-      const [order] = await tx.select().from(storeOrders).where(eq(storeOrders.id, orderId)).for('update');
-      if (!order || order.state !== 'pending') return { state: 'unchanged' };
-      const tenant = await tenantOfEvent(tx, order.eventId);
-      if (!tenant) return { state: 'unchanged' };
-      const settings = await storeSettingsOf(tx, tenant.event);
-      if (outcome.kind === 'succeeded') {
-        await tx.update(storeOrders).set({ processorRef: outcome.ref }).where(eq(storeOrders.id, order.id));
-        // Off any request (the webhook, the reconcile job): links are the order's organization's.
-        const origin = ctx.site.originOf(tenant.organization.auctioncode);
-        await finalizeOrder(tx, { tenant, settings, order, state: 'paid', now, origin, card: outcome.card });
-        return { state: 'paid', tenant };
-      }
-      if (outcome.kind === 'failed') {
-        await releaseStoreOrder(tx, order, outcome.message, now, outcome.ref);
-        return { state: 'failed' };
-      }
-      return { state: 'unchanged' };
+export function storeCardOrders(ctx: AppContext, tenant: Tenant): CardOrders<StoreOrderRow> {
+  return {
+    async lock(tx, id) {
+      const [order] = await tx.select().from(storeOrders).where(eq(storeOrders.id, id)).for('update');
+      return order;
     },
-  );
-  if (settled.state === 'paid') ctx.totals.touch(settled.tenant);
-  return settled.state;
+    async noteRef(tx, id, ref) {
+      await tx.update(storeOrders).set({ processorRef: ref }).where(eq(storeOrders.id, id));
+    },
+    async paid(tx, order, { ref, card, now }) {
+      const settings = await storeSettingsOf(tx, tenant.event);
+      return finalizeOrder(ctx, tx, { tenant, settings, order, state: 'paid', now, charge: { ref, card } });
+    },
+    async release(tx, order, { message, ref, now }) {
+      const [failed] = await tx
+        .update(storeOrders)
+        .set({ state: 'failed', failure: message, settledAt: now, ...(ref ? { processorRef: ref } : {}) })
+        .where(eq(storeOrders.id, order.id))
+        .returning();
+      if (!failed) throw new Error('order update returned nothing');
+      await tx
+        .update(storeCarts)
+        .set({ state: 'open', updatedAt: now })
+        .where(and(eq(storeCarts.id, order.cartId), eq(storeCarts.state, 'checkout')));
+      return failed;
+    },
+    after(settled) {
+      if (settled.kind === 'paid' && settled.now) ctx.totals.touch(tenant);
+    },
+  };
 }

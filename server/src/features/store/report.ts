@@ -5,7 +5,7 @@ import type { adminStoreOrder } from '@gavel/domain';
 import type { Db } from '../../db/client';
 import { storeCartLines, storeItems, storeOrders } from '../../db/schema';
 import type { Tenant } from '../../tenancy';
-import { csvCell } from '../payments/report';
+import { csvMoney, csvTable } from '../../lib/csv';
 import { storePaidWith } from './orders';
 
 type AdminStoreOrder = z.output<typeof adminStoreOrder>;
@@ -84,29 +84,24 @@ export function storeOrdersCsv(orders: AdminStoreOrder[]): string {
     'Failure',
     'Test payment',
   ];
-  const money = (c: number) => (c / 100).toFixed(2);
-  const body = orders.map((o) =>
-    [
-      storeOrderNumber(o.orderid),
-      o.createdat,
-      o.state,
-      o.paymentmethod,
-      o.name,
-      o.email,
-      o.address,
-      o.lines.map((l) => `${l.name} x${l.quantity} @ ${formatMoney(l.price)}`).join('; '),
-      money(o.subtotal),
-      o.discountcode,
-      money(o.discountamount),
-      money(o.additionaldonation),
-      money(o.ccfeesamount),
-      money(o.totalamount),
-      o.card,
-      o.failure,
-      o.testpayment ? TEST_PAYMENT_MARK : '',
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return [header.map(csvCell).join(','), ...body].join('\r\n') + '\r\n';
+  const body = orders.map((o) => [
+    storeOrderNumber(o.orderid),
+    o.createdat,
+    o.state,
+    o.paymentmethod,
+    o.name,
+    o.email,
+    o.address,
+    o.lines.map((l) => `${l.name} x${l.quantity} @ ${formatMoney(l.price)}`).join('; '),
+    csvMoney(o.subtotal),
+    o.discountcode,
+    csvMoney(o.discountamount),
+    csvMoney(o.additionaldonation),
+    csvMoney(o.ccfeesamount),
+    csvMoney(o.totalamount),
+    o.card,
+    o.failure,
+    o.testpayment ? TEST_PAYMENT_MARK : '',
+  ]);
+  return csvTable(header, body);
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { idempotencyKey } from '../../lib/idempotent';
 import { route, sendCsv } from '../../lib/route';
-import { origin } from '../accounts/routes';
 import { applyDiscount, cartAnswer, setQuantity } from './cart';
 import { storeCheckout } from './checkout';
 import { renewCart } from './renew';
@@ -12,17 +12,17 @@ import { storeSetup } from './setup';
 /** The event store: landing and tabs, the cart and its hold, promo codes, checkout, and the organizer's orders report. */
 export function storeRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    route(app, ctx, 'POST /storesetup1', ({ caller }) => storeSetup(ctx, caller.tenant, null, false));
+    route(app, ctx, 'POST /storesetup1', ({ caller }) => storeSetup(ctx, caller.tenant));
     // The address a new cart is made for (request.ip honours X-Forwarded-For only with TRUST_PROXY): live carts per address are capped.
     route(app, ctx, 'POST /storesetup2', ({ caller, request }) =>
-      storeSetup(ctx, caller.tenant, caller.cart, true, request.ip),
+      storeSetup(ctx, caller.tenant, { claims: caller.cart, address: request.ip }),
     );
     route(app, ctx, 'GET /storecart', ({ caller }) => cartAnswer(ctx, caller.tenant, caller.cart.cartid));
     route(app, ctx, 'POST /storecartadditem', ({ caller, body }) => setQuantity(ctx, caller, body));
     route(app, ctx, 'POST /storecartdiscount', ({ caller, body }) => applyDiscount(ctx, caller, body.discountcode));
     route(app, ctx, 'PUT /storecart/renew', ({ caller }) => renewCart(ctx, caller));
     route(app, ctx, 'PUT /storecheckout', ({ caller, body, request }) =>
-      storeCheckout(ctx, caller, body, origin(ctx, request)),
+      storeCheckout(ctx, caller, { body, key: idempotencyKey(request) }),
     );
 
     route(app, ctx, 'GET /admin/store/orders', async ({ caller, query, reply }) => {

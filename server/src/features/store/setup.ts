@@ -6,6 +6,7 @@ import {
   type StoreSetupResponse,
   type StoreTab,
   importStore,
+  registersGuests,
   storeMessages,
 } from '@gavel/domain';
 import type { AppContext } from '../../context';
@@ -16,7 +17,6 @@ import type { CartClaims } from '../../lib/tokens';
 import type { EventRow, Tenant } from '../../tenancy';
 import { presentVenue } from '../events/presenter';
 import { holdTimes } from './hold';
-import { registersGuests } from './orders';
 import {
   type CartRow,
   cartOf,
@@ -125,8 +125,8 @@ function sectionsOf(
 }
 
 /**
- * storesetup1 and storesetup2: the landing page and the tabs, and for storesetup2 the caller's cart
- * (a new one, made for `address`, when no token was sent). A token whose cart's hold has ended
+ * storesetup1 and storesetup2: the landing page and the tabs, and for storesetup2 (`cart` given)
+ * the caller's cart (a new one, made for `address`, when no token was sent). A token whose cart's hold has ended
  * answers expired. Only an open cart's token is signed again (its exp the hold's end, which this
  * call never moves); a cart checked out or being charged gets no token at all, so a token that
  * opens a purchase can never be lengthened here.
@@ -134,11 +134,10 @@ function sectionsOf(
 export async function storeSetup(
   ctx: AppContext,
   tenant: Tenant,
-  claims: CartClaims | null,
-  withCart: boolean,
-  address = '',
+  withCart?: { claims: CartClaims | null; address: string },
 ): Promise<StoreSetupResponse> {
   const { event } = tenant;
+  const claims = withCart?.claims;
   const now = ctx.clock();
   const settings = await storeSettingsOf(ctx.db, event);
   const closed = salesClosed(event, now);
@@ -154,7 +153,7 @@ export async function storeSetup(
         eventId: event.id,
         state: 'open',
         expiresAt: renewedHoldEnd(now, settings.holdminutes, null),
-        address,
+        address: withCart.address,
         createdAt: now,
         updatedAt: now,
       })
