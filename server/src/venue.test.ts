@@ -6,7 +6,7 @@ import { eventDocument, item } from './test/documents';
 import { TEST_PASSWORD } from '../../testkit/bidders';
 import { ADMIN, createTestApp, type TestApp } from './test/harness';
 import { linkSecret } from './test/account-fixtures';
-import { GUESSING } from './lib/limits';
+import { GUESSING } from './lib/guessing';
 
 /**
  * A gala: a thousand phones behind the venue's Wi-Fi share one public address. All of them open

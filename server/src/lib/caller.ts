@@ -99,6 +99,14 @@ export function hostAuctionCode(ctx: AppContext, request: FastifyRequest): strin
   return code;
 }
 
+/**
+ * Where emailed links and QR codes of the request's organization point: from configuration only
+ * (lib/site.ts), never from the Host header the request carried.
+ */
+export function origin(ctx: AppContext, request: FastifyRequest): string {
+  return ctx.site.originOf(hostAuctionCode(ctx, request));
+}
+
 /** The tenancy pair a body carries, when it carries one. */
 function bodyCodes(request: FastifyRequest): { eventcode?: string; auctioncode?: string } {
   // A GET names its event in the query string (the organizer's reports).

@@ -61,7 +61,7 @@ const holdsSomething = (part: unknown): boolean =>
  * query when the call has any (a call with none digests as its body alone, as keys stored before
  * path and query were bound were digested). The route and owner are compared as they are.
  */
-function digest(request: Pick<KeyedRequest, 'body' | 'params' | 'query'>): string {
+export function digest(request: Pick<KeyedRequest, 'body' | 'params' | 'query'>): string {
   const { body, params, query } = request;
   const text =
     holdsSomething(params) || holdsSomething(query) ? JSON.stringify({ body, params, query }) : JSON.stringify(body);

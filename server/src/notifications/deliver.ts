@@ -1,8 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { canReceiveTexts, formatMinutesLeft, formatMoney, itemCloses, type NotificationKind } from '@gavel/domain';
+import {
+  canReceiveTexts,
+  effectiveNotifications,
+  formatMinutesLeft,
+  formatMoney,
+  itemCloses,
+  type NotificationKind,
+} from '@gavel/domain';
 import type { Db } from '../db/client';
 import type { accounts, auctionItems, bidders, events, organizations } from '../db/schema';
-import { effectiveNotifications } from '../features/accounts/presenter';
 import { mailRow, type OutboxRow, textRow } from '../mail/outbox';
 import { itemNoticeMail } from '../mail/templates';
 import type { LivePublisher } from '../realtime/hub';
@@ -69,7 +75,10 @@ export function noticeText(kind: NotificationKind, row: NoticeRow, now: Date): s
  * rows for the caller to insert (one notice's, or a whole batch's in one statement). The notice's
  * text must be stored before: a phone that opens its notices on hearing one finds it there.
  */
-export function tell(deps: Deps, kind: NotificationKind, row: NoticeRow, text: string, now: Date): OutboxRow[] {
+export function tell(
+  deps: Deps,
+  { kind, row, text, now }: { kind: NotificationKind; row: NoticeRow; text: string; now: Date },
+): OutboxRow[] {
   const words = NOTICE_WORDS[kind];
   deps.live.toBidder(row.bidder.id, {
     type: 'notification',
@@ -82,8 +91,7 @@ export function tell(deps: Deps, kind: NotificationKind, row: NoticeRow, text: s
     auctioncode: row.organization.auctioncode,
     eventcode: row.event.eventcode,
   });
-  const tenant = { organization: row.organization, event: row.event };
-  const choice = effectiveNotifications(tenant, row.bidder.notifications).find(
+  const choice = effectiveNotifications(row.event, row.bidder.notifications).find(
     (n) => row.event.notificationrows.find((r) => r.notificationrowid === n.notificationrowid)?.kind === kind,
   );
   if (!choice) return [];
@@ -95,7 +103,12 @@ export function tell(deps: Deps, kind: NotificationKind, row: NoticeRow, text: s
     rows.push(
       mailRow(
         { ...recipient, to: row.account.email },
-        itemNoticeMail(brand, words.subject(row.item.name), words.title, text, url),
+        itemNoticeMail(brand, {
+          subject: words.subject(row.item.name),
+          heading: words.title,
+          body: text,
+          itemUrl: url,
+        }),
       ),
     );
   }

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { itemBidStatus, type NotificationKind } from '@gavel/domain';
+import type { Notifier } from '../context';
 import type { Db } from '../db/client';
 import {
   accounts,
@@ -16,19 +17,8 @@ import { itemClosesSql } from '../features/items/queries';
 import { type Deps, NOTICE_WORDS, type NoticeRow, noticeText, tell } from './deliver';
 import { type Outbid, OUTBID_BATCH_MS, sendOutbids } from './outbid';
 
-export { NOTICE_WORDS } from './deliver';
-export { OUTBID_QUIET_MINUTES } from './outbid';
 /** Bidders and watchers hear this long before an item closes. */
 export const CLOSING_SOON_MINUTES = 10;
-
-export interface Notifier {
-  /** Queue a notice; returns at once. Delivery happens off the caller's path. */
-  notify(kind: NotificationKind, bidderId: number, itemId: number): void;
-  /** Sends closing-soon notices for items about to close; the sweeper calls it. */
-  closingSoon(now: Date): Promise<number>;
-  /** Resolves when every queued notice has been handled (tests and shutdown). */
-  idle(): Promise<void>;
-}
 
 export function createNotifier(deps: Deps): Notifier {
   let pending = Promise.resolve();
@@ -100,7 +90,10 @@ export function createNotifier(deps: Deps): Notifier {
  * renewed; outbid notices are claimed in batches by outbid.ts): with several processes, exactly one
  * wins the claim.
  */
-async function claim(db: Db, kind: NotificationKind, bidderId: number, itemId: number, now: Date): Promise<boolean> {
+async function claim(
+  db: Db,
+  { kind, bidderId, itemId, now }: { kind: NotificationKind; bidderId: number; itemId: number; now: Date },
+): Promise<boolean> {
   const rows = await db
     .insert(notices)
     .values({ bidderId, itemId, kind, sentAt: now })
@@ -133,11 +126,11 @@ async function sendNotice(deps: Deps, kind: NotificationKind, bidderId: number, 
     // close nor leave a row for the notices panel to list.
     const row = await noticeRow(deps.db, bidderId, itemId);
     if (!row || itemBidStatus(row.item, row.event, now) !== 'biddingopen') return;
-    if (!(await claim(deps.db, kind, bidderId, itemId, now))) return;
+    if (!(await claim(deps.db, { kind, bidderId, itemId, now }))) return;
     return deliver(deps, kind, row, now);
   }
   // A won notice is claimed first: whichever process closed the item, it is sent once.
-  if (!(await claim(deps.db, kind, bidderId, itemId, now))) return;
+  if (!(await claim(deps.db, { kind, bidderId, itemId, now }))) return;
   const row = await noticeRow(deps.db, bidderId, itemId);
   if (row) await deliver(deps, kind, row, now);
 }
@@ -149,6 +142,6 @@ async function deliver(deps: Deps, kind: NotificationKind, row: NoticeRow, now: 
     .update(notices)
     .set({ title: NOTICE_WORDS[kind].title, message: text })
     .where(and(eq(notices.bidderId, row.bidder.id), eq(notices.itemId, row.item.id), eq(notices.kind, kind)));
-  const queued = tell(deps, kind, row, text, now);
+  const queued = tell(deps, { kind, row, text, now });
   if (queued.length > 0) await deps.db.insert(outbox).values(queued);
 }

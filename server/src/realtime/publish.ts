@@ -1,19 +1,12 @@
 import type { AuctionItem, HubMessage, LiveBidEntry, LiveHistoryEntry, LiveItem } from '@gavel/domain';
 import type { AppContext } from '../context';
 import type { EventRow, Tenant } from '../tenancy';
+import { codesOf, type EventCodes } from './codes';
 import { type ItemRow, noCaller, presentItem } from '../features/items/presenter';
 
-/**
- * Live messages for the changes Gavel makes. Callers send them after their transaction
- * committed, never inside it, so nobody is told of a change that was rolled back. Each message
- * carries what the pages show, so phones patch their caches instead of refetching.
- */
-export interface EventCodes {
-  auctioncode: string;
-  eventcode: string;
-}
-
-const codesOf = (t: Tenant): EventCodes => ({ auctioncode: t.organization.auctioncode, eventcode: t.event.eventcode });
+// Live messages for the changes Gavel makes. Callers send them after their transaction
+// committed, never inside it, so nobody is told of a change that was rolled back. Each message
+// carries what the pages show, so phones patch their caches instead of refetching.
 
 export function liveItemOf(item: ItemRow, event: EventRow, now: Date): LiveItem {
   const p = presentItem(item, event, noCaller, now);
@@ -31,12 +24,10 @@ export function liveItemOf(item: ItemRow, event: EventRow, now: Date): LiveItem 
   };
 }
 
+/** `itemupdate` to everyone in the event: the item as it stands and, after a bid, its new history entries. */
 function sendItem(
   ctx: AppContext,
-  codes: EventCodes,
-  item: ItemRow,
-  event: EventRow,
-  history?: LiveHistoryEntry[],
+  { codes, item, event, history }: { codes: EventCodes; item: ItemRow; event: EventRow; history?: LiveHistoryEntry[] },
 ): void {
   const message: HubMessage = {
     type: 'itemupdate',
@@ -48,7 +39,7 @@ function sendItem(
 }
 
 export function publishItem(ctx: AppContext, tenant: Tenant, item: ItemRow): void {
-  sendItem(ctx, codesOf(tenant), item, tenant.event);
+  sendItem(ctx, { codes: codesOf(tenant), item, event: tenant.event });
 }
 
 /** A bid the action wrote: how everyone sees it and, kept on the server, whose it is. */
@@ -106,7 +97,7 @@ function bidsByBidder(item: ItemRow, history: WrittenBid[]): Map<number, number[
 export function publishBid(ctx: AppContext, tenant: Tenant, bid: PlacedBid): void {
   const codes = codesOf(tenant);
   const { item, bidderId, previousLeader } = bid;
-  sendItem(ctx, codes, item, tenant.event, publicEntries(item, bid.history));
+  sendItem(ctx, { codes, item, event: tenant.event, history: publicEntries(item, bid.history) });
   for (const [owner, bidnos] of bidsByBidder(item, bid.history))
     ctx.live.toBidder(owner, { type: 'mybids', itemid: item.id, bidnos, ...codes });
   const leader = item.leaderBidderId;
@@ -158,7 +149,7 @@ export function publishClosed(
 ): void {
   for (const c of closed) {
     const codes = { auctioncode: c.auctioncode, eventcode: c.event.eventcode };
-    sendItem(ctx, codes, c.item, c.event);
+    sendItem(ctx, { codes, item: c.item, event: c.event });
     if (c.winnerBidderId !== null) {
       ctx.live.toBidder(c.winnerBidderId, {
         type: 'itembid',

@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { HubMessage } from '@gavel/domain';
+import type { Totals } from '../context';
 import { auctionItems } from '../db/schema';
 import { appWithEvents, makeBidder } from '../test/account-fixtures';
 import { eventDocument } from '../test/documents';
 import type { TestApp } from '../test/harness';
 import { findTenant, type Tenant } from '../tenancy';
 import type { LivePublisher } from './hub';
-import { createTotals, TOTAL_DELAY_MS, type Totals } from './totals';
+import { createTotals, TOTAL_DELAY_MS } from './totals';
 
 // The publisher on its own, its timers faked: what it sends, when, and what it does with a failure.
 

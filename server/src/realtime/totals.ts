@@ -1,28 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Totals } from '../context';
 import type { Db } from '../db/client';
 import { events } from '../db/schema';
 import { raisedOf } from '../features/display/total';
-import type { Tenant } from '../tenancy';
 import type { LivePublisher } from './hub';
-import type { EventCodes } from './publish';
+import { codesOf, type EventCodes } from './codes';
 
 /** A burst of bids (an automatic bidding war, a rush at the close) sends one total, this long after its first change. */
 export const TOTAL_DELAY_MS = 250;
-
-/** An event whose total may have changed: its tenant, or its id and codes where only those are at hand. */
-export type TotalTarget = Tenant | { eventId: number; codes: EventCodes };
-
-export interface Totals {
-  /**
-   * After a commit that may change the event's total raised: soon sends `eventtotal` with the new
-   * total to everyone in the event (the display boards), once however many changes came meanwhile.
-   * Only for an event whose board shows its total. Never call it inside a transaction.
-   */
-  touch(target: TotalTarget): void;
-  /** Cancels what is scheduled and waits for a total being sent (shutdown). */
-  close(): Promise<void>;
-}
 
 interface Deps {
   db: Db;
@@ -54,13 +40,7 @@ export function createTotals(deps: Deps): Totals {
     touch(target) {
       if (closed) return;
       if ('event' in target && !target.event.displayshowtotal) return;
-      const { eventId, codes } =
-        'event' in target
-          ? {
-              eventId: target.event.id,
-              codes: { auctioncode: target.organization.auctioncode, eventcode: target.event.eventcode },
-            }
-          : target;
+      const { eventId, codes } = 'event' in target ? { eventId: target.event.id, codes: codesOf(target) } : target;
       if (scheduled.has(eventId)) return;
       const timer = setTimeout(() => {
         scheduled.delete(eventId);

@@ -84,7 +84,7 @@ export async function seedDemoBids(db: Db, now: Date): Promise<void> {
     await db.transaction(async (tx) => {
       const item = await lockItem(tx, tenant, id);
       const may = await assertMayBid(tx, tenant, bidderId, item);
-      await applyBid(tx, tenant, bidderId, request, at, item, may.shown);
+      await applyBid(tx, { tenant, bidderId, action: request, now: at, item, shown: may.shown });
     });
   }
 }

@@ -70,7 +70,7 @@ describe('the bid read', () => {
       .where(eq(auctionItems.id, ids.map as number));
     const tenant = await findTenant(t.ctx.db, 'demo', 'gala');
     const read = await inTransaction(t.ctx.database, (run) =>
-      readForBid(run, tenant, ids.map as number, ann.bidderId, undefined),
+      readForBid(run, { tenant, itemId: ids.map as number, bidderId: ann.bidderId }),
     );
     const drizzled = await itemRow(ids.map as number);
     expect(read.item).toEqual(drizzled);
@@ -96,7 +96,7 @@ describe('the bid read', () => {
       .set({ closedAt: new Date('2026-12-01T18:30:00.123Z') })
       .where(eq(auctionItems.id, ids.map as number));
     const closed = await inTransaction(t.ctx.database, (run) =>
-      readForBid(run, tenant, ids.map as number, ann.bidderId, undefined),
+      readForBid(run, { tenant, itemId: ids.map as number, bidderId: ann.bidderId }),
     );
     expect(closed.item).toEqual(await itemRow(ids.map as number));
     await t.ctx.db

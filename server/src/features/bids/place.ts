@@ -33,19 +33,20 @@ export async function placeBidOnce(ctx: AppContext, caller: BidderCaller, call: 
     { route: call.route, owner: bidderId, key: call.key, body: call.body },
     (hash) =>
       inTransaction(ctx.database, async (run) => {
-        const read = await readForBid(run, tenant, call.body.itemid, bidderId, call.key);
+        const read = await readForBid(run, { tenant, itemId: call.body.itemid, bidderId, key: call.key });
         if (read.prior) return { answer: replayOf<SubmitBidResponse>(read.prior, call.route, hash) };
-        const may = mayBid(tenant, bidderId, read.people, read.watching, read.hasCard);
+        const { people, watching, hasCard } = read;
+        const may = mayBid({ tenant, bidderId, people, watching, hasCard });
         const now = ctx.clock();
-        const { result, write } = decideBid(
+        const { result, write } = decideBid({
           tenant,
           bidderId,
-          call.action(read.item),
+          action: call.action(read.item),
           now,
-          read.item,
-          read.maxima,
-          may.shown,
-        );
+          item: read.item,
+          maxima: read.maxima,
+          shown: may.shown,
+        });
         const message = result.leading ? '' : OUTBID;
         const item = presentItem(
           result.item,

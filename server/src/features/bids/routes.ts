@@ -28,7 +28,7 @@ export function bidRoutes(ctx: AppContext): FastifyPluginAsync {
     route(app, ctx, 'POST /submitbid', ({ body, caller, request }) =>
       body.buyitnow
         ? writeOnce(ctx, onItem(caller, 'submitbid', request, body), (tx, now, item) =>
-            buyItNow(ctx, tx, caller, body, now, item),
+            buyItNow(ctx, tx, { caller, body, now, locked: item }),
           )
         : placeBidOnce(ctx, caller, {
             route: 'submitbid',

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { BidAction, BidState, HistoryEntry, LiveBidEntry, Maximum } from '@gavel/domain';
+import type { BidAction, BidState, LiveBidEntry, Maximum } from '@gavel/domain';
 import type { WrittenBid } from '../../realtime/publish';
 import {
   boardBidderNumber,
@@ -20,9 +20,9 @@ import { accounts, auctionItems, bidders, itemMaxima, paymentMethods, watchlist,
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import type { ItemRow } from '../items/presenter';
-import { lockItem, nameColumns } from '../items/queries';
-import { cardFlags } from '../payments/cards';
-import { writeBid } from './statements';
+import { nameColumns } from '../items/queries';
+import { cardFlags } from '../../payments/card-flags';
+import { type BidderFacts, type BidWrite, writeBid } from './statements';
 
 /** How a bidder appears in a bid's history: their public name, and their number for the display board (null when anonymous). */
 export type ShownBidder = Pick<LiveBidEntry, 'biddername' | 'biddernumber'>;
@@ -40,26 +40,24 @@ export interface MayBid {
   shown: Map<number, ShownBidder>;
 }
 
-/** What the bid check needs of a bidder: how their name shows, and whether they may bid. */
-export interface BidderFacts {
-  id: number;
-  name: { firstname: string; lastname: string; bidanonymously: boolean; bidderdisplaynumber: number };
-  authorizebidder: boolean;
-  verified: boolean;
-}
-
 /**
  * The refusals of a bidder who may not bid (not of this event, not authorized, not verified, no
  * card where the event asks for one), from the facts the bid read: the bidder and the item's
  * leader, whether the bidder watches the item and has a card on file.
  */
-export function mayBid(
-  tenant: Tenant,
-  bidderId: number,
-  people: BidderFacts[],
-  watching: boolean,
-  hasCard: boolean,
-): MayBid {
+export function mayBid({
+  tenant,
+  bidderId,
+  people,
+  watching,
+  hasCard,
+}: {
+  tenant: Tenant;
+  bidderId: number;
+  people: BidderFacts[];
+  watching: boolean;
+  hasCard: boolean;
+}): MayBid {
   const bidder = people.find((r) => r.id === bidderId);
   if (!bidder) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
   if (!bidder.authorizebidder) throw new AppError('forbidden', NOT_AUTHORIZED);
@@ -97,7 +95,7 @@ export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, ite
     .innerJoin(accounts, eq(bidders.accountId, accounts.id))
     .where(and(inArray(bidders.id, ids), eq(bidders.eventId, tenant.event.id)));
   const me = rows.find((r) => r.id === bidderId);
-  return mayBid(tenant, bidderId, rows, me?.watching ?? false, me?.hasCard ?? false);
+  return mayBid({ tenant, bidderId, people: rows, watching: me?.watching ?? false, hasCard: me?.hasCard ?? false });
 }
 
 function assertBiddable(item: ItemRow, tenant: Tenant, now: Date): void {
@@ -120,17 +118,16 @@ export interface BidResult {
 
 export type BidRequest = { kind: 'manual'; amount: number } | { kind: 'auto'; max: number; increment: number };
 
-/** What a bid writes, in one statement (bids/statements.ts): its action, the bidder's maximum, history and the item. */
-export interface BidWrite {
+/** One bid on an item its transaction has locked: who bids what, when, and how the bidders concerned appear. */
+export interface BidOnItem {
+  tenant: Tenant;
   bidderId: number;
-  action: { kind: BidRequest['kind']; amount: number; increment: number };
-  /** The bidder's standing maximum after the bid (absent only if the engine kept none). */
-  maximum: Pick<Maximum, 'max' | 'increment' | 'isAuto'> | undefined;
-  /** The bids the engine wrote, oldest first. */
-  history: HistoryEntry[];
-  /** The item as it stands after the bid: the locked row with the engine's price, leader and count. */
-  item: ItemRow;
+  action: BidRequest;
   now: Date;
+  /** The locked row. */
+  item: ItemRow;
+  /** How mayBid found the bidders appear. */
+  shown: Map<number, ShownBidder>;
 }
 
 /**
@@ -138,15 +135,8 @@ export interface BidWrite {
  * engine on the item and its maxima, the refusals, the extended close and the history entries as
  * viewers see them (`shown`: how mayBid found the bidders appear).
  */
-export function decideBid(
-  tenant: Tenant,
-  bidderId: number,
-  action: BidRequest,
-  now: Date,
-  item: ItemRow,
-  maxima: Maximum[],
-  shown: Map<number, ShownBidder>,
-): { result: BidResult; write: BidWrite } {
+export function decideBid(bid: BidOnItem & { maxima: Maximum[] }): { result: BidResult; write: BidWrite } {
+  const { tenant, bidderId, action, now, item, maxima, shown } = bid;
   assertBiddable(item, tenant, now);
   const state: BidState = { currentbid: item.currentbid, leader: item.leaderBidderId, maxima };
   // The new maximum is later than every stored one; its real sequence number is taken on write.
@@ -212,17 +202,9 @@ export function decideBid(
  * decideBid in a transaction Drizzle holds, on the item it has locked (the demo seed's bids):
  * the same decision and the same write statement as a bid from a phone.
  */
-export async function applyBid(
-  tx: Tx,
-  tenant: Tenant,
-  bidderId: number,
-  action: BidRequest,
-  now: Date,
-  item: ItemRow,
-  shown: Map<number, ShownBidder>,
-): Promise<BidResult> {
-  const maxima = await tx.select().from(itemMaxima).where(eq(itemMaxima.itemId, item.id));
-  const decided = decideBid(tenant, bidderId, action, now, item, maxima, shown);
+export async function applyBid(tx: Tx, bid: BidOnItem): Promise<BidResult> {
+  const maxima = await tx.select().from(itemMaxima).where(eq(itemMaxima.itemId, bid.item.id));
+  const decided = decideBid({ ...bid, maxima });
   await writeBid(runIn(tx), decided.write, undefined);
   return decided.result;
 }
@@ -247,14 +229,21 @@ export async function boughtUnits(tx: Tx, itemId: number, bidderId: number): Pro
  */
 export async function buyNow(
   tx: Tx,
-  tenant: Tenant,
-  bidderId: number,
-  itemId: number,
-  quantity: number,
-  now: Date,
-  locked?: ItemRow,
+  {
+    tenant,
+    bidderId,
+    item,
+    quantity,
+    now,
+  }: {
+    tenant: Tenant;
+    bidderId: number;
+    /** The item, locked by the transaction. */
+    item: ItemRow;
+    quantity: number;
+    now: Date;
+  },
 ): Promise<{ historyid: number; item: ItemRow; displacedLeader: number | null }> {
-  const item = locked?.id === itemId ? locked : await lockItem(tx, tenant, itemId);
   if (item.itemisliveonly) throw new AppError('bad_request', 'This item is sold at the live auction.');
   const status = itemBidStatus(item, tenant.event, now);
   if (status !== 'biddingopen')

@@ -1,11 +1,10 @@
-import type { Maximum } from '@gavel/domain';
+import type { BidAction, HistoryEntry, Maximum } from '@gavel/domain';
 import { type Row, type Run, rowFromJson, type Statement } from '../../db/prepared';
 import { auctionItems } from '../../db/schema';
 import type { StoredAnswer } from '../../lib/idempotent';
 import type { Tenant } from '../../tenancy';
 import type { ItemRow } from '../items/presenter';
 import { itemNotFound } from '../items/queries';
-import type { BidderFacts, BidWrite } from './service';
 
 /**
  * A bid's two statements, in its transaction: one locks the item and reads everything the bid
@@ -81,6 +80,27 @@ where id = $1::int
 returning id`,
 };
 
+/** What the bid check needs of a bidder: how their name shows, and whether they may bid. */
+export interface BidderFacts {
+  id: number;
+  name: { firstname: string; lastname: string; bidanonymously: boolean; bidderdisplaynumber: number };
+  authorizebidder: boolean;
+  verified: boolean;
+}
+
+/** What a bid writes, in one statement (WRITE_BID): its action, the bidder's maximum, history and the item. */
+export interface BidWrite {
+  bidderId: number;
+  action: { kind: BidAction['kind']; amount: number; increment: number };
+  /** The bidder's standing maximum after the bid (absent only if the engine kept none). */
+  maximum: Pick<Maximum, 'max' | 'increment' | 'isAuto'> | undefined;
+  /** The bids the engine wrote, oldest first. */
+  history: HistoryEntry[];
+  /** The item as it stands after the bid: the locked row with the engine's price, leader and count. */
+  item: ItemRow;
+  now: Date;
+}
+
 export interface BidRead {
   item: ItemRow;
   maxima: Maximum[];
@@ -138,10 +158,7 @@ export function bidReadOf(row: Row): BidRead {
 /** Locks the item (scoped to the event) and reads what the bid needs; 404 when the event has no such item. */
 export async function readForBid(
   run: Run,
-  tenant: Tenant,
-  itemId: number,
-  bidderId: number,
-  key: string | undefined,
+  { tenant, itemId, bidderId, key }: { tenant: Tenant; itemId: number; bidderId: number; key?: string | undefined },
 ): Promise<BidRead> {
   const { event } = tenant;
   const values = [itemId, event.id, bidderId, event.needscardtobid ? event.paymentprocessorcode : null, key ?? null];

@@ -13,20 +13,17 @@ import { assertMayBid, type BidRequest, buyNow } from './service';
 export async function buyItNow(
   ctx: AppContext,
   tx: Tx,
-  caller: BidderCaller,
-  body: SubmitBidRequest,
-  now: Date,
-  locked: ItemRow,
+  { caller, body, now, locked }: { caller: BidderCaller; body: SubmitBidRequest; now: Date; locked: ItemRow },
 ): Promise<Written<SubmitBidResponse>> {
   const { tenant, bidderId } = caller;
   await assertMayBid(tx, tenant, bidderId, locked);
-  const bought = await buyNow(tx, tenant, bidderId, body.itemid, body.quantity ?? 1, now, locked);
+  const bought = await buyNow(tx, { tenant, bidderId, item: locked, quantity: body.quantity ?? 1, now });
   return {
     answer: {
       status: 'success',
       message: '',
       historyid: bought.historyid,
-      item: await oneItem(tx, tenant, bidderId, body.itemid, now),
+      item: await oneItem(tx, { tenant, bidderId, itemId: body.itemid, now }),
     },
     after: () => {
       publishItem(ctx, tenant, bought.item);

@@ -1,5 +1,5 @@
 import type { BidderNotice } from '@gavel/domain';
-import { NOTICE_WORDS } from '../../notifications/notifier';
+import { NOTICE_WORDS } from '../../notifications/deliver';
 import type { NoticeListRow } from './queries';
 
 /**

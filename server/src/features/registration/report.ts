@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { guestGroups, guestLookups, guestSeats, registrations, storeItems, storeOrders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
-import { csvCell } from '../payments/report';
+import { csvTable } from '../../lib/csv';
 import { storeSettingsOf } from '../store/setup';
 import { nameOf } from './present';
 import { fieldDef, fieldsOf } from './queries';
@@ -106,24 +106,20 @@ export function registrationsCsv(report: AdminRegistrationsResponse): string {
     ...report.fields.map((f) => f.fieldlabel),
   ];
   const rows = report.groups.flatMap((g) =>
-    g.seats.map((s) =>
-      [
-        g.groupname,
-        g.itemname,
-        s.seat,
-        s.guestname,
-        s.email,
-        g.purchaser,
-        g.purchaseremail,
-        storeOrderNumber(g.orderid),
-        s.locked ? 'Yes' : 'No',
-        ...s.answers,
-      ]
-        .map(csvCell)
-        .join(','),
-    ),
+    g.seats.map((s) => [
+      g.groupname,
+      g.itemname,
+      s.seat,
+      s.guestname,
+      s.email,
+      g.purchaser,
+      g.purchaseremail,
+      storeOrderNumber(g.orderid),
+      s.locked ? 'Yes' : 'No',
+      ...s.answers,
+    ]),
   );
-  return [header.map(csvCell).join(','), ...rows].join('\r\n') + '\r\n';
+  return csvTable(header, rows);
 }
 
 /** PUT /admin/registrations/lock: the organizer locks or unlocks one guest's seat. */

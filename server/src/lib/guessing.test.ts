@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TooManyTries } from '../errors';
-import { type Budget, Guessing } from './limits';
+import { type Budget, Guessing } from './guessing';
 
 const budget: Budget = { name: 'tries', max: 3, windowMs: 60_000, message: 'Too many tries.' };
 const other: Budget = { name: 'other', max: 1, windowMs: 60_000, message: 'Another budget.' };

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { UserNotification } from '../api/accounts';
+import { effectiveNotifications, type NotificationChoices } from './notifications';
+
+const event: NotificationChoices = {
+  notificationcolumns: [
+    { title: 'Email', value: 'email' },
+    { title: 'Text', value: 'text' },
+  ],
+  notificationrows: [
+    { notificationrowid: 1, title: 'Outbid', kind: 'outbid', flags: { email: true, text: false } },
+    { notificationrowid: 2, title: 'Won', kind: 'won', flags: { email: true } },
+  ],
+};
+
+describe('effectiveNotifications', () => {
+  it("takes the event's defaults for rows and columns the bidder never saved", () => {
+    expect(effectiveNotifications(event, [])).toEqual([
+      { notificationrowid: 1, rownumber: 0, flags: { email: true, text: false } },
+      { notificationrowid: 2, rownumber: 1, flags: { email: true, text: false } },
+    ]);
+  });
+
+  it("keeps the bidder's saved choices and drops those for rows or columns the event no longer has", () => {
+    const saved: UserNotification[] = [
+      { notificationrowid: 1, flags: { email: false, text: true, fax: true } },
+      { notificationrowid: 9, flags: { email: true } },
+    ];
+    expect(effectiveNotifications(event, saved)).toEqual([
+      { notificationrowid: 1, rownumber: 0, flags: { email: false, text: true } },
+      { notificationrowid: 2, rownumber: 1, flags: { email: true, text: false } },
+    ]);
+  });
+});

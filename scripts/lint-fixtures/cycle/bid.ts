@@ -1,0 +1,6 @@
+import type { Notice } from './notice';
+
+export interface Bid {
+  amount: number;
+  notices: Notice[];
+}

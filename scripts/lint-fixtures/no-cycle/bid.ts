@@ -1,0 +1,3 @@
+export interface Bid {
+  amount: number;
+}
