@@ -15,7 +15,7 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
-export const envSchema = z.object({
+const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -128,7 +128,22 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** A secret kept in DATA_DIR: read when there, generated and written once when not. */
-function keptSecret(variable: string, dataDir: string, file: string, bytes: number, minLength: number): string {
+function keptSecret({
+  variable,
+  dataDir,
+  file,
+  bytes,
+  minLength,
+}: {
+  /** The variable that would give it instead, named in errors. */
+  variable: string;
+  dataDir: string;
+  file: string;
+  /** Random bytes in a generated secret. */
+  bytes: number;
+  /** Shorter than this, a kept secret is refused. */
+  minLength: number;
+}): string {
   const path = join(dataDir, file);
   if (!existsSync(path)) {
     const value = randomBytes(bytes).toString('base64url');
@@ -173,8 +188,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  DATA_DIR: cannot create ${dataDir} (${(err as Error).message})`);
   }
-  const jwtSecret = e.JWT_SECRET ?? keptSecret('JWT_SECRET', dataDir, 'jwt-secret', 48, 32);
-  const adminToken = e.ADMIN_TOKEN ?? keptSecret('ADMIN_TOKEN', dataDir, 'admin-token', 24, 16);
+  const jwtSecret =
+    e.JWT_SECRET ?? keptSecret({ variable: 'JWT_SECRET', dataDir, file: 'jwt-secret', bytes: 48, minLength: 32 });
+  const adminToken =
+    e.ADMIN_TOKEN ?? keptSecret({ variable: 'ADMIN_TOKEN', dataDir, file: 'admin-token', bytes: 24, minLength: 16 });
   return {
     port: e.PORT,
     host: e.HOST,

@@ -57,7 +57,7 @@ const consoleLog: DatabaseLog = {
 };
 
 /** A new connection waits this long for the server (or for a free slot of the pool) before the call fails with 503. */
-export const CONNECT_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 type ConnectCallback = (
   err: Error | undefined,

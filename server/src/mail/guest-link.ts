@@ -18,16 +18,15 @@ export function guestLinkMail(
   const guest = inertText(g.guestname);
   const purchaser = inertText(g.purchaser);
   const group = inertText(g.groupname);
-  return message(
-    brand,
-    `Your registration for ${brand.eventname}`,
-    `You're on the guest list, ${guest}`,
-    [
+  return message(brand, {
+    subject: `Your registration for ${brand.eventname}`,
+    heading: `You're on the guest list, ${guest}`,
+    blocks: [
       `${purchaser} has added you as a guest at ${brand.eventname}${group ? ` (${group})` : ''}.`,
       ...venueFacts(venue),
       `Use the button below to check your ${g.title.toLowerCase()} details and add anything the organizer asks for, such as your meal choice.`,
     ],
-    [{ label: 'Update My Registration', url }],
-    'This link opens your registration only. If you were not expecting this, you can ignore this email.',
-  );
+    buttons: [{ label: 'Update My Registration', url }],
+    footer: 'This link opens your registration only. If you were not expecting this, you can ignore this email.',
+  });
 }

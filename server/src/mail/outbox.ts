@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import { withoutBidiControls } from '@gavel/domain';
 import type { Db, Tx } from '../db/client';
 import { outbox } from '../db/schema';
@@ -17,17 +18,12 @@ export async function enqueueMail(tx: Tx | Db, recipient: Recipient, mail: MailM
   await tx.insert(outbox).values(mailRow(recipient, mail));
 }
 
-/** Queues a text message. A provider adapter delivers them; until one is configured they wait in the outbox. */
-export async function enqueueText(tx: Tx | Db, recipient: Recipient, text: string): Promise<void> {
-  await tx.insert(outbox).values(textRow(recipient, text));
-}
-
 /** An outbox row, for a caller that queues many in one insert (the outbid notices of a moment). */
 export type OutboxRow = typeof outbox.$inferInsert;
 
 /*
- * mailRow and textRow are the one door of every message (enqueueMail and enqueueText use them, and
- * the notices build their rows with them): the names in a message are typed by bidders and
+ * mailRow and textRow are the one door of every message (enqueueMail uses mailRow, and the notices
+ * build their rows with both): the names in a message are typed by bidders and
  * organizers, and a direction control in one (U+202E) would make the mail read what it does not say.
  */
 
@@ -52,4 +48,9 @@ export function textRow(recipient: Recipient, text: string): OutboxRow {
     to: recipient.to,
     text: withoutBidiControls(text),
   };
+}
+
+/** The latest messages queued, newest first (the development mailbox). */
+export function latestMessages(db: Db, limit: number) {
+  return db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
 }

@@ -37,18 +37,17 @@ export function receiptMail(brand: MailBrand, r: Receipt, ordersUrl: string): Ma
     r.pickups.length > 0
       ? r.pickups.map((p) => `Pickup: ${p}`)
       : ['Pickup: the organizer will tell you where and when to collect your items.'];
-  return message(
-    brand,
-    `Your receipt from ${brand.eventname} (order ${r.orderId})`,
-    r.billMe ? 'Thank you! Your order is saved' : 'Thank you for your purchase!',
-    [
+  return message(brand, {
+    subject: `Your receipt from ${brand.eventname} (order ${r.orderId})`,
+    heading: r.billMe ? 'Thank you! Your order is saved' : 'Thank you for your purchase!',
+    blocks: [
       `Hi ${r.firstname || 'there'}, here is your receipt for order ${r.orderId}.`,
       orderFacts({ number: String(r.orderId), at: r.at, paid: !r.billMe, timezone: r.timezone }, r.contact),
       { table: { columns: RECEIPT_COLUMNS, rows, sums } },
       ...payment,
       ...pickup,
     ],
-    [{ label: 'View Order History', url: ordersUrl }],
-    'Keep this email as your receipt. Thank you for supporting our cause.',
-  );
+    buttons: [{ label: 'View Order History', url: ordersUrl }],
+    footer: 'Keep this email as your receipt. Thank you for supporting our cause.',
+  });
 }

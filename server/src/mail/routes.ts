@@ -1,9 +1,8 @@
-import { desc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { outbox } from '../db/schema';
 import type { AppContext } from '../context';
 import { escapeHtml as esc } from '../lib/escape-html';
+import { latestMessages } from './outbox';
 
 const mailboxEntry = z.object({
   id: z.number(),
@@ -22,7 +21,7 @@ const mailboxEntry = z.object({
  */
 export function devMailboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const recent = async () => {
-    const rows = await ctx.db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
+    const rows = await latestMessages(ctx.db, 200);
     return rows.map((r) => ({
       id: r.id,
       channel: r.channel,

@@ -58,11 +58,10 @@ export function storeReceiptMail(brand: MailBrand, r: StoreReceipt, registration
       ]
     : [];
   const number = storeOrderNumber(order.id);
-  return message(
-    brand,
-    `Your receipt from ${brand.eventname} (order ${number})`,
-    order.method === 'BILLME' ? 'Thank you! Your order is saved' : 'Thank you for your purchase!',
-    [
+  return message(brand, {
+    subject: `Your receipt from ${brand.eventname} (order ${number})`,
+    heading: order.method === 'BILLME' ? 'Thank you! Your order is saved' : 'Thank you for your purchase!',
+    blocks: [
       `Hi ${r.first || 'there'}, here is your receipt for order ${number}.`,
       orderFacts({ number, at: r.at, paid: order.method === 'CREDIT', timezone: r.timezone }, r.contact),
       { table: { columns: RECEIPT_COLUMNS, rows, sums } },
@@ -70,7 +69,7 @@ export function storeReceiptMail(brand: MailBrand, r: StoreReceipt, registration
       ...venue,
       ...registration,
     ],
-    registrationUrl ? [{ label: 'Update Registration', url: registrationUrl }] : [],
-    'Keep this email as your receipt. Thank you for supporting our cause.',
-  );
+    buttons: registrationUrl ? [{ label: 'Update Registration', url: registrationUrl }] : [],
+    footer: 'Keep this email as your receipt. Thank you for supporting our cause.',
+  });
 }

@@ -32,6 +32,15 @@ export interface MailFact {
 
 type Button = { label: string; url: string };
 
+/** What a mail says: its subject, the heading and blocks of its body, its buttons and the small print under them. */
+interface MailContent {
+  subject: string;
+  heading: string;
+  blocks: MailBlock[];
+  buttons: Button[];
+  footer: string;
+}
+
 const TEXT = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933';
 const paragraphHtml = (p: string) => `<p style="${TEXT}">${esc(p).replace(/\r?\n/g, '<br>')}</p>`;
 
@@ -61,7 +70,7 @@ function factsText(facts: MailFact[]): string[] {
   });
 }
 
-function layout(brand: MailBrand, heading: string, blocks: MailBlock[], buttons: Button[], footer: string): string {
+function layout(brand: MailBrand, { heading, blocks, buttons, footer }: MailContent): string {
   const body = blocks.map(blockHtml).join('');
   const actions = buttons
     .map(
@@ -81,7 +90,7 @@ ${body}${actions}
 }
 
 /** The text part: paragraphs one to a line, and a blank line around each table and group of facts. */
-function textPart(heading: string, blocks: MailBlock[], buttons: Button[], footer: string): string {
+function textPart({ heading, blocks, buttons, footer }: MailContent): string {
   const lines = [heading, ''];
   const apart = (group: string[]) => {
     if (lines[lines.length - 1] !== '') lines.push('');
@@ -97,76 +106,64 @@ function textPart(heading: string, blocks: MailBlock[], buttons: Button[], foote
   return [...lines, footer].join('\n');
 }
 
-export function message(
-  brand: MailBrand,
-  subject: string,
-  heading: string,
-  blocks: MailBlock[],
-  buttons: Button[],
-  footer: string,
-): MailMessage {
+export function message(brand: MailBrand, content: MailContent): MailMessage {
   return {
-    subject,
-    text: textPart(heading, blocks, buttons, footer),
-    html: layout(brand, heading, blocks, buttons, footer),
-    links: buttons.map((b) => b.url),
+    subject: content.subject,
+    text: textPart(content),
+    html: layout(brand, content),
+    links: content.buttons.map((b) => b.url),
   };
 }
 
 export function verificationMail(brand: MailBrand, url: string): MailMessage {
-  return message(
-    brand,
-    `Verify your email for ${brand.eventname}`,
-    'Verify your email address',
-    [
+  return message(brand, {
+    subject: `Verify your email for ${brand.eventname}`,
+    heading: 'Verify your email address',
+    blocks: [
       `Thanks for joining ${brand.eventname}. Tap the button below to confirm this is your email address, then finish setting up your bidder account.`,
     ],
-    [{ label: 'Verify Email Address', url }],
-    'This link works once and expires in 7 days. Did not sign up? Someone may have used your email: opening the link makes the account yours, and any password they set stops working. Or ignore this email.',
-  );
+    buttons: [{ label: 'Verify Email Address', url }],
+    footer:
+      'This link works once and expires in 7 days. Did not sign up? Someone may have used your email: opening the link makes the account yours, and any password they set stops working. Or ignore this email.',
+  });
 }
 
 export function forgotPasswordMail(brand: MailBrand, loginUrl: string, resetUrl: string): MailMessage {
-  return message(
-    brand,
-    `Your sign-in link for ${brand.eventname}`,
-    'Sign in to your bidder account',
-    [
+  return message(brand, {
+    subject: `Your sign-in link for ${brand.eventname}`,
+    heading: 'Sign in to your bidder account',
+    blocks: [
       'You asked to sign in without your password. Tap the first button to sign in now, or choose a new password with the second.',
     ],
-    [
+    buttons: [
       { label: 'Sign In Now', url: loginUrl },
       { label: 'Choose a New Password', url: resetUrl },
     ],
-    'The sign-in link works once within 30 minutes; the password link within 1 hour. If you did not ask for this, you can ignore this email.',
-  );
+    footer:
+      'The sign-in link works once within 30 minutes; the password link within 1 hour. If you did not ask for this, you can ignore this email.',
+  });
 }
 
 export function resetPasswordMail(brand: MailBrand, resetUrl: string): MailMessage {
-  return message(
-    brand,
-    `Reset your password for ${brand.eventname}`,
-    'Choose a new password',
-    ['Tap the button below to choose a new password for your bidder account.'],
-    [{ label: 'Choose a New Password', url: resetUrl }],
-    'This link works once within 1 hour. If you did not ask for this, you can ignore this email.',
-  );
+  return message(brand, {
+    subject: `Reset your password for ${brand.eventname}`,
+    heading: 'Choose a new password',
+    blocks: ['Tap the button below to choose a new password for your bidder account.'],
+    buttons: [{ label: 'Choose a New Password', url: resetUrl }],
+    footer: 'This link works once within 1 hour. If you did not ask for this, you can ignore this email.',
+  });
 }
 
 /** A notice about an item: outbid, won or closing soon, with a link to the item. */
 export function itemNoticeMail(
   brand: MailBrand,
-  subject: string,
-  heading: string,
-  body: string,
-  itemUrl: string,
+  { subject, heading, body, itemUrl }: { subject: string; heading: string; body: string; itemUrl: string },
 ): MailMessage {
-  return message(
-    brand,
+  return message(brand, {
     subject,
     heading,
-    [body],
-    [{ label: 'Open the Item', url: itemUrl }],
-    'You get these emails because of your notification choices in My Account.',
-  );
+    blocks: [body],
+    buttons: [{ label: 'Open the Item', url: itemUrl }],
+    footer: 'You get these emails because of your notification choices in My Account.',
+  });
 }

@@ -208,6 +208,29 @@ export async function addGuest(
   return res.answer.registrationid;
 }
 
+/** Ann Lee's table of eight, opened through her link, with the fields and choices of its dialog. */
+export async function annTable(t: TestApp) {
+  const p = await purchase(t, { table: 1 });
+  const d = await dialogOf(t, p.token, seatAt(p.groups, 1));
+  return { ...p, fields: d.guestfieldslist, lookups: d.guestlookuplist };
+}
+export type AnnTable = Awaited<ReturnType<typeof annTable>>;
+
+/** Bo Diaz's answers for Ann's table, the required ones filled; `over` replaces some, and null leaves one out. */
+export function boAnswers(p: AnnTable, over: Record<string, FieldValue | null> = {}) {
+  const values: Record<string, FieldValue | null> = {
+    'First Name': 'Bo',
+    'Last Name': 'Diaz',
+    Email: 'bo@example.org',
+    'Meal Choice': lookupIdOf(p.lookups, 'Fish'),
+    ...over,
+  };
+  return answersFor(
+    p.fields,
+    Object.fromEntries(Object.entries(values).filter((e): e is [string, FieldValue] => e[1] !== null)),
+  );
+}
+
 /** Every row guest registration can touch, in a stable order: one taken before a refused call equals one taken after. */
 export async function registrationState(db: Db) {
   return {
@@ -226,10 +249,7 @@ export async function registrationState(db: Db) {
 export async function expectRefused<K extends ContractKey>(
   t: TestApp,
   send: () => Promise<Called<K>>,
-  status: number,
-  code: string,
-  message: string,
-  errors?: Problem[],
+  { status, code, message, errors }: { status: number; code: string; message: string; errors?: Problem[] },
 ): Promise<void> {
   const before = await registrationState(t.ctx.db);
   const res = await send();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type * as argon2 from '@node-rs/argon2';
 import { accounts } from '../../db/schema';
-import { GUESSING } from '../../lib/limits';
+import { GUESSING } from '../../lib/guessing';
 import type { TestApp } from '../../test/harness';
 import { appWithEvents, mailbox } from '../../test/account-fixtures';
 

@@ -28,13 +28,17 @@ function linkUrl(origin: string, tenant: Tenant, kind: LinkKind, secret: string)
   return `${base}/auth/passwordlessLogin/${secret}`;
 }
 
+/** Who a link mail is for and when: the event it signs in to, the time, and the origin its links point at. */
+interface LinkMailing {
+  tenant: Tenant;
+  now: Date;
+  /** From ctx.site (lib/site.ts), never the request's Host. */
+  origin: string;
+}
+
 async function newLink(
   tx: Tx,
-  tenant: Tenant,
-  accountId: number,
-  kind: LinkKind,
-  now: Date,
-  origin: string,
+  { tenant, accountId, kind, now, origin }: LinkMailing & { accountId: number; kind: LinkKind },
 ): Promise<string> {
   const { secret, hash } = newLinkSecret();
   await tx.insert(authLinks).values({
@@ -49,12 +53,10 @@ async function newLink(
 
 export async function sendVerification(
   tx: Tx,
-  tenant: Tenant,
-  account: AccountRow,
-  now: Date,
-  origin: string,
+  { account, ...mailing }: LinkMailing & { account: AccountRow },
 ): Promise<void> {
-  const url = await newLink(tx, tenant, account.id, 'verify', now, origin);
+  const { tenant } = mailing;
+  const url = await newLink(tx, { ...mailing, accountId: account.id, kind: 'verify' });
   await enqueueMail(
     tx,
     { organizationId: tenant.organization.id, eventId: tenant.event.id, to: account.email },
@@ -68,38 +70,30 @@ export async function sendVerification(
  */
 export async function sendForgotPassword(
   db: Db,
-  tenant: Tenant,
-  email: string,
-  now: Date,
-  origin: string,
-  only: 'both' | 'reset',
+  { email, only, ...mailing }: LinkMailing & { email: string; only: 'both' | 'reset' },
 ): Promise<void> {
+  const { tenant } = mailing;
   await db.transaction(async (tx) => {
     const account = await findAccount(tx, tenant.organization.id, email);
     if (!account) return;
-    const resetUrl = await newLink(tx, tenant, account.id, 'reset', now, origin);
+    const resetUrl = await newLink(tx, { ...mailing, accountId: account.id, kind: 'reset' });
     const recipient = { organizationId: tenant.organization.id, eventId: tenant.event.id, to: account.email };
     if (only === 'reset') {
       await enqueueMail(tx, recipient, resetPasswordMail(brandOf(tenant), resetUrl));
       return;
     }
-    const loginUrl = await newLink(tx, tenant, account.id, 'login', now, origin);
+    const loginUrl = await newLink(tx, { ...mailing, accountId: account.id, kind: 'login' });
     await enqueueMail(tx, recipient, forgotPasswordMail(brandOf(tenant), loginUrl, resetUrl));
   });
 }
 
 /** The owner of an email that has an account hears that someone tried to create another with it, with a sign-in link. */
-export async function sendAttemptNotice(
-  db: Db,
-  tenant: Tenant,
-  email: string,
-  now: Date,
-  origin: string,
-): Promise<void> {
+export async function sendAttemptNotice(db: Db, { email, ...mailing }: LinkMailing & { email: string }): Promise<void> {
+  const { tenant } = mailing;
   await db.transaction(async (tx) => {
     const account = await findAccount(tx, tenant.organization.id, email);
     if (!account) return;
-    const loginUrl = await newLink(tx, tenant, account.id, 'login', now, origin);
+    const loginUrl = await newLink(tx, { ...mailing, accountId: account.id, kind: 'login' });
     await enqueueMail(
       tx,
       { organizationId: tenant.organization.id, eventId: tenant.event.id, to: account.email },
@@ -182,7 +176,7 @@ export async function proveMailbox(tx: Tx, accountId: number, shownBy: number | 
 }
 
 /** Following an emailed link proves the address, so it also verifies the account. */
-export async function markVerified(tx: Tx, accountId: number): Promise<AccountRow> {
+async function markVerified(tx: Tx, accountId: number): Promise<AccountRow> {
   const [account] = await tx
     .update(accounts)
     .set({ emailVerified: true, updatedAt: sql`now()` })

@@ -108,3 +108,18 @@ export async function changePassword(db: Db, tenant: Tenant, accountId: number, 
     return { accountId, version: await endSessions(tx, accountId) };
   });
 }
+
+/** The organizer's switch: the bidder of this email in the event may bid, or may no longer. */
+export async function authorizeBidder(db: Db, tenant: Tenant, email: string, allowed: boolean): Promise<void> {
+  const updated = await db
+    .update(bidders)
+    .set({ authorizebidder: allowed })
+    .where(
+      and(
+        eq(bidders.eventId, tenant.event.id),
+        sql`${bidders.accountId} = (select ${accounts.id} from ${accounts} where ${accounts.organizationId} = ${tenant.organization.id} and lower(${accounts.email}) = ${email.trim().toLowerCase()})`,
+      ),
+    )
+    .returning({ id: bidders.id });
+  if (updated.length === 0) throw new AppError('not_found', 'No bidder with that email in this event.');
+}

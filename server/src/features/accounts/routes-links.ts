@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { addressKey, GUESSING } from '../../lib/limits';
+import { addressKey, GUESSING } from '../../lib/guessing';
 import { route } from '../../lib/route';
 import { findTenantById } from '../../tenancy';
 import { checkToken } from '../../lib/caller';
@@ -40,7 +40,11 @@ export function accountLinkRoutes(ctx: AppContext): FastifyPluginAsync {
         auctioncode: tenant.organization.auctioncode,
         eventcode: tenant.event.eventcode,
       });
-    return { status: 'success' as const, message: '', ...(await sessionFor(ctx, tenant, proved.account, bidder, now)) };
+    return {
+      status: 'success' as const,
+      message: '',
+      ...(await sessionFor(ctx, { tenant, account: proved.account, bidder, now })),
+    };
   };
 
   /**

@@ -1,25 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { accounts, bidders } from '../../db/schema';
-import { AppError, eventNotFound } from '../../errors';
+import { eventNotFound } from '../../errors';
 import type { BidderCaller } from '../../lib/caller';
 import { route } from '../../lib/route';
 import { cardOnFile } from '../payments/cards';
 import { presentSession } from './presenter';
-import { bidderOf, changePassword, saveProfile } from './profile-service';
+import { authorizeBidder, bidderOf, changePassword, saveProfile } from './profile-service';
 
 /** The signed-in bidder's own profile, notifications and password; the organizer's authorization switch. */
 export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
   const currentProfile = async ({ tenant, claims }: BidderCaller) => {
     const { account, bidder } = await bidderOf(ctx.db, tenant, claims.userid);
-    const { token: _token, ...profile } = presentSession(
-      tenant,
-      account,
-      bidder,
-      '',
-      (await cardOnFile(ctx.db, tenant.event, bidder.id)) !== undefined,
-    );
+    const hasCard = (await cardOnFile(ctx.db, tenant.event, bidder.id)) !== undefined;
+    const { token: _token, ...profile } = presentSession({ tenant, account, bidder, token: '', hasCard });
     return { status: 'success' as const, ...profile };
   };
 
@@ -38,20 +31,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     route(app, ctx, 'POST /admin/bidders/authorize', async ({ caller, body }) => {
-      const tenant = caller.tenant;
-      if (!tenant) throw eventNotFound();
-      const email = body.email.trim().toLowerCase();
-      const updated = await ctx.db
-        .update(bidders)
-        .set({ authorizebidder: body.authorizebidder })
-        .where(
-          and(
-            eq(bidders.eventId, tenant.event.id),
-            sql`${bidders.accountId} = (select ${accounts.id} from ${accounts} where ${accounts.organizationId} = ${tenant.organization.id} and lower(${accounts.email}) = ${email})`,
-          ),
-        )
-        .returning({ id: bidders.id });
-      if (updated.length === 0) throw new AppError('not_found', 'No bidder with that email in this event.');
+      if (!caller.tenant) throw eventNotFound();
+      await authorizeBidder(ctx.db, caller.tenant, body.email, body.authorizebidder);
       return {
         status: 'success',
         message: body.authorizebidder ? 'The bidder may bid.' : 'The bidder may no longer bid.',

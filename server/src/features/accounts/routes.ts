@@ -1,20 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { addressKey, emailKey, GUESSING } from '../../lib/limits';
+import { addressKey, emailKey, GUESSING } from '../../lib/guessing';
 import { route } from '../../lib/route';
-import { hostAuctionCode } from '../../lib/caller';
+import { origin } from '../../lib/caller';
 import { sendAttemptNotice, sendForgotPassword, sendVerification } from './links-service';
 import { bidderOf } from './profile-service';
 import { createAccount, ensureBidder, guestToken, joinEmail, login, sessionFor } from './service';
-
-/**
- * Where emailed links and QR codes of the request's organization point: from configuration only
- * (lib/site.ts), never from the Host header the request carried.
- */
-export function origin(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.site.originOf(hostAuctionCode(ctx, request));
-}
 
 /** Join, create, sign in, guests, and the emails that let a bidder back in. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -55,12 +47,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
           // most once an hour), with a sign-in link in case it was them.
           if (wrongPassword(err) && ctx.guessing.allow(GUESSING.attemptNoticePerEmail, emailKey(body.email)))
             ctx.background.run('account attempt notice', () =>
-              sendAttemptNotice(ctx.db, tenant, body.email, now, from),
+              sendAttemptNotice(ctx.db, { tenant, email: body.email, now, origin: from }),
             );
           throw err;
         });
-      if (created) await ctx.db.transaction((tx) => sendVerification(tx, tenant, account, now, from));
-      return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, now)) };
+      if (created) await ctx.db.transaction((tx) => sendVerification(tx, { tenant, account, now, origin: from }));
+      return { status: 'success', message: '', ...(await sessionFor(ctx, { tenant, account, bidder, now })) };
     });
 
     route(app, ctx, 'POST /login', async ({ caller: { tenant }, body, request }) => {
@@ -70,7 +62,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       return {
         status: 'success',
         message: '',
-        ...(await sessionFor(ctx, tenant, signedIn.account, signedIn.bidder, ctx.clock())),
+        ...(await sessionFor(ctx, { tenant, ...signedIn, now: ctx.clock() })),
       };
     });
 
@@ -79,7 +71,11 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
         throw new AppError('forbidden', 'You can only join with your own account.');
       const bidder = await ctx.db.transaction((tx) => ensureBidder(tx, tenant, claims.userid));
       const { account } = await bidderOf(ctx.db, tenant, claims.userid);
-      return { status: 'success', message: '', ...(await sessionFor(ctx, tenant, account, bidder, ctx.clock())) };
+      return {
+        status: 'success',
+        message: '',
+        ...(await sessionFor(ctx, { tenant, account, bidder, now: ctx.clock() })),
+      };
     });
 
     route(app, ctx, 'POST /guestlogin', async ({ caller: { tenant } }) => {
@@ -106,7 +102,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
         // without answer alike and in the same time.
         const now = ctx.clock();
         const from = origin(ctx, request);
-        ctx.background.run(key, () => sendForgotPassword(ctx.db, tenant, body.email, now, from, only));
+        ctx.background.run(key, () =>
+          sendForgotPassword(ctx.db, { tenant, email: body.email, now, origin: from, only }),
+        );
         return { status: 'success', message: 'If an account exists for that email, we have sent it a link.' };
       });
     }
@@ -118,7 +116,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
       async ({ caller: { tenant, claims }, request }) => {
         const { account } = await bidderOf(ctx.db, tenant, claims.userid);
         if (account.emailVerified) return { status: 'success', message: 'Your email is already verified.' };
-        await ctx.db.transaction((tx) => sendVerification(tx, tenant, account, ctx.clock(), origin(ctx, request)));
+        await ctx.db.transaction((tx) =>
+          sendVerification(tx, { tenant, account, now: ctx.clock(), origin: origin(ctx, request) }),
+        );
         return { status: 'success', message: `We sent a new link to ${account.email}.` };
       },
       { config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },

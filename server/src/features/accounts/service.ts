@@ -25,15 +25,6 @@ export async function findAccount(db: Db | Tx, organizationId: number, email: st
   return rows[0];
 }
 
-export async function accountById(db: Db | Tx, organizationId: number, id: number): Promise<AccountRow | undefined> {
-  const rows = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.organizationId, organizationId), eq(accounts.id, id)))
-    .limit(1);
-  return rows[0];
-}
-
 /**
  * The account's bidder record in this event, registering it when missing. Registrations of an
  * event take its row lock one at a time while a new display number is chosen, so two accounts
@@ -73,12 +64,10 @@ export async function ensureBidder(tx: Tx, tenant: Tenant, accountId: number): P
   return bidder;
 }
 
+/** A signed-in session: a new token for the bidder of the event, and the user as the calls answer it. */
 export async function sessionFor(
   ctx: { tokens: TokenService; db: Db },
-  tenant: Tenant,
-  account: AccountRow,
-  bidder: BidderRow,
-  now: Date,
+  { tenant, account, bidder, now }: { tenant: Tenant; account: AccountRow; bidder: BidderRow; now: Date },
 ): Promise<SessionUser> {
   const token = await ctx.tokens.sign(
     {
@@ -94,7 +83,7 @@ export async function sessionFor(
     now,
   );
   const hasCard = (await cardOnFile(ctx.db, tenant.event, bidder.id)) !== undefined;
-  return presentSession(tenant, account, bidder, token, hasCard);
+  return presentSession({ tenant, account, bidder, token, hasCard });
 }
 
 /** A guest's token of the event: read-only, for browsing and the live hub (POST /guestlogin). */

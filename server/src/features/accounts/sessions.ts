@@ -9,7 +9,7 @@ import type { SessionVersions } from '../../lib/tokens';
  * reached it. A reset here updates the cache at once and tells the other processes through the
  * hub's Redis adapter (realtime/hub.ts); this is the bound if that word is lost (Redis down).
  */
-export const SESSION_VERSION_TTL_MS = 15_000;
+const SESSION_VERSION_TTL_MS = 15_000;
 /** Accounts whose version is kept; the least recently used is dropped first. */
 const KEPT = 50_000;
 

@@ -300,9 +300,12 @@ describe('a re-import', () => {
         registrationid: -1,
         guestfieldslist: answersFor(d.guestfieldslist, { 'First Name': 'Cy', 'Last Name': 'Ng', 'Meal Choice': fish }),
       });
-    await expectCallRefused(t, send, 400, 'bad_request', 'Meal Choice is invalid.', [
-      { path: mealPath, message: 'Meal Choice is invalid.' },
-    ]);
+    await expectCallRefused(t, send, {
+      status: 400,
+      code: 'bad_request',
+      message: 'Meal Choice is invalid.',
+      errors: [{ path: mealPath, message: 'Meal Choice is invalid.' }],
+    });
   });
 
   it('refuses to change the control of a field guests have answered, and changes one nobody has', async () => {

@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { forgetTenants } from '../../tenancy';
 import { sanitizeOrganizerHtml } from '../../lib/html';
 import { storeImageRef } from '../media/store';
+import { quantitiesBelowSold } from './import-quantities';
 import { importStoreOf } from './import-store';
 
 export interface ImportResult {
@@ -24,7 +25,7 @@ export interface ImportResult {
 }
 
 /** Validates the whole document first; answers every problem with its JSON path. */
-export function parseImportDocument(input: unknown): ImportDocument {
+function parseImportDocument(input: unknown): ImportDocument {
   // reportInput: without the offending value a wrong type ('ten' for a price) would read 'is required'.
   const parsed = importDocument.safeParse(input, { reportInput: true });
   if (parsed.success) return parsed.data;
@@ -128,15 +129,15 @@ async function importInTransaction(db: Db, doc: ImportDocument): Promise<ImportR
       .for('update');
     const byNum = new Map(existing.map((r) => [r.itemnum.toLowerCase(), r]));
 
-    const problems: Problem[] = [];
-    doc.items.forEach((item, i) => {
-      const prior = byNum.get(item.itemnum.toLowerCase());
-      if (prior && !item.unlimitedquantity && item.quantity < prior.quantitysold)
-        problems.push({
-          path: `items[${i}].quantity`,
-          message: `cannot be below the ${prior.quantitysold} already sold or won`,
-        });
-    });
+    const problems = quantitiesBelowSold(
+      'items',
+      doc.items.map((item) => ({
+        quantity: item.quantity,
+        unlimited: item.unlimitedquantity,
+        sold: byNum.get(item.itemnum.toLowerCase())?.quantitysold,
+      })),
+      'sold or won',
+    );
     if (problems.length > 0) throw invalidDocument(problems);
 
     let itemscreated = 0;

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { promoCodes, storeItems, storeSettings } from '../../db/schema';
 import { sanitizeOrganizerHtml } from '../../lib/html';
 import { storeImageRef } from '../media/store';
+import { quantitiesBelowSold } from './import-quantities';
 import { importRegistrationOf } from './import-registration';
 
 const cents = (dollars: number): number => {
@@ -32,12 +33,15 @@ export async function importStoreOf(
     .where(eq(storeItems.eventId, eventId))
     .for('update');
   const byCode = new Map(existing.map((r) => [r.code.toLowerCase(), r]));
-  const problems: Problem[] = [];
-  store.items.forEach((item, i) => {
-    const prior = byCode.get(item.code.toLowerCase());
-    if (prior && !item.unlimited && item.quantity < prior.sold)
-      problems.push({ path: `store.items[${i}].quantity`, message: `cannot be below the ${prior.sold} already sold` });
-  });
+  const problems = quantitiesBelowSold(
+    'store.items',
+    store.items.map((item) => ({
+      quantity: item.quantity,
+      unlimited: item.unlimited,
+      sold: byCode.get(item.code.toLowerCase())?.sold,
+    })),
+    'sold',
+  );
   if (problems.length > 0) return { problems, items: 0 };
 
   const tabs = [];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
-import { origin } from '../accounts/routes';
+import { origin } from '../../lib/caller';
 import { displayBoard } from './board';
 
 /**

@@ -109,7 +109,7 @@ async function everyKindOfSale(): Promise<void> {
   await bid(bob, ids.Quilt, 55);
   await bid(ann, ids.Cabin, 400);
   await buyNow(t, bob, 'gala', ids.Cabin ?? 0);
-  await buyNow(t, ann, 'gala', ids.Tote ?? 0, 2);
+  await buyNow(t, ann, 'gala', ids.Tote ?? 0, { quantity: 2 });
   expect(await storeOrder({ single: 2 }, 2_000, { card: '4242424242424242' }, 'GALA10')).toBe('paid');
   expect(await storeOrder({ shirt: 1 }, 500, { billme: true })).toBe('unpaid');
   expect(await storeOrder({ single: 1 }, 1_000, { card: '4000000000000002' })).toBe('failed');
@@ -175,7 +175,7 @@ describe('the live total', () => {
       expect(live.messages.findIndex((m) => m.type === 'itemupdate')).toBeLessThan(
         live.messages.findIndex((m) => m.type === 'eventtotal'),
       );
-      await buyNow(t, ann, 'gala', ids.Tote ?? 0, 2);
+      await buyNow(t, ann, 'gala', ids.Tote ?? 0, { quantity: 2 });
       await live.waitFor('eventtotal', (m) => m.raised === 10_000);
       expect(await storeOrder({ shirt: 1 }, 500, { billme: true })).toBe('unpaid');
       await live.waitFor('eventtotal', (m) => m.raised === 13_000);

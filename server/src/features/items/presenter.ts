@@ -1,13 +1,14 @@
-import type { AuctionItem } from '@gavel/domain';
+import type { AuctionItem, BidHistoryEntry } from '@gavel/domain';
 import {
   buyNowView,
   formatClosingTime,
   itemBidStatus,
   itemCloses,
   minimumNextBid,
+  publicBidderName,
   quantityAvailable,
 } from '@gavel/domain';
-import type { auctionItems, itemMaxima } from '../../db/schema';
+import type { auctionItems, bids, itemMaxima } from '../../db/schema';
 import type { EventRow } from '../../tenancy';
 
 /** Rows to the API's item shape; every rule it applies is in domain/src/items/rules.ts. Amounts stay in cents. */
@@ -80,5 +81,32 @@ export function presentItem(item: ItemRow, event: EventRow, caller: CallerView, 
     accountautobidincrement: mine?.isAuto ? mine.increment : 0,
     needscardtobid: caller.needsCard,
     historyid: caller.historyid,
+  };
+}
+
+/** An item's bid history, newest first; the caller's own bids are marked. */
+export function presentBidHistory(
+  rows: Array<{ bid: typeof bids.$inferSelect; name: Parameters<typeof publicBidderName>[0] }>,
+  event: EventRow,
+  bidderId: number | null,
+): BidHistoryEntry[] {
+  return [...rows].reverse().map((r) => ({
+    biddername: publicBidderName(r.name, event.allowanonymousbidding),
+    bidtime: r.bid.createdAt.toISOString(),
+    bidtimecst: formatClosingTime(r.bid.createdAt, event.timezone),
+    amount: r.bid.amount,
+    isauto: r.bid.isAuto,
+    mine: r.bid.bidderId === bidderId,
+  }));
+}
+
+/** The item overview's counts, from the items as the caller sees them. */
+export function itemOverview(items: AuctionItem[]) {
+  return {
+    totalitems: items.length,
+    biddingon: items.filter((i) => i.accountbiddingon).length,
+    winning: items.filter((i) => i.currentlywinningbid && i.bidstatus === 'biddingopen').length,
+    watching: items.filter((i) => i.watchlist).length,
+    won: items.filter((i) => i.historyid > 0).length,
   };
 }

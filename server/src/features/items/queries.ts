@@ -1,10 +1,21 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuctionItem } from '@gavel/domain';
 import type { Db, Tx } from '../../db/client';
-import { accounts, auctionItems, bidders, events, itemMaxima, watchlist, wonItems } from '../../db/schema';
+import {
+  accounts,
+  auctionItems,
+  bidders,
+  bids,
+  events,
+  itemMaxima,
+  itemPhotos,
+  watchlist,
+  wonItems,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
-import { cardFlags, cardOnFile } from '../payments/cards';
+import { cardFlags } from '../../payments/card-flags';
+import { cardOnFile } from '../payments/cards';
 import { type ItemRow, noCaller, presentItem } from './presenter';
 
 /**
@@ -15,13 +26,17 @@ export const itemClosesSql = sql<Date>`coalesce(${auctionItems.closing}, ${event
 
 export const itemNotFound = () => new AppError('not_found', 'This item was not found in this event.');
 
-/** The event's items as one caller sees them (their maxima, watchlist and wins). */
+/** Whose items, and when: a guest (no bidder) sees no maxima, watchlist or wins. */
+interface ItemsView {
+  tenant: Tenant;
+  bidderId: number | null;
+  now: Date;
+}
+
+/** The event's items as one caller sees them (their maxima, watchlist and wins); `only` keeps the items of these ids. */
 export async function listItems(
   db: Db | Tx,
-  tenant: Tenant,
-  bidderId: number | null,
-  now: Date,
-  only?: number[],
+  { tenant, bidderId, now, only }: ItemsView & { only?: number[] },
 ): Promise<AuctionItem[]> {
   const where = only
     ? and(eq(auctionItems.eventId, tenant.event.id), inArray(auctionItems.id, only))
@@ -72,16 +87,58 @@ export async function listItems(
   );
 }
 
-export async function oneItem(
-  db: Db | Tx,
-  tenant: Tenant,
-  bidderId: number | null,
-  itemId: number,
-  now: Date,
-): Promise<AuctionItem> {
-  const [item] = await listItems(db, tenant, bidderId, now, [itemId]);
+export async function oneItem(db: Db | Tx, { itemId, ...view }: ItemsView & { itemId: number }): Promise<AuctionItem> {
+  const [item] = await listItems(db, { ...view, only: [itemId] });
   if (!item) throw itemNotFound();
   return item;
+}
+
+/** The item of this event, or the clear 404. */
+async function itemOf(db: Db | Tx, tenant: Tenant, itemId: number): Promise<{ id: number; imageurl: string }> {
+  const [item] = await db
+    .select({ id: auctionItems.id, imageurl: auctionItems.imageurl })
+    .from(auctionItems)
+    .where(and(eq(auctionItems.id, itemId), eq(auctionItems.eventId, tenant.event.id)));
+  if (!item) throw itemNotFound();
+  return item;
+}
+
+/** An item's photos in order; an item without any shows its one image. */
+export async function photosOf(db: Db, tenant: Tenant, itemId: number): Promise<Array<{ photourl: string }>> {
+  const item = await itemOf(db, tenant, itemId);
+  const photos = await db
+    .select({ photourl: itemPhotos.photourl })
+    .from(itemPhotos)
+    .where(eq(itemPhotos.itemId, item.id))
+    .orderBy(asc(itemPhotos.position));
+  if (photos.length > 0) return photos;
+  return item.imageurl ? [{ photourl: item.imageurl }] : [];
+}
+
+/** An item's bids, oldest first, with the columns of each bidder's public name. */
+export async function bidsOf(db: Db, tenant: Tenant, itemId: number) {
+  const item = await itemOf(db, tenant, itemId);
+  return db
+    .select({ bid: bids, name: nameColumns })
+    .from(bids)
+    .innerJoin(bidders, eq(bids.bidderId, bidders.id))
+    .innerJoin(accounts, eq(bidders.accountId, accounts.id))
+    .where(eq(bids.itemId, item.id))
+    .orderBy(asc(bids.id));
+}
+
+/** Adds the item to the bidder's watchlist, or takes it off; answers whether it is on it now. */
+export async function toggleWatch(db: Db, tenant: Tenant, bidderId: number, itemId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await itemOf(tx, tenant, itemId);
+    const removed = await tx
+      .delete(watchlist)
+      .where(and(eq(watchlist.bidderId, bidderId), eq(watchlist.itemId, itemId)))
+      .returning();
+    if (removed.length > 0) return false;
+    await tx.insert(watchlist).values({ bidderId, itemId }).onConflictDoNothing();
+    return true;
+  });
 }
 
 /** The item row, locked for the rest of the transaction. Every bid and purchase goes through it. */

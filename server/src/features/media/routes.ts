@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { media } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppContext } from '../../context';
 import { Bounded } from '../../lib/bounded';
+import { storedImage } from './store';
 
 interface Image {
   contentType: string;
@@ -38,7 +37,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const load = async (id: string): Promise<Image | undefined> => {
     const hit = cache.get(id);
     if (hit) return hit;
-    const [row] = await ctx.db.select().from(media).where(eq(media.id, id)).limit(1);
+    const row = await storedImage(ctx.db, id);
     if (!row) return undefined;
     const image = {
       contentType: row.contentType,

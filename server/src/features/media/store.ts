@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Tx } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { media } from '../../db/schema';
 
 const DATA_URL = /^data:(image\/(?:png|jpeg|gif|webp|svg\+xml));base64,(.+)$/;
@@ -22,4 +23,10 @@ export async function storeImageRef(tx: Tx, organizationId: number, ref: string 
     .slice(0, 32);
   await tx.insert(media).values({ id, organizationId, contentType, bytes }).onConflictDoNothing();
   return `/media/${id}`;
+}
+
+/** An imported image by its id, or undefined. */
+export async function storedImage(db: Db, id: string): Promise<typeof media.$inferSelect | undefined> {
+  const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
+  return row;
 }

@@ -71,45 +71,43 @@ describe('the purchaser’s link', () => {
     expect((await groupsOf(t, ann.token)).map((g) => [g.groupname, g.guests.length])).toEqual([['Table of Eight', 8]]);
     expect((await groupsOf(t, cy.token)).map((g) => [g.groupname, g.guests.length])).toEqual([['Single Ticket', 2]]);
     expect(seatsOf(ann.groups).map((s) => s.guestid)).not.toContain(seatAt(cy.groups, 0));
-    await expectRefused(
-      t,
-      () => dialog(t, ann.token, seatAt(cy.groups, 1)),
-      404,
-      'not_found',
-      registrationMessages.notYours,
-    );
+    await expectRefused(t, () => dialog(t, ann.token, seatAt(cy.groups, 1)), {
+      status: 404,
+      code: 'not_found',
+      message: registrationMessages.notYours,
+    });
   });
 
   it('refuses a made-up secret with 404', async () => {
     await purchase(t, { table: 1 });
-    await expectRefused(t, purchaserLink('x'.repeat(32)), 404, 'not_found', notValid);
-    await expectRefused(t, guestLink('x'.repeat(32)), 404, 'not_found', notValid);
+    await expectRefused(t, purchaserLink('x'.repeat(32)), { status: 404, code: 'not_found', message: notValid });
+    await expectRefused(t, guestLink('x'.repeat(32)), { status: 404, code: 'not_found', message: notValid });
   });
 
   it('opens under its own event only', async () => {
     await importEvent(t, eventDocument(now, { eventcode: 'spring', store: { registration: galaRegistration() } }));
     const p = await purchase(t, { table: 1 });
-    await expectRefused(
-      t,
-      purchaserLink(p.purchaserSecret, { query: { eventcode: 'spring' } }),
-      404,
-      'not_found',
-      notValid,
-    );
+    await expectRefused(t, purchaserLink(p.purchaserSecret, { query: { eventcode: 'spring' } }), {
+      status: 404,
+      code: 'not_found',
+      message: notValid,
+    });
     expect((await purchaserLink(p.purchaserSecret, { query: { eventcode: 'gala' } })()).ok).toBe(true);
   });
 
   it('opens on its own organization’s host only, and so does its token', async () => {
     await importEvent(t, eventDocument(now, { auctioncode: 'acme', eventcode: 'gala' }));
     const p = await purchase(t, { table: 1 });
-    await expectRefused(
-      t,
-      purchaserLink(p.purchaserSecret, { headers: { host: 'acme.localhost' } }),
-      404,
-      'not_found',
-      notValid,
-    );
-    await expectRefused(t, storeGuest({ ...bearer(p.token), host: 'acme.localhost' }), 401, 'unauthorized', notValid);
+    await expectRefused(t, purchaserLink(p.purchaserSecret, { headers: { host: 'acme.localhost' } }), {
+      status: 404,
+      code: 'not_found',
+      message: notValid,
+    });
+    await expectRefused(t, storeGuest({ ...bearer(p.token), host: 'acme.localhost' }), {
+      status: 401,
+      code: 'unauthorized',
+      message: notValid,
+    });
     expect((await purchaserLink(p.purchaserSecret, { headers: { host: 'localhost' } })()).ok).toBe(true);
   });
 
@@ -160,9 +158,21 @@ describe('a guest’s link', () => {
     const p = await tableWithBo();
     const annId = (await dialogOf(t, p.token, seatAt(p.groups, 0))).selectedregistrationid;
     const own = registrationMessages.ownSeatOnly;
-    await expectRefused(t, () => dialog(t, p.guest.token, seatAt(p.groups, 2)), 403, 'forbidden', own);
-    await expectRefused(t, () => dialog(t, p.guest.token, seatAt(p.groups, 1), annId), 403, 'forbidden', own);
-    await expectRefused(t, () => dialog(t, p.guest.token, seatAt(p.groups, 1), -1), 403, 'forbidden', own);
+    await expectRefused(t, () => dialog(t, p.guest.token, seatAt(p.groups, 2)), {
+      status: 403,
+      code: 'forbidden',
+      message: own,
+    });
+    await expectRefused(t, () => dialog(t, p.guest.token, seatAt(p.groups, 1), annId), {
+      status: 403,
+      code: 'forbidden',
+      message: own,
+    });
+    await expectRefused(t, () => dialog(t, p.guest.token, seatAt(p.groups, 1), -1), {
+      status: 403,
+      code: 'forbidden',
+      message: own,
+    });
     await expectRefused(
       t,
       () =>
@@ -171,9 +181,7 @@ describe('a guest’s link', () => {
           registrationid: p.boId,
           guestfieldslist: p.fields(),
         }),
-      403,
-      'forbidden',
-      own,
+      { status: 403, code: 'forbidden', message: own },
     );
     await expectRefused(
       t,
@@ -183,17 +191,13 @@ describe('a guest’s link', () => {
           registrationid: annId,
           guestfieldslist: p.fields(),
         }),
-      403,
-      'forbidden',
-      own,
+      { status: 403, code: 'forbidden', message: own },
     );
     await expectRefused(
       t,
       () =>
         saveGuest(t, p.guest.token, { guestid: seatAt(p.groups, 1), registrationid: -1, guestfieldslist: p.fields() }),
-      403,
-      'forbidden',
-      own,
+      { status: 403, code: 'forbidden', message: own },
     );
   });
 
@@ -219,7 +223,7 @@ describe('a guest’s link', () => {
       guestfieldslist: p.fields({ Email: 'bo.diaz@example.org' }),
     });
     expect(res.ok).toBe(true);
-    await expectRefused(t, guestLink(p.guest.secret), 404, 'not_found', notValid);
+    await expectRefused(t, guestLink(p.guest.secret), { status: 404, code: 'not_found', message: notValid });
     const moved = await openGuestLink(t, 'bo.diaz@example.org');
     expect(moved.secret).not.toBe(p.guest.secret);
     expect(moved).toMatchObject({ guestid: seatAt(p.groups, 1), guestname: 'Bo Diaz' });
@@ -228,9 +232,13 @@ describe('a guest’s link', () => {
   it('closes, page and token, once the purchaser has put someone else in the seat', async () => {
     const p = await tableWithBo();
     await addGuest(t, p.token, seatAt(p.groups, 1), { 'First Name': 'Cy', 'Last Name': 'Ng', Email: 'cy@example.org' });
-    await expectRefused(t, guestLink(p.guest.secret), 404, 'not_found', notValid);
-    await expectRefused(t, () => dialog(t, p.guest.token, seatAt(p.groups, 1)), 403, 'forbidden', notValid);
-    await expectRefused(t, storeGuest(bearer(p.guest.token)), 403, 'forbidden', notValid);
+    await expectRefused(t, guestLink(p.guest.secret), { status: 404, code: 'not_found', message: notValid });
+    await expectRefused(t, () => dialog(t, p.guest.token, seatAt(p.groups, 1)), {
+      status: 403,
+      code: 'forbidden',
+      message: notValid,
+    });
+    await expectRefused(t, storeGuest(bearer(p.guest.token)), { status: 403, code: 'forbidden', message: notValid });
   });
 
   it('closes once the purchaser has moved the guest out of the seat: the empty seat cannot be filled with it', async () => {
@@ -242,7 +250,7 @@ describe('a guest’s link', () => {
         registrationid: -1,
         guestfieldslist: p.fields({ 'First Name': 'Someone' }),
       });
-    await expectRefused(t, fill, 403, 'forbidden', notValid);
+    await expectRefused(t, fill, { status: 403, code: 'forbidden', message: notValid });
     // Bo's new seat came with a new link, which opens.
     expect(await openGuestLink(t, 'bo@example.org')).toMatchObject({
       guestid: seatAt(p.groups, 2),
@@ -258,28 +266,22 @@ describe('the tokens registration takes', () => {
     let open = await openCart(t);
     const held = await setQty(t, open, idOf(await storeIds(t.ctx.db), 'single'), 1);
     if (held.ok && held.answer.status === 'success') open = held.answer.token;
-    await expectRefused(t, storeGuest({}), 401, 'unauthorized', notValid);
-    await expectRefused(
-      t,
-      storeGuest(bidder.auth),
-      401,
-      'unauthorized',
-      'This cart is not valid. Please reload the page.',
-    );
-    await expectRefused(
-      t,
-      storeGuest(bearer('not-a-token')),
-      401,
-      'unauthorized',
-      'This cart is not valid. Please reload the page.',
-    );
-    await expectRefused(
-      t,
-      storeGuest(bearer(open)),
-      403,
-      'forbidden',
-      'Guest registration opens once your purchase is complete.',
-    );
+    await expectRefused(t, storeGuest({}), { status: 401, code: 'unauthorized', message: notValid });
+    await expectRefused(t, storeGuest(bidder.auth), {
+      status: 401,
+      code: 'unauthorized',
+      message: 'This cart is not valid. Please reload the page.',
+    });
+    await expectRefused(t, storeGuest(bearer('not-a-token')), {
+      status: 401,
+      code: 'unauthorized',
+      message: 'This cart is not valid. Please reload the page.',
+    });
+    await expectRefused(t, storeGuest(bearer(open)), {
+      status: 403,
+      code: 'forbidden',
+      message: 'Guest registration opens once your purchase is complete.',
+    });
   });
 
   it('takes the token of the checked-out cart, for the same purchase', async () => {
@@ -294,13 +296,11 @@ describe('the tokens registration takes', () => {
     t.setNow(new Date(now.getTime() + 12 * 3_600_000 - 1_000));
     expect((await storeGuest(bearer(p.token))()).ok).toBe(true);
     t.setNow(new Date(now.getTime() + 13 * 3_600_000));
-    await expectRefused(
-      t,
-      storeGuest(bearer(p.token)),
-      401,
-      'expired',
-      'This page has been open a long time. Please open your registration link again.',
-    );
+    await expectRefused(t, storeGuest(bearer(p.token)), {
+      status: 401,
+      code: 'expired',
+      message: 'This page has been open a long time. Please open your registration link again.',
+    });
     const again = await openPurchaserLink(t, p.purchaserSecret);
     expect(await groupsOf(t, again.token)).toEqual(p.groups);
   });

@@ -15,7 +15,7 @@ import { deadlineOf, fieldsAnswer, groupsAnswer, type Loaded, load, lookupsAnswe
 import type { RegistrationRow, SeatRow } from './queries';
 
 /** A guest's page: `/{eventcode}/event/guestregistration/{secret}`. */
-export const guestUrl = (origin: string, eventcode: string, secret: string) =>
+const guestUrl = (origin: string, eventcode: string, secret: string) =>
   `${origin}/${eventcode}/event/guestregistration/${secret}`;
 const storeUrl = (eventcode: string) => `/${eventcode}/event`;
 
@@ -31,11 +31,14 @@ export type GuestLinkOutcome = 'none' | 'mailed' | 'capped';
  */
 export async function issueGuestLink(
   tx: Tx,
-  tenant: Tenant,
-  loaded: Loaded,
-  { seat, person }: { seat: SeatRow; person: RegistrationRow },
-  now: Date,
-  origin: string,
+  {
+    tenant,
+    loaded,
+    seat,
+    person,
+    now,
+    origin,
+  }: { tenant: Tenant; loaded: Loaded; seat: SeatRow; person: RegistrationRow; now: Date; origin: string },
 ): Promise<GuestLinkOutcome> {
   const email = person.email.trim();
   const clear = () => tx.update(guestSeats).set({ linkHash: '', updatedAt: now }).where(eq(guestSeats.id, seat.id));

@@ -65,14 +65,16 @@ describe('the organizer’s lock (PUT /admin/registrations/lock)', () => {
     expect(res.ok && res.answer).toEqual({ status: 'success', message: 'The guest is locked.' });
     expect(await lockedFlags(p.token)).toEqual([false, true, false, false, false, false, false, false]);
     expect((await dialogOf(t, p.token, seatAt(p.groups, 1))).guestislocked).toBe(true);
-    await expectRefused(t, p.save(seatAt(p.groups, 1)), 403, 'forbidden', registrationMessages.guestLocked);
+    await expectRefused(t, p.save(seatAt(p.groups, 1)), {
+      status: 403,
+      code: 'forbidden',
+      message: registrationMessages.guestLocked,
+    });
     // Nor may a new person take the locked seat.
     await expectRefused(
       t,
       () => saveGuest(t, p.token, { guestid: seatAt(p.groups, 1), registrationid: -1, guestfieldslist: [] }),
-      403,
-      'forbidden',
-      registrationMessages.guestLocked,
+      { status: 403, code: 'forbidden', message: registrationMessages.guestLocked },
     );
   });
 
@@ -81,25 +83,21 @@ describe('the organizer’s lock (PUT /admin/registrations/lock)', () => {
     const guest = await openGuestLink(t, 'bo@example.org');
     await lock(seatAt(p.groups, 1), true)();
     expect((await dialogOf(t, guest.token, seatAt(p.groups, 1))).guestislocked).toBe(true);
-    await expectRefused(
-      t,
-      p.save(seatAt(p.groups, 1), guest.token),
-      403,
-      'forbidden',
-      registrationMessages.guestLocked,
-    );
+    await expectRefused(t, p.save(seatAt(p.groups, 1), guest.token), {
+      status: 403,
+      code: 'forbidden',
+      message: registrationMessages.guestLocked,
+    });
   });
 
   it('refuses moving the person of a locked seat to another seat', async () => {
     const p = await tableWithBo();
     await lock(seatAt(p.groups, 1), true)();
-    await expectRefused(
-      t,
-      p.save(seatAt(p.groups, 2)),
-      403,
-      'forbidden',
-      'Bo Diaz is in a locked seat and cannot be moved.',
-    );
+    await expectRefused(t, p.save(seatAt(p.groups, 2)), {
+      status: 403,
+      code: 'forbidden',
+      message: 'Bo Diaz is in a locked seat and cannot be moved.',
+    });
     expect(seatsOf(await groupsOf(t, p.token))[1]?.guestname).toBe('Bo Diaz');
   });
 
@@ -117,22 +115,22 @@ describe('the organizer’s lock (PUT /admin/registrations/lock)', () => {
     await importEvent(t, eventDocument(now, { eventcode: 'spring', store: { registration: galaRegistration() } }));
     const p = await purchase(t, { table: 1 });
     const notFound = 'No guest seat of this event has that id.';
-    await expectRefused(t, lock(seatAt(p.groups, 1), true, 'spring'), 404, 'not_found', notFound);
-    await expectRefused(t, lock(999_999, true), 404, 'not_found', notFound);
-    await expectRefused(
-      t,
-      lock(seatAt(p.groups, 1), true, 'gala', {}),
-      401,
-      'unauthorized',
-      'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.',
-    );
-    await expectRefused(
-      t,
-      lock(seatAt(p.groups, 1), true, 'gala', bearer(p.token)),
-      403,
-      'forbidden',
-      'The admin token is not valid.',
-    );
+    await expectRefused(t, lock(seatAt(p.groups, 1), true, 'spring'), {
+      status: 404,
+      code: 'not_found',
+      message: notFound,
+    });
+    await expectRefused(t, lock(999_999, true), { status: 404, code: 'not_found', message: notFound });
+    await expectRefused(t, lock(seatAt(p.groups, 1), true, 'gala', {}), {
+      status: 401,
+      code: 'unauthorized',
+      message: 'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.',
+    });
+    await expectRefused(t, lock(seatAt(p.groups, 1), true, 'gala', bearer(p.token)), {
+      status: 403,
+      code: 'forbidden',
+      message: 'The admin token is not valid.',
+    });
     const [row] = await t.ctx.db
       .select()
       .from(guestSeats)
@@ -165,22 +163,26 @@ describe('the edit deadline', () => {
     expect(await lockedFlags(p.token)).toEqual(Array(8).fill(true));
     expect((await groupsOf(t, p.token)).map((g) => g.allowchangegroupname)).toEqual([false]);
     expect((await dialogOf(t, p.token, seatAt(p.groups, 3))).guestislocked).toBe(true);
-    await expectRefused(t, p.save(seatAt(p.groups, 1)), 403, 'forbidden', registrationMessages.deadlinePassed);
-    await expectRefused(t, p.save(seatAt(p.groups, 2)), 403, 'forbidden', registrationMessages.deadlinePassed);
+    await expectRefused(t, p.save(seatAt(p.groups, 1)), {
+      status: 403,
+      code: 'forbidden',
+      message: registrationMessages.deadlinePassed,
+    });
+    await expectRefused(t, p.save(seatAt(p.groups, 2)), {
+      status: 403,
+      code: 'forbidden',
+      message: registrationMessages.deadlinePassed,
+    });
     await expectRefused(
       t,
       () => saveGuest(t, p.token, { guestid: seatAt(p.groups, 3), registrationid: -1, guestfieldslist: [] }),
-      403,
-      'forbidden',
-      registrationMessages.deadlinePassed,
+      { status: 403, code: 'forbidden', message: registrationMessages.deadlinePassed },
     );
-    await expectRefused(
-      t,
-      rename(p.token, p.groups[0]?.groupid ?? 0),
-      403,
-      'forbidden',
-      registrationMessages.deadlinePassed,
-    );
+    await expectRefused(t, rename(p.token, p.groups[0]?.groupid ?? 0), {
+      status: 403,
+      code: 'forbidden',
+      message: registrationMessages.deadlinePassed,
+    });
     // The dialog still opens, to show what was entered.
     expect((await dialog(t, p.token, seatAt(p.groups, 1))).ok).toBe(true);
   });
@@ -190,12 +192,10 @@ describe('the edit deadline', () => {
     t.setNow(new Date(deadline.getTime() + 3_600_000));
     const guest = await openGuestLink(t, 'bo@example.org');
     expect(guest.guestislocked).toBe(true);
-    await expectRefused(
-      t,
-      p.save(seatAt(p.groups, 1), guest.token),
-      403,
-      'forbidden',
-      registrationMessages.deadlinePassed,
-    );
+    await expectRefused(t, p.save(seatAt(p.groups, 1), guest.token), {
+      status: 403,
+      code: 'forbidden',
+      message: registrationMessages.deadlinePassed,
+    });
   });
 });

@@ -240,10 +240,7 @@ describe('a group name of invisible characters', () => {
       await expectRefused(
         t,
         () => call(t.app, 'PUT /storeguestgroupname', { groupid, groupname }, { headers: bearer(p.token) }),
-        400,
-        'bad_request',
-        message,
-        [{ path: 'groupname', message }],
+        { status: 400, code: 'bad_request', message, errors: [{ path: 'groupname', message }] },
       );
     expect((await groupsOf(t, p.token))[0]?.groupname).toBe('Table of Eight');
   });
@@ -260,7 +257,7 @@ describe('people per purchase', () => {
       'This purchase already lists 2 people, twice its 1 seat. Please choose someone from the Guest list instead of Add New.',
     );
     const body = await newPerson(p, 0, { first: 'Cy', last: 'Ng', email: 'cy@example.org' });
-    await expectRefused(t, () => saveGuest(t, p.token, body), 409, 'conflict', message);
+    await expectRefused(t, () => saveGuest(t, p.token, body), { status: 409, code: 'conflict', message });
     expect(await mailRows()).toEqual(before);
     // Ann, set aside, is seated again: a move makes no one new.
     const d = await dialogOf(t, p.token, seatAt(p.groups, 0));

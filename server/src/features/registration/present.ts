@@ -110,14 +110,15 @@ export function fieldsAnswer(loaded: Pick<Loaded, 'fields'>, person: Registratio
 export const lookupsAnswer = (loaded: Pick<Loaded, 'lookups'>): GuestLookup[] =>
   loaded.lookups.map((l) => ({ lookupfieldid: l.fieldId, lookupid: l.id, lookup: l.label }));
 
+/** Which seat's dialog, showing whom (the seat's person when undefined), and when. */
+interface DialogAsk {
+  guestid: number;
+  registrationid: number | undefined;
+  now: Date;
+}
+
 /** POST storeguest: a seat's edit dialog, showing its person, another of the purchase's, or a new one (-1). */
-export function dialogAnswer(
-  loaded: Loaded,
-  scope: Scope,
-  guestid: number,
-  registrationid: number | undefined,
-  now: Date,
-): StoreGuestResponse {
+function dialogAnswer(loaded: Loaded, scope: Scope, { guestid, registrationid, now }: DialogAsk): StoreGuestResponse {
   const seat = seatIn(loaded, scope, guestid);
   const selected = registrationid ?? seat.registrationId ?? NEW_REGISTRATION_ID;
   if (scope.seatId !== null && selected !== (seat.registrationId ?? NEW_REGISTRATION_ID))
@@ -149,6 +150,6 @@ export async function groupsOf(db: Db, scope: Scope, now: Date) {
   };
 }
 
-export async function dialogOf(db: Db, scope: Scope, guestid: number, registrationid: number | undefined, now: Date) {
-  return dialogAnswer(await load(db, scope), scope, guestid, registrationid, now);
+export async function dialogOf(db: Db, scope: Scope, ask: DialogAsk): Promise<StoreGuestResponse> {
+  return dialogAnswer(await load(db, scope), scope, ask);
 }

@@ -208,17 +208,22 @@ describe('GET /admin/registrations', () => {
 
   it('refuses the call without the admin token, or without an event', async () => {
     await seating();
-    await expectRefused(
-      t,
-      report({ eventcode: 'gala' }, {}),
-      401,
-      'unauthorized',
-      'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.',
-    );
+    await expectRefused(t, report({ eventcode: 'gala' }, {}), {
+      status: 401,
+      code: 'unauthorized',
+      message: 'An admin token is required: send Authorization: Bearer <ADMIN_TOKEN>.',
+    });
     expect((await csv({})).statusCode).toBe(401);
-    await expectRefused(t, report({}), 400, 'bad_request', 'eventcode: is required', [
-      { path: 'eventcode', message: 'is required' },
-    ]);
-    await expectRefused(t, report({ eventcode: 'nope' }), 404, 'event_not_found', 'Event Not Found');
+    await expectRefused(t, report({}), {
+      status: 400,
+      code: 'bad_request',
+      message: 'eventcode: is required',
+      errors: [{ path: 'eventcode', message: 'is required' }],
+    });
+    await expectRefused(t, report({ eventcode: 'nope' }), {
+      status: 404,
+      code: 'event_not_found',
+      message: 'Event Not Found',
+    });
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { route, sendCsv } from '../../lib/route';
-import { origin } from '../accounts/routes';
+import { origin } from '../../lib/caller';
 import { guestRegistration, purchaserRegistration } from './links';
 import { dialogOf, groupsOf } from './present';
 import { lockGuest, registrationsCsv, registrationsReport } from './report';
@@ -19,7 +19,7 @@ export function registrationRoutes(ctx: AppContext): FastifyPluginAsync {
     );
     route(app, ctx, 'GET /storeguest', ({ caller }) => groupsOf(ctx.db, caller, ctx.clock()));
     route(app, ctx, 'POST /storeguest', ({ caller, body }) =>
-      dialogOf(ctx.db, caller, body.guestid, body.registrationid, ctx.clock()),
+      dialogOf(ctx.db, caller, { guestid: body.guestid, registrationid: body.registrationid, now: ctx.clock() }),
     );
     route(app, ctx, 'PUT /storeguest', ({ caller, body, request }) =>
       saveGuest(ctx, caller, body, origin(ctx, request)),

@@ -24,7 +24,7 @@ const same = (a: StoredValue | undefined, b: StoredValue | undefined) =>
  * The answers a save leaves, or the problems with it. Omitted fields are empty (the dialog leaves
  * out what is blank); a read-only field keeps its value unless the edit-lock toggle was turned.
  */
-export function readAnswers(
+function readAnswers(
   fields: readonly FieldRow[],
   choicesOf: ChoicesOf,
   body: SaveGuestRequest,
@@ -150,7 +150,7 @@ export async function saveGuest(ctx: AppContext, scope: Scope, body: SaveGuestRe
     await tx.update(guestSeats).set({ registrationId: saved.id, updatedAt: now }).where(eq(guestSeats.id, seat.id));
     let link: GuestLinkOutcome = 'none';
     if (moved || emailChanged || seat.linkHash === '')
-      link = await issueGuestLink(tx, scope.tenant, loaded, { seat, person: saved }, now, origin);
+      link = await issueGuestLink(tx, { tenant: scope.tenant, loaded, seat, person: saved, now, origin });
     return { seat, saved, loaded, link };
   });
   const guestname = nameOf(result.saved, result.loaded.purchaserName);

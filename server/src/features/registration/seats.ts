@@ -5,7 +5,7 @@ import type { CartLine, StoreOrderRow } from '../store/queries';
 import { type FieldRow, fieldsOf } from './queries';
 
 /** Answers of the standard fields (First Name, Last Name, Email) by field id. */
-export function standardAnswers(
+function standardAnswers(
   fields: readonly FieldRow[],
   person: { first: string; last: string; email: string },
 ): Record<string, StoredValue> {

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { plainText } from '../bounds';
+import { codeSchema } from './common';
+
+/** What an import did (POST /admin/import). */
+export const importResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  auctioncode: z.string(),
+  eventcode: z.string(),
+  eventcreated: z.boolean(),
+  itemscreated: z.number(),
+  itemsupdated: z.number(),
+  itemsuntouched: z.number(),
+});
+
+export const authorizeBidderRequest = z.object({
+  eventcode: codeSchema,
+  auctioncode: codeSchema.optional(),
+  email: plainText(254).min(3),
+  authorizebidder: z.boolean(),
+});

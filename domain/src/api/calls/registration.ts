@@ -1,0 +1,97 @@
+import { plainResponse } from '../accounts';
+import {
+  adminLockGuestRequest,
+  adminRegistrationsQuery,
+  adminRegistrationsResponse,
+  groupNameRequest,
+  groupNameResponse,
+  guestRegistrationResponse,
+  purchaserRegistrationResponse,
+  registrationLinkParams,
+  registrationLinkQuery,
+  saveGuestRequest,
+  saveGuestResponse,
+  storeGuestGroupsResponse,
+  storeGuestRequest,
+  storeGuestResponse,
+} from '../registration';
+import { contract } from '../contract';
+
+/** Guest registration: the purchaser's and guests' pages and the seating list. */
+export const registrationCalls = {
+  'GET /storeguest': contract({
+    method: 'GET',
+    path: '/storeguest',
+    access: 'registration',
+    tags: ['registration'],
+    summary: "The purchase's guest groups and seats, with each seat's lock",
+    response: storeGuestGroupsResponse,
+  }),
+  'POST /storeguest': contract({
+    method: 'POST',
+    path: '/storeguest',
+    access: 'registration',
+    tags: ['registration'],
+    summary:
+      "One seat's edit dialog: its person (or the one of registrationid, or a new one for -1), the fields, lookups and the purchase's people",
+    body: storeGuestRequest,
+    response: storeGuestResponse,
+  }),
+  'PUT /storeguest': contract({
+    method: 'PUT',
+    path: '/storeguest',
+    access: 'registration',
+    tags: ['registration'],
+    summary:
+      'Save a person into a seat (a new one for registrationid -1); refused for a locked guest, and for read-only fields unless unlocked',
+    body: saveGuestRequest,
+    response: saveGuestResponse,
+  }),
+  'PUT /storeguestgroupname': contract({
+    method: 'PUT',
+    path: '/storeguestgroupname',
+    access: 'registration',
+    tags: ['registration'],
+    summary: 'Rename a group of the purchase, where the organizer allows it',
+    body: groupNameRequest,
+    response: groupNameResponse,
+  }),
+  'GET /purchaserregistration/:id': contract({
+    method: 'GET',
+    path: '/purchaserregistration/:id',
+    access: 'public',
+    tags: ['registration'],
+    summary: "A purchaser's emailed link: their groups and a registration token for their purchase",
+    params: registrationLinkParams,
+    query: registrationLinkQuery,
+    response: purchaserRegistrationResponse,
+  }),
+  'GET /guestregistration/:id': contract({
+    method: 'GET',
+    path: '/guestregistration/:id',
+    access: 'public',
+    tags: ['registration'],
+    summary: "A guest's emailed link: their registration and a token for that seat alone",
+    params: registrationLinkParams,
+    query: registrationLinkQuery,
+    response: guestRegistrationResponse,
+  }),
+  'GET /admin/registrations': contract({
+    method: 'GET',
+    path: '/admin/registrations',
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'The seating list: every group, seat, guest and answer of an event (format=csv for printing)',
+    query: adminRegistrationsQuery,
+    response: adminRegistrationsResponse,
+  }),
+  'PUT /admin/registrations/lock': contract({
+    method: 'PUT',
+    path: '/admin/registrations/lock',
+    access: 'admin',
+    tags: ['admin'],
+    summary: "Lock or unlock a guest's seat (a locked guest cannot be changed by purchaser or guest)",
+    body: adminLockGuestRequest,
+    response: plainResponse,
+  }),
+};
