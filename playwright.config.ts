@@ -7,14 +7,18 @@ const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/gavel-e2e-${process.pid}`;
 /** The fake Stripe API the Stripe journeys pay through (server/src/test/fake-stripe.ts); no network. */
 export const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
 
+/** Journeys of a minute or more, most of it waiting. */
+const longJourneys = ['store-hold.spec.ts', 'store-refusals.spec.ts', 'board-heap.spec.ts', 'bidding.spec.ts'];
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two files at a time against the one server (each test makes its own event, bidders and mail
-  // addresses); a file's tests run in order.
+  // Four files at a time against the one server (each test makes its own event, bidders and mail
+  // addresses); a file's tests run in order unless the file says otherwise. Much of a journey is
+  // waiting (for the server's clock, an animation, a live message), so two cores keep four busy.
   fullyParallel: false,
-  workers: 2,
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -38,6 +42,12 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  // The journeys that wait longest (a hold passing on the server's real clock, an hour of the board)
+  // start first, so that they wait while the others run instead of after them.
+  projects: [
+    { name: 'long', testMatch: longJourneys },
+    { name: 'journeys', testIgnore: longJourneys },
+  ],
   webServer: [
     {
       command: 'npx tsx e2e/support/fake-stripe-server.ts',

@@ -1,18 +1,78 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Unit, property and server integration tests. Each server test file builds its own app on a
-// fresh in-memory PGlite (or a fresh schema on PostgreSQL when TEST_DATABASE_URL is set).
+// fresh in-memory PGlite (or a fresh database on PostgreSQL when TEST_DATABASE_URL is set), copied
+// from the one migrated database of the run (the global setups).
+const here = fileURLToPath(new URL('.', import.meta.url));
+const roots = ['domain/src', 'server/src', 'web/src', 'testkit', 'scripts'];
+const include = roots.map((root) => `${root}/**/*.test.ts`);
+
+/**
+ * The test files that replace a module (vi.mock): the module must be loaded afresh for them, so
+ * they run in a process of their own. Every other file shares its worker's loaded modules.
+ */
+function mockingFiles(): string[] {
+  return roots.flatMap((root) =>
+    readdirSync(join(here, root), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.test.ts') && !file.split('/').includes('node_modules'))
+      .map((file) => join(root, file))
+      .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(join(here, file), 'utf8'))),
+  );
+}
+const mocking = mockingFiles();
+
+/**
+ * The files that take longest, started first so that no worker is left alone at the end. Vitest
+ * orders by the timings of the last run, but a fresh clone (CI) has none, and these three would
+ * start late (it then takes larger files first).
+ */
+const slowest = [
+  'server/src/venue.test.ts',
+  'server/src/reliability/crash.test.ts',
+  'server/src/reliability/fuzz.test.ts',
+];
+for (const file of slowest)
+  if (!existsSync(join(here, file))) throw new Error(`vitest.config.ts: ${file} is gone; update "slowest"`);
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const at = slowest.findIndex((file) => spec.moduleId.endsWith(file));
+      return at === -1 ? slowest.length : at;
+    };
+    // Within a project only: the base order keeps each project's files together.
+    const sorted = await super.sort(files);
+    const projects = [...new Set(sorted.map((spec) => spec.project))];
+    return projects.flatMap((project) =>
+      sorted.filter((spec) => spec.project === project).sort((a, b) => rank(a) - rank(b)),
+    );
+  }
+}
+
+/** What every project's files run with. */
+const common = { environment: 'node', pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;
+
 export default defineConfig({
   test: {
-    include: ['domain/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.ts', 'testkit/**/*.test.ts'],
-    environment: 'node',
-    pool: 'forks',
     // A file per core (Vitest's default leaves one core idle; a file's database work waits on I/O too).
     maxWorkers: availableParallelism(),
-    // One migrated PGlite database per run, copied by each test file's app (server/src/test/harness.ts).
-    globalSetup: ['server/src/test/pglite-snapshot.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // One migrated database per run, copied by each test file's app (server/src/test/harness.ts). Set
+    // here only, not in the projects: a project's own setups would migrate it again.
+    globalSetup: ['server/src/test/pglite-snapshot.ts', 'server/src/test/pg-template.ts'],
+    sequence: { sequencer: SlowestFirst },
+    projects: [
+      {
+        // A worker runs file after file with the modules it has loaded: importing the server anew
+        // for each file (a new process) took half of the suite's time. Files share no state through
+        // them: each builds its own app on its own database (module-level caches are keyed by app).
+        test: { ...common, name: 'shared', include, exclude: mocking, isolate: false },
+      },
+      ...(mocking.length > 0 ? [{ test: { ...common, name: 'isolated', include: mocking, isolate: true } }] : []),
+    ],
   },
 });

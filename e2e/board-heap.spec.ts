@@ -2,16 +2,8 @@ import { expect, test } from '@playwright/test';
 import { BOARD_TICKER_SIZE } from '@gavel/domain';
 import { item } from '../testkit/documents';
 import { uniqueCode } from './support/api';
-import {
-  bidUpdate,
-  boardData,
-  countBoardLoads,
-  domNodes,
-  heapUsed,
-  importBoardGala,
-  openBoard,
-  TV,
-} from './support/board';
+import { bidUpdate, boardData, countBoardLoads, importBoardGala, openBoard, TV } from './support/board';
+import { domNodes, heapUsed } from './support/board-screen';
 import { fakeHub } from './support/fake-hub';
 
 // The list view left on for an hour (docs/display.md, "Live, all night"): 360 page turns of a

@@ -5,19 +5,15 @@ import { uniqueCode } from './support/api';
 import {
   boardData,
   boardRoot,
-  brokenAddressParts,
   cardOf,
   importBoardGala,
   itemNamed,
-  linesShown,
   logoImage,
   MAIN_HALL,
   openBoard,
-  partBoxes,
-  settledBoard,
-  sponsorLogos,
   TV,
 } from './support/board';
+import { brokenAddressParts, linesShown, partBoxes, settledBoard, sponsorLogos } from './support/board-screen';
 import { fakeHub } from './support/fake-hub';
 
 // The board's items as a room reads them (docs/display.md, "What it shows"): each with its number

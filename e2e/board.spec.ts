@@ -8,22 +8,24 @@ import {
   bidFromPhone,
   boardData,
   boardRoot,
-  brokenAddressParts,
-  type Box,
   cardOf,
   countBoardLoads,
-  cutText,
-  decodeQr,
   importBoardGala,
   itemNamed,
   MAIN_HALL,
   openBoard,
+  TV,
+} from './support/board';
+import {
+  brokenAddressParts,
+  type Box,
+  cutText,
+  decodeQr,
   overlap,
   partBoxes,
   settledBoard,
   smallestText,
-  TV,
-} from './support/board';
+} from './support/board-screen';
 import { fakeHub } from './support/fake-hub';
 
 // The venue display board (docs/display.md): a bid on a phone reaches the board within a second;

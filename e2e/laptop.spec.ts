@@ -88,8 +88,18 @@ test.describe('at 1280x800', () => {
     await page.getByTestId('item-card').filter({ hasText: 'Harbor Cruise' }).click();
     await expect(page.locator('[data-testid="item-title"]:visible')).toHaveText('Harbor Cruise');
     await settled(page);
-    const photo = await box(page.locator('[data-testid="item-photos"]:visible'));
-    const details = await box(page.locator('[data-testid="item-details"]:visible'));
+    const photos = page.locator('[data-testid="item-photos"]:visible');
+    const detailsBox = page.locator('[data-testid="item-details"]:visible');
+    // The item page's styles come with its lazily loaded chunk: on a busy machine the first layout
+    // can be measured before they apply, so wait for the side-by-side layout, then check it.
+    await expect
+      .poll(async () => {
+        const [p, d] = [await box(photos), await box(detailsBox)];
+        return p.x + p.width <= d.x;
+      })
+      .toBe(true);
+    const photo = await box(photos);
+    const details = await box(detailsBox);
     // Side by side: the photo ends before the details begin, and they share the top of the page.
     expect(photo.x + photo.width).toBeLessThanOrEqual(details.x);
     expect(Math.abs(photo.y - details.y)).toBeLessThan(40);

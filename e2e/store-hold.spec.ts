@@ -13,6 +13,10 @@ import { heldToken, importHoldStore, leaveOnHold, serverCart, tokenEnds } from '
 
 const SECOND = 1000;
 
+// Each test makes its own store and waits on the server's real clock (one a whole minute): they
+// run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 test('two minutes before the hold ends the buyer is warned, and "Keep my cart" renews the hold on the server', async ({
   page,
   request,

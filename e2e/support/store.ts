@@ -110,6 +110,11 @@ export async function expectTab(page: Page, tab: 'Tickets' | 'Merchandise' | 'Re
   await expect(page.getByTestId(`store-tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
 }
 
+/** The store's Next button: on to the following tab. */
+export async function nextTab(page: Page): Promise<void> {
+  await page.getByTestId('store-next').click();
+}
+
 /** An Ionic button that cannot be pressed. */
 export async function expectDisabled(page: Page, testId: string): Promise<void> {
   await expect(page.getByTestId(testId)).toHaveAttribute('aria-disabled', 'true');

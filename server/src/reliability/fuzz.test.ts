@@ -10,20 +10,8 @@ import { galaRegistration, purchase } from '../test/registration-fixtures';
 import { bearer, openCart } from '../test/store-fixtures';
 import { galaStore, importGala } from '../test/store-state';
 import { tableDigests } from './fuzz-db';
-import {
-  badObject,
-  badQuery,
-  edgeDocument,
-  edgeObject,
-  edgeQuery,
-  type GoodValues,
-  jsonSchema,
-  type JsonSchema,
-  jsonValue,
-  junkBody,
-  pathValue,
-  spoiledDocument,
-} from './fuzz-inputs';
+import { badObject, badQuery, type GoodValues, jsonSchema, type JsonSchema, junkBody, pathValue } from './fuzz-inputs';
+import { edgeDocument, edgeObject, edgeQuery, jsonValue, spoiledDocument } from './fuzz-edges';
 
 /**
  * Issue 15: every route of the OpenAPI description, sent generated requests with the caller's own

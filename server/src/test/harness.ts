@@ -1,12 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions, type GavelApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
+import { databaseUrl, onServer } from './pg-template';
+import { pgliteDatabase, releasePglite } from './pglite-spares';
 
 export interface TestApp extends GavelApp {
   config: Config;
@@ -16,7 +17,8 @@ export interface TestApp extends GavelApp {
 }
 
 /**
- * A fresh app on a fresh database: in-memory PGlite, or — when TEST_DATABASE_URL is set — a new
+ * A fresh app on a fresh database: in-memory PGlite (an empty one this worker's last file left, or
+ * a copy of the migrated one: test/pglite-spares.ts), or — when TEST_DATABASE_URL is set — a new
  * database of its own on that PostgreSQL server, so test files never see each other's rows.
  */
 export async function createTestApp(
@@ -38,8 +40,9 @@ export async function createTestApp(
   });
   const url = process.env.TEST_DATABASE_URL;
   const scratch = url ? await scratchDatabase(url) : undefined;
-  const database = await openDatabase(scratch ? { url: scratch.url } : { from: migratedCopy() });
+  const database = scratch ? await openDatabase({ url: scratch.url }) : await pgliteDatabase();
   let now = start;
+  let closed = false;
   const gavel = await buildApp(config, { ...options, database, clock: () => now, sweeper: false });
   await gavel.app.ready();
   return {
@@ -49,39 +52,31 @@ export async function createTestApp(
       now = date;
     },
     close: async () => {
+      if (closed) return;
+      closed = true;
       await gavel.app.close();
-      await database.close();
-      await scratch?.drop();
+      // Outbid notices still gathering (a test app runs no jobs, whose stop would send them) go now,
+      // not into the next app's database.
+      await gavel.ctx.notifier.idle();
+      if (scratch) {
+        await database.close();
+        await scratch.drop();
+      } else await releasePglite(database);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** The run's migrated PGlite database (test/pglite-snapshot.ts), read afresh for each app; none outside Vitest's run. */
-function migratedCopy(): Blob | undefined {
-  const file = inject('pgliteSnapshot');
-  return file ? new Blob([readFileSync(file)]) : undefined;
-}
-
 /**
- * A new, empty database on the PostgreSQL server of `url`, dropped again by drop(). A database
+ * A new database on the PostgreSQL server of `url`, dropped again by drop(): a copy of the run's
+ * migrated template (test/pg-template.ts), or empty outside a run that made one. A database
  * rather than a schema: the generated migrations name "public" in their foreign keys.
  */
 export async function scratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `gavel_t_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}"`) };
+  const template = inject('pgTemplate');
+  await onServer(url, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+  return { url: databaseUrl(url, name), drop: () => onServer(url, `DROP DATABASE IF EXISTS "${name}"`) };
 }
 
 /** Starts a test app listening on a free port of the loopback, for clients over real sockets; answers its base URL. */

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The web app is built for production whatever NODE_ENV the shell exported: with
+ * NODE_ENV=development a build once shipped React's development runtime (157 KB gzip more on the
+ * event home). Built here the way `npm start` builds it, with that variable set, into a folder of
+ * its own (a few seconds).
+ */
+const root = new URL('..', import.meta.url).pathname;
+const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+/** The event home's budget (e2e/bundle-size.spec.ts); its first load alone must fit in it. */
+const BUDGET_KB = 200;
+/** What only React's development build contains. */
+const developmentRuntime = ['jsxDEV', 'jsx-dev-runtime', 'Download the React DevTools'];
+
+let outDir = '';
+
+beforeAll(() => {
+  outDir = mkdtempSync(join(tmpdir(), 'gavel-web-build-'));
+  const build = spawnSync(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: join(root, 'web'),
+      env: { ...process.env, NODE_ENV: 'development' },
+      encoding: 'utf8',
+    },
+  );
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+}, 120_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('the web build with NODE_ENV=development in the environment', () => {
+  it('contains no development runtime', () => {
+    const assets = join(outDir, 'assets');
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    const found = scripts.flatMap((name) => {
+      const code = readFileSync(join(assets, name), 'utf8');
+      return developmentRuntime.filter((marker) => code.includes(marker)).map((marker) => `${name}: ${marker}`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it(`loads at most ${BUDGET_KB} KB of gzipped script before the event home's own chunks`, () => {
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const firstLoad = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+    expect(firstLoad.length).toBeGreaterThan(0);
+    const gzip = firstLoad.reduce(
+      (sum, path) => sum + gzipSync(readFileSync(join(outDir, path)), { level: 9 }).length,
+      0,
+    );
+    expect(gzip).toBeLessThanOrEqual(BUDGET_KB * 1024);
+  });
+});

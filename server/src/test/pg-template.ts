@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated database on TEST_DATABASE_URL's server that each test file's database copies, or '' on PGlite. */
+    pgTemplate: string;
+  }
+}
+
+/** Runs one statement on the server of `url` (the maintenance database), on a connection of its own. */
+export async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` with another database name. */
+export function databaseUrl(url: string, name: string): string {
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return own.toString();
+}
+
+/**
+ * Vitest's global setup on PostgreSQL: migrates one database per run, which every test file's
+ * database is then created from (`CREATE DATABASE … TEMPLATE`, a file copy) instead of migrating
+ * its own from nothing. The harness still runs the migrations on each copy (nothing to do when
+ * nothing is new), so a copy can never lag the migrations folder.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    project.provide('pgTemplate', '');
+    return async () => undefined;
+  }
+  const name = `gavel_template_${randomBytes(6).toString('hex')}`;
+  await onServer(url, `CREATE DATABASE "${name}"`);
+  // Closed before any test starts: a template being read by a session cannot be copied.
+  const database = await openDatabase({ url: databaseUrl(url, name) });
+  await database.close();
+  project.provide('pgTemplate', name);
+  return () => onServer(url, `DROP DATABASE IF EXISTS "${name}"`);
+}
