@@ -295,7 +295,10 @@ describe('concurrency and closing', () => {
       .where(eq(bidActions.itemId, itemId))
       .orderBy(asc(bidActions.id));
     expect(actions.length).toBe(answers.filter((a) => a.statusCode === 200).length);
-    expect(actions.length).toBeGreaterThan(5);
+    // How many are accepted depends on the order the 200 arrive in (an early high bid refuses the
+    // lower ones after it), so only what every order gives is asserted: the first bid and at least
+    // one after it (whatever came first, some later maximum is above the price it left).
+    expect(actions.length).toBeGreaterThanOrEqual(2);
     const item: BidItem = { startingbid: 2000, minimumbidincrease: 500, allowautobid: true };
     let state: BidState = emptyBidState();
     const replayed: Array<[number, number]> = [];
