@@ -13,6 +13,8 @@ const domainModule = /[\\/]domain[\\/]src[\\/].+\.ts$/;
 const apiPort = process.env.GAVEL_API_PORT ?? '8080';
 /** The display board's addresses in development (the server decides with parseBoardRoute in domain/). */
 const boardPath = /^\/[^/]+\/(detail|list)(\/|$)/;
+/** The organizer console's addresses (the server decides with isConsolePath in domain/). */
+const consolePath = /^\/(console|[^/]+\/console)(\/|$)/;
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -29,6 +31,7 @@ function cardFormInDev(): Plugin {
         if (req.url?.startsWith('/testpay/card-form'))
           req.url = req.url.replace('/testpay/card-form', '/card-form.html');
         else if (req.url && boardPath.test(req.url.split('?')[0] ?? '')) req.url = '/board.html';
+        else if (req.url && consolePath.test(req.url.split('?')[0] ?? '')) req.url = '/console.html';
         next();
       });
     },
@@ -119,7 +122,13 @@ const config: UserConfig = {
       // The app, and the test gateway's hosted card form: a page of its own (no React, no Ionic)
       // that the server shows in an iframe at /testpay/card-form.
       // The venue display board is a page of its own too (React without Ionic), at /{eventcode}/detail and /list.
-      input: { main: page('./index.html'), cardform: page('./card-form.html'), board: page('./board.html') },
+      // The organizer console is a page of its own as well (React without Ionic), at /console and /{eventcode}/console.
+      input: {
+        main: page('./index.html'),
+        cardform: page('./card-form.html'),
+        board: page('./board.html'),
+        console: page('./console.html'),
+      },
       treeshake: {
         moduleSideEffects: (id: string) => (ionicPureModule.test(id) || domainModule.test(id) ? false : undefined),
       },

@@ -43,3 +43,4 @@ export * from './display/board';
 export * from './display/closing';
 export * from './api/display';
 export * from './bounds';
+export * from './console/roles';

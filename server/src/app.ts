@@ -13,12 +13,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { APP_VERSION, parseBoardRoute } from '@gavel/domain';
+import { APP_VERSION, isConsolePath, parseBoardRoute } from '@gavel/domain';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { AppError, registerErrorHandling } from './errors';
 import { adminRoutes } from './features/admin/routes';
+import { consoleRoutes } from './features/console/routes';
 import { eventRoutes } from './features/events/routes';
 import { mediaRoutes } from './features/media/routes';
 import { TokenService } from './lib/tokens';
@@ -219,7 +220,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         description: 'Charity auction events: bidder app, store, display board.',
       },
       components: {
-        securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' }, bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          adminToken: { type: 'http', scheme: 'bearer' },
+          bearer: { type: 'http', scheme: 'bearer' },
+          staffToken: { type: 'http', scheme: 'bearer', description: 'A console session (POST /api/console/login)' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -244,6 +249,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(eventRoutes(ctx));
       await api.register(adminRoutes(ctx));
+      await api.register(consoleRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(accountLinkRoutes(ctx));
       await api.register(profileRoutes(ctx));
@@ -273,6 +279,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await serveWeb(app, config);
   return { app, ctx };
+}
+
+/** Which built page answers a client route: the display board, the console, or the bidder app. */
+function pageOf(path: string, dist: string): string {
+  if (parseBoardRoute(path) && existsSync(join(dist, 'board.html'))) return 'board.html';
+  if (isConsolePath(path) && existsSync(join(dist, 'console.html'))) return 'console.html';
+  return 'index.html';
 }
 
 /** The built web app, with index.html for every client route. API paths never fall back. */
@@ -308,7 +321,8 @@ async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
       const file = path.slice(1);
       if (/^[\w.-]+\.\w+$/.test(file) && existsSync(join(dist, file))) return reply.sendFile(file);
       // The venue display board is a page of its own (web/board.html), without the bidder app.
-      const page = parseBoardRoute(path) && existsSync(join(dist, 'board.html')) ? 'board.html' : 'index.html';
+      // So is the organizer console (web/console.html).
+      const page = pageOf(path, dist);
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply

@@ -12,9 +12,13 @@ import type { z } from 'zod';
  * - `store`: anyone, in the event of the body, with the store's cart token when one is sent;
  * - `cart`: a store cart token (never a login token), in the token's event;
  * - `registration`: a purchase's guests: the cart token of a checked-out cart, or a registration
- *   token from a purchaser's link (their purchase) or a guest's link (that guest's seat alone).
+ *   token from a purchaser's link (their purchase) or a guest's link (that guest's seat alone);
+ * - `staff:<role>`: a staff token of the host's organization whose role is at least <role> (console/roles.ts);
+ *   the event, when the call names one, is the path's `:eventcode` (or the query's `eventcode`).
  */
-export type Access = 'public' | 'event' | 'guest' | 'bidder' | 'account' | 'admin' | 'store' | 'cart' | 'registration';
+export type StaffAccess = 'staff:owner' | 'staff:staff' | 'staff:volunteer';
+export type Access =
+  'public' | 'event' | 'guest' | 'bidder' | 'account' | 'admin' | 'store' | 'cart' | 'registration' | StaffAccess;
 
 export interface Contract {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

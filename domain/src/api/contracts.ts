@@ -8,8 +8,12 @@ import { itemCalls } from './calls/items';
 import { paymentCalls } from './calls/payments';
 import { registrationCalls } from './calls/registration';
 import { storeCalls } from './calls/store';
+import { consoleStaffCalls } from './calls/console-staff';
+import { consoleEventCalls } from './calls/console-events';
+import { consoleItemCalls } from './calls/console-items';
+import { consoleBidderCalls } from './calls/console-bidders';
 
-export type { Access, Contract } from './contract';
+export type { Access, Contract, StaffAccess } from './contract';
 export { authorizeBidderRequest, importResponse } from './admin';
 
 /**
@@ -27,6 +31,10 @@ const definitions = {
   ...registrationCalls,
   ...displayCalls,
   ...adminCalls,
+  ...consoleStaffCalls,
+  ...consoleEventCalls,
+  ...consoleItemCalls,
+  ...consoleBidderCalls,
 } as const;
 
 export type Contracts = typeof definitions;

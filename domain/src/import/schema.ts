@@ -9,6 +9,7 @@ import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../time';
 import { PROCESSOR_STRIPE, PROCESSOR_TEST, processorCode } from '../api/payments';
 import { eventTimeProblems } from '../event-state';
 import { TOTAL_PARTS } from '../display/board';
+import { RESERVED_EVENT_CODES } from '../console/roles';
 
 /**
  * The organizer's event document: one JSON file that describes an organization, one event and
@@ -145,7 +146,7 @@ const importNotificationRow = notificationRow.extend({ title: nameText(200), fla
 
 export const importEvent = z
   .object({
-    eventcode: codeSchema,
+    eventcode: codeSchema.refine((c) => !RESERVED_EVENT_CODES.has(c), 'is a word the site keeps for itself; choose another code'),
     eventname: nameText(200),
     timezone: text(100)
       .default(DEFAULT_TIME_ZONE)

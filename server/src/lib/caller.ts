@@ -7,6 +7,8 @@ import type { CartClaims, LoginClaims, TokenCheck } from './tokens';
 import { and, eq, inArray } from 'drizzle-orm';
 import { storeOrders } from '../db/schema';
 import { registrationMessages, storeMessages } from '@gavel/domain';
+import { bearerToken } from './bearer';
+import { resolveStaffCaller, type StaffCaller } from './staff-caller';
 
 /**
  * Who is calling, worked out once per request by the route's preHandler (see lib/route.ts) and
@@ -65,14 +67,13 @@ export interface CallerByAccess {
   store: StoreCaller;
   cart: CartCaller;
   registration: RegistrationCaller;
+  'staff:owner': StaffCaller;
+  'staff:staff': StaffCaller;
+  'staff:volunteer': StaffCaller;
 }
 export type CallerOf<A extends Access> = CallerByAccess[A];
 
-/** The bearer token of a request, if any. */
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1];
-}
+export { bearerToken };
 
 const checked = new WeakMap<FastifyRequest, Promise<TokenCheck | undefined>>();
 
@@ -248,6 +249,10 @@ async function resolve(
     }
     case 'registration':
       return registrationOf(ctx, request, auctioncode);
+    case 'staff:owner':
+    case 'staff:staff':
+    case 'staff:volunteer':
+      return resolveStaffCaller(ctx, request, auctioncode, access);
     case 'guest':
     case 'bidder': {
       const claims = await signedIn(ctx, request, auctioncode, access === 'guest');

@@ -34,6 +34,7 @@ const failures = {
 
 const security = (c: Contract): Array<Record<string, string[]>> | undefined => {
   if (c.access === 'admin') return [{ adminToken: [] }];
+  if (c.access.startsWith('staff:')) return [{ staffToken: [] }];
   if (c.access === 'public' || c.access === 'event') return undefined;
   if (c.access === 'store') return [{}, { bearer: [] }];
   return [{ bearer: [] }];

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { Bounded } from './bounded';
 import { z } from 'zod';
+import { STAFF_TOKEN_HOURS } from '@gavel/domain';
 
 /** What a login token says. Field names are the spec's decoded token: exp, isguest, eventcode, auctioncode. */
 export const loginClaims = z.object({
@@ -92,6 +93,22 @@ export const boardClaims = z.object({
 export type BoardClaims = z.infer<typeof boardClaims>;
 /** A board reloads its answer (and so its token) every few minutes; a token outlives many reloads that fail. */
 export const BOARD_TOKEN_HOURS = 12;
+
+/**
+ * What a staff (console) token says: the staff member, their organization and the session version
+ * it was signed at. Its `typ` is its own and it has none of a login's claims, so a staff token never
+ * passes where a bidder's is asked for, nor the other way round. Revocation (removal, password reset)
+ * is checked against the staff row on every console call (lib/staff-caller.ts).
+ */
+export const staffClaims = z.object({
+  typ: z.literal('staff'),
+  staffid: z.number().int(),
+  auctioncode: z.string(),
+  ver: z.number().int().nonnegative(),
+  exp: z.number(),
+  iat: z.number(),
+});
+export type StaffClaims = z.infer<typeof staffClaims>;
 
 type Check<C> = { ok: true; claims: C } | { ok: false; reason: 'expired' | 'invalid' };
 export type BoardTokenCheck = Check<BoardClaims>;
@@ -191,6 +208,21 @@ export class TokenService {
 
   async verifyBoard(token: string, now: Date): Promise<BoardTokenCheck> {
     return this.verifyAs(boardClaims, token, now);
+  }
+
+  /** A console session's token: STAFF_TOKEN_HOURS long. */
+  async signStaff(claims: Pick<StaffClaims, 'staffid' | 'auctioncode' | 'ver'>, now: Date): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ ...claims, typ: 'staff' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(`staff:${claims.staffid}`)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + STAFF_TOKEN_HOURS * 3600)
+      .sign(this.key);
+  }
+
+  async verifyStaff(token: string, now: Date): Promise<Check<StaffClaims>> {
+    return this.verifyAs(staffClaims, token, now);
   }
 
   /**

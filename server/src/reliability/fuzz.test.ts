@@ -151,6 +151,9 @@ beforeAll(async () => {
     store: bearer(cart),
     cart: bearer(cart),
     registration: bearer(bought.token),
+    'staff:owner': {},
+    'staff:staff': {},
+    'staff:volunteer': {},
   };
   await newBidder('ann@example.org');
   validDocument = jsonValue.parse(

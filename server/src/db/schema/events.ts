@@ -72,6 +72,8 @@ export const events = pgTable(
     venueaddress: text('venueaddress').notNull().default(''),
     venuestarts: tstz('venuestarts'),
     venueends: tstz('venueends'),
+    /** Set when the organizer archives the event: it leaves the console's list of current events; bidders are unaffected. */
+    archivedAt: tstz('archived_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

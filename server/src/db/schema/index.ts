@@ -5,3 +5,4 @@ export * from './payments';
 export * from './store';
 export * from './store-keys';
 export * from './registration';
+export * from './console';

@@ -1,0 +1,2 @@
+/** The console's bidders calls (tag `console`). */
+export const consoleBidderCalls = {};

@@ -1,0 +1,2 @@
+/** The console's events calls (tag `console`). */
+export const consoleEventCalls = {};

@@ -1,0 +1,2 @@
+/** The console's items calls (tag `console`). */
+export const consoleItemCalls = {};

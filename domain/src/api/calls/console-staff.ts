@@ -1,0 +1,2 @@
+/** The console's staff calls (tag `console`). */
+export const consoleStaffCalls = {};

@@ -1,0 +1,34 @@
+import type { StaffRole } from '@gavel/domain';
+
+/** One link of the console's menu, shown only to the roles that may use what it opens. */
+export interface NavLink {
+  /** Under the event's console (`/{eventcode}/console/<to>`), or a whole path for the organization's pages. */
+  to: string;
+  label: string;
+  role: StaffRole;
+  testId: string;
+}
+
+/** An event's pages. Volunteers see the lists read-only (and the night's desks, part 2). */
+export const EVENT_LINKS: NavLink[] = [
+  { to: '', label: 'Overview', role: 'volunteer', testId: 'nav-overview' },
+  { to: 'settings', label: 'Event settings', role: 'staff', testId: 'nav-settings' },
+  { to: 'items', label: 'Items', role: 'volunteer', testId: 'nav-items' },
+  { to: 'items/import', label: 'Import items', role: 'staff', testId: 'nav-import' },
+  { to: 'store', label: 'Store', role: 'staff', testId: 'nav-store' },
+  { to: 'board', label: 'Display board', role: 'staff', testId: 'nav-board' },
+  { to: 'bidders', label: 'Bidders', role: 'volunteer', testId: 'nav-bidders' },
+  { to: 'audit', label: 'Audit log', role: 'staff', testId: 'nav-audit' },
+];
+
+/** The organization's pages. */
+export const ORGANIZATION_LINKS: NavLink[] = [
+  { to: '/console', label: 'All events', role: 'volunteer', testId: 'nav-events' },
+  { to: '/console/staff', label: 'Staff', role: 'owner', testId: 'nav-staff' },
+  { to: '/console/audit', label: 'Audit log', role: 'staff', testId: 'nav-org-audit' },
+];
+
+/** The path of an event's console page. */
+export function eventPath(eventcode: string, to = ''): string {
+  return `/${encodeURIComponent(eventcode)}/console${to ? `/${to}` : ''}`;
+}
