@@ -16,6 +16,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const SignInPage = page(() => import('./staff/SignInPage'), 'SignInPage');
 const InvitationPage = page(() => import('./staff/InvitationPage'), 'InvitationPage');
 const SignInLinkPage = page(() => import('./staff/SignInLinkPage'), 'SignInLinkPage');
+const ResetPage = page(() => import('./staff/ResetPage'), 'ResetPage');
 const StaffPage = page(() => import('./staff/StaffPage'), 'StaffPage');
 const AuditPage = page(() => import('./audit/AuditPage'), 'AuditPage');
 const EventsPage = page(() => import('./events/EventsPage'), 'EventsPage');
@@ -68,6 +69,7 @@ export function ConsoleRoutes() {
       <Routes>
         <Route path="/console/invitation/:secret" element={<InvitationPage />} />
         <Route path="/console/signin/:secret" element={<SignInLinkPage />} />
+        <Route path="/console/reset/:secret" element={<ResetPage />} />
         <Route path="/console/staff" element={staffed('owner', StaffPage)} />
         <Route path="/console/audit" element={staffed('staff', AuditPage)} />
         <Route path="/console" element={staffed('volunteer', EventsPage)} />

@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ImportDocument, ImportItem, Problem } from '@gavel/domain';
+import type { ImportDocument, Problem } from '@gavel/domain';
+import { storeImageRef } from '../media/store';
 import type { z } from 'zod';
-import { dollarsToCents, formatPath, importDocument, plainMessage, PROCESSOR_TEST } from '@gavel/domain';
+import { formatPath, importDocument, plainMessage, PROCESSOR_TEST } from '@gavel/domain';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { auctionItems, events, itemPhotos, organizations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { forgetTenants } from '../../tenancy';
-import { sanitizeOrganizerHtml } from '../../lib/html';
-import { storeImageRef } from '../media/store';
 import { quantitiesBelowSold } from './import-quantities';
+import { eventValues, itemValues } from './import-values';
 import { importStoreOf } from './import-store';
 
 export interface ImportResult {
@@ -76,12 +76,6 @@ function invalidDocument(problems: Problem[]): AppError {
     problems,
   );
 }
-
-const cents = (dollars: number): number => {
-  const c = dollarsToCents(dollars);
-  if (c === null) throw new Error(`unvalidated amount ${dollars}`);
-  return c;
-};
 
 /** What this server lets an imported event use: the test gateway only where it takes test payments. */
 export type ImportPolicy = Pick<Config, 'testPaymentsAllowed'>;
@@ -187,62 +181,11 @@ async function upsertEvent(
   organizationId: number,
   doc: ImportDocument,
 ): Promise<{ eventId: number; created: boolean }> {
-  const e = doc.event;
-  const sponsorurl: string[] = [];
-  for (const ref of e.sponsorurl) sponsorurl.push(await storeImageRef(tx, organizationId, ref));
-  const values = {
-    organizationId,
-    eventcode: e.eventcode,
-    eventname: e.eventname,
-    timezone: e.timezone,
-    logourl: await storeImageRef(tx, organizationId, e.logourl),
-    sponsorurl,
-    welcomemessage: sanitizeOrganizerHtml(e.welcomemessage),
-    homemessage: sanitizeOrganizerHtml(e.homemessage),
-    preeventtext: sanitizeOrganizerHtml(e.preeventtext),
-    contactus: sanitizeOrganizerHtml(e.contactus),
-    privacypolicy: sanitizeOrganizerHtml(e.privacypolicy),
-    organizationphone: e.organizationphone,
-    organizationemail: e.organizationemail,
-    eventopens: new Date(e.eventopens),
-    eventcloses: new Date(e.eventcloses),
-    biddingopens: new Date(e.biddingopens),
-    biddingcloses: new Date(e.biddingcloses),
-    allowbillme: e.allowbillme,
-    allowpayccfees: e.allowpayccfees,
-    ccfeespercent: e.ccfeespercent,
-    allowanonymousbidding: e.eventallowanonymousbidding,
-    allowguestentry: e.eventallowguestentry,
-    addressrequired: e.addressrequired,
-    ziprequired: e.ziprequired,
-    notificationcolumns: e.notificationcolumns,
-    notificationrows: e.notificationrows,
-    shownotificationsmenuitem: e.shownotificationsmenuitem,
-    extendedbiddingminutes: e.extendedbiddingminutes,
-    extendedbiddinglatest: e.extendedbiddinglatest ? new Date(e.extendedbiddinglatest) : null,
-    paymentprocessorcode: e.paymentprocessorcode,
-    processorpublickey: e.processorpublickey,
-    processorsecretkey: e.processorsecretkey,
-    processorwebhooksecret: e.processorwebhooksecret,
-    processoraccountid: e.processoraccountid,
-    currency: e.currency,
-    needscardtoregister: e.needscardtoregister,
-    needscardtobid: e.needscardtobid,
-    pickupinstructions: e.pickupinstructions,
-    displayshowtotal: e.display.showtotal,
-    displaytotalincludes: e.display.totalincludes,
-    displaygoal: cents(e.display.goal),
-    displaymessage: e.display.message,
-    // Like every optional field, a venue left out of a re-import is removed (docs/import.md).
-    venuename: e.venue?.name ?? '',
-    venueaddress: e.venue?.address ?? '',
-    venuestarts: e.venue ? new Date(e.venue.starts) : null,
-    venueends: e.venue?.ends ? new Date(e.venue.ends) : null,
-  };
+  const values = await eventValues(tx, organizationId, doc.event);
   const found = await tx
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.organizationId, organizationId), eq(events.eventcode, e.eventcode)))
+    .where(and(eq(events.organizationId, organizationId), eq(events.eventcode, doc.event.eventcode)))
     .for('update');
   const prior = found[0];
   if (prior) {
@@ -255,33 +198,4 @@ async function upsertEvent(
   const [row] = await tx.insert(events).values(values).returning({ id: events.id });
   if (!row) throw new Error('event insert returned nothing');
   return { eventId: row.id, created: true };
-}
-
-async function itemValues(tx: Tx, organizationId: number, eventId: number, item: ImportItem) {
-  return {
-    eventId,
-    itemnum: item.itemnum,
-    name: item.name,
-    description: item.description,
-    longdescription: sanitizeOrganizerHtml(item.longdescription),
-    donatedby: item.donatedby,
-    fairmarketvalue: cents(item.fairmarketvalue),
-    ispriceless: item.ispriceless,
-    imageurl: await storeImageRef(tx, organizationId, item.imageurl),
-    tags: item.tags,
-    location: item.location,
-    quantity: item.unlimitedquantity ? 0 : item.quantity,
-    unlimitedquantity: item.unlimitedquantity,
-    maxpurchasequantity: item.maxpurchasequantity,
-    buyitnowonly: item.buyitnowonly,
-    buyitnowavailable: item.buyitnowonly || item.buyitnowavailable,
-    buyitnowprice: cents(item.buyitnowprice),
-    itemisliveonly: item.itemisliveonly,
-    allowautobid: item.allowautobid,
-    startingbid: cents(item.startingbid),
-    minimumbidincrease: cents(item.minimumbidincrease),
-    closing: item.closing ? new Date(item.closing) : null,
-    featured: item.featured,
-    pickupinstructions: item.pickupinstructions,
-  };
 }
