@@ -12,6 +12,7 @@ import { consoleStaffCalls } from './calls/console-staff';
 import { consoleEventCalls } from './calls/console-events';
 import { consoleItemCalls } from './calls/console-items';
 import { consoleBidderCalls } from './calls/console-bidders';
+import { consoleStoreCalls } from './calls/console-store';
 
 export type { Access, Contract, StaffAccess } from './contract';
 export { authorizeBidderRequest, importResponse } from './admin';
@@ -35,6 +36,7 @@ const definitions = {
   ...consoleEventCalls,
   ...consoleItemCalls,
   ...consoleBidderCalls,
+  ...consoleStoreCalls,
 } as const;
 
 export type Contracts = typeof definitions;

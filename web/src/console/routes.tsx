@@ -22,7 +22,7 @@ const AuditPage = page(() => import('./audit/AuditPage'), 'AuditPage');
 const EventsPage = page(() => import('./events/EventsPage'), 'EventsPage');
 const OverviewPage = page(() => import('./events/OverviewPage'), 'OverviewPage');
 const EventSettingsPage = page(() => import('./events/EventSettingsPage'), 'EventSettingsPage');
-const StoreSettingsPage = page(() => import('./events/StoreSettingsPage'), 'StoreSettingsPage');
+const StoreSettingsPage = page(() => import('./store/StoreSettingsPage'), 'StoreSettingsPage');
 const BoardSettingsPage = page(() => import('./events/BoardSettingsPage'), 'BoardSettingsPage');
 const ItemsPage = page(() => import('./items/ItemsPage'), 'ItemsPage');
 const ItemFormPage = page(() => import('./items/ItemFormPage'), 'ItemFormPage');

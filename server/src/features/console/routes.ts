@@ -4,6 +4,7 @@ import { consoleBidderRoutes } from './bidders/routes';
 import { consoleEventRoutes } from './events/routes';
 import { consoleItemRoutes } from './items/routes';
 import { consoleStaffRoutes } from './staff/routes';
+import { consoleStoreRoutes } from './store/routes';
 
 /** Every console call (/api/console/..., tag `console`), each area's routes in its own folder. */
 export function consoleRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -12,5 +13,6 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsync {
     await app.register(consoleEventRoutes(ctx));
     await app.register(consoleItemRoutes(ctx));
     await app.register(consoleBidderRoutes(ctx));
+    await app.register(consoleStoreRoutes(ctx));
   };
 }

@@ -1,0 +1,2 @@
+/** The console's store calls (tag `console`). */
+export const consoleStoreCalls = {};
