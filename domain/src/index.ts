@@ -44,3 +44,4 @@ export * from './display/closing';
 export * from './api/display';
 export * from './bounds';
 export * from './console/roles';
+export * from './api/console-bidders';

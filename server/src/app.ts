@@ -303,9 +303,12 @@ async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/assets/*', { schema: { hide: true } }, (request, reply) =>
-      reply.sendFile(request.url.split('?')[0]?.slice(1) ?? ''),
-    );
+    // A file of an older build (a phone that kept an old page while the app was rebuilt) is a plain 404.
+    app.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
+      const file = request.url.split('?')[0]?.slice(1) ?? '';
+      if (file.includes('..') || !existsSync(join(dist, file))) return reply.callNotFound();
+      return reply.sendFile(file);
+    });
     // The test gateway's hosted card form (payments/test-gateway.ts), shown in an iframe by the card screens.
     app.get(TEST_CARD_FORM_PATH, { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('card-form.html'),

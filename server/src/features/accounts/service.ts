@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { SessionUser } from '@gavel/domain';
 import { isDeliverableEmail, normalizeEmail, passwordError } from '@gavel/domain';
 import type { Db, Tx } from '../../db/client';
-import { accounts, bidders, events } from '../../db/schema';
+import { accounts, bidderNumbersUsed, bidders, events } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { TokenService } from '../../lib/tokens';
 import type { Tenant } from '../../tenancy';
@@ -26,13 +26,47 @@ export async function findAccount(db: Db | Tx, organizationId: number, email: st
 }
 
 /**
+ * Takes the event's row lock that bidder numbers are given under: registrations and the console's
+ * number changes wait for each other, so two people never get one number. NO KEY UPDATE: they
+ * wait for each other, not for writes that merely reference the event.
+ */
+export async function lockBidderNumbers(tx: Tx, eventId: number): Promise<void> {
+  await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('no key update');
+}
+
+/**
+ * The next bidder number of the event: past every number anyone has or had there (a number is
+ * never given to another person), from 101. Read under lockBidderNumbers.
+ */
+export async function nextBidderNumber(db: Db | Tx, eventId: number): Promise<number> {
+  // greatest() passes over nulls: an event without bidders, or numbers of bidders made before the log.
+  const [top] = await db
+    .select({
+      n: sql<number | null>`greatest(max(${bidders.bidderdisplaynumber}),
+        (select max(${bidderNumbersUsed.number}) from ${bidderNumbersUsed} where ${bidderNumbersUsed.eventId} = ${eventId}))`,
+    })
+    .from(bidders)
+    .where(eq(bidders.eventId, eventId));
+  return Math.max(FIRST_BIDDER_NUMBER, Number(top?.n ?? 0) + 1);
+}
+
+/** Notes that a person was given a number in the event (theirs for good: see bidderNumbersUsed). */
+export async function recordBidderNumber(
+  tx: Tx,
+  { eventId, number, accountId }: { eventId: number; number: number; accountId: number },
+): Promise<void> {
+  await tx.insert(bidderNumbersUsed).values({ eventId, number, accountId }).onConflictDoNothing();
+}
+
+/**
  * The account's bidder record in this event, registering it when missing. Registrations of an
  * event take its row lock one at a time while a new display number is chosen, so two accounts
  * never share a number; a double tap (many first registrations of one account at once) reads again
  * once it holds the lock and answers the bidder the first one registered. Nothing here raises a
- * unique violation, which on PostgreSQL would abort the caller's transaction.
+ * unique violation, which on PostgreSQL would abort the caller's transaction. A new bidder gets
+ * `number` when the caller chose one (checked free under the same lock), else the next number.
  */
-export async function ensureBidder(tx: Tx, tenant: Tenant, accountId: number): Promise<BidderRow> {
+export async function ensureBidder(tx: Tx, tenant: Tenant, accountId: number, number?: number): Promise<BidderRow> {
   const eventId = tenant.event.id;
   const mine = async () =>
     (
@@ -44,21 +78,17 @@ export async function ensureBidder(tx: Tx, tenant: Tenant, accountId: number): P
     )[0];
   const found = await mine();
   if (found) return found;
-  // NO KEY UPDATE: registrations wait for each other, not for writes that merely reference the event.
-  await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('no key update');
+  await lockBidderNumbers(tx, eventId);
   // Read again under the lock: each statement sees what committed before it (READ COMMITTED).
   const registered = await mine();
   if (registered) return registered;
-  const [top] = await tx
-    .select({ n: sql<number | null>`max(${bidders.bidderdisplaynumber})` })
-    .from(bidders)
-    .where(eq(bidders.eventId, eventId));
-  const next = Math.max(FIRST_BIDDER_NUMBER, (top?.n ?? 0) + 1);
+  const given = number ?? (await nextBidderNumber(tx, eventId));
   const [row] = await tx
     .insert(bidders)
-    .values({ eventId, accountId, bidderdisplaynumber: next })
+    .values({ eventId, accountId, bidderdisplaynumber: given })
     .onConflictDoNothing({ target: [bidders.eventId, bidders.accountId] })
     .returning();
+  if (row) await recordBidderNumber(tx, { eventId, number: given, accountId });
   const bidder = row ?? (await mine());
   if (!bidder) throw new Error('bidder insert returned nothing');
   return bidder;
