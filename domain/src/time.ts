@@ -194,3 +194,79 @@ export function formatMinutesLeft(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / MINUTE));
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
+
+/* ---- Wall-clock times in an event's zone (the console's datetime-local inputs, the export's times) ---- */
+
+const wallParts = new Map<string, Intl.DateTimeFormat>();
+function wallFormat(zone: string): Intl.DateTimeFormat {
+  let fmt = wallParts.get(zone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallParts.set(zone, fmt);
+  }
+  return fmt;
+}
+
+/** The wall clock of an instant in a zone, as milliseconds of a UTC date that reads the same. */
+function wallClock(instant: Date, zone: string): number {
+  const p: Record<string, number> = {};
+  for (const part of wallFormat(zone).formatToParts(instant)) p[part.type] = Number(part.value);
+  return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+}
+
+/** The zone's offset from UTC at an instant, in minutes (Chicago in winter: -360). */
+function offsetMinutes(instant: Date, zone: string): number {
+  const whole = new Date(Math.floor(instant.getTime() / 1000) * 1000);
+  return Math.round((wallClock(whole, zone) - whole.getTime()) / 60_000);
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** '-06:00' for -360 minutes. */
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+}
+
+/**
+ * An instant as ISO-8601 with the zone's own offset ('2026-12-05T19:00:00-06:00'): how the export
+ * and the settings answer write times, so an organizer reads them as the event's clock reads.
+ */
+export function isoInZone(instant: Date | string, zone: string): string {
+  const at = new Date(instant);
+  const wall = new Date(wallClock(at, zone)).toISOString().slice(0, 19);
+  return `${wall}${offsetText(offsetMinutes(at, zone))}`;
+}
+
+/** An instant as a datetime-local input shows it in the event's zone: 'YYYY-MM-DDTHH:mm'. */
+export function zonedInputValue(instant: Date | string, zone: string): string {
+  return isoInZone(instant, zone).slice(0, 16);
+}
+
+/**
+ * The instant at which the event's zone reads a datetime-local value ('YYYY-MM-DDTHH:mm'), as ISO
+ * with the zone's offset; null when the value is not a date and time. A time a clock change skips
+ * (2:30 on the spring-forward night) is read with the offset before the change (3:30 daylight time).
+ */
+export function instantFromZonedInput(local: string, zone: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim());
+  if (!m) return null;
+  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = m.slice(1).map((part) => Number(part ?? 0));
+  const wanted = Date.UTC(y, mo - 1, d, h, mi, s);
+  if (Number.isNaN(wanted) || new Date(wanted).getUTCDate() !== d) return null;
+  // The zone's offset at a first guess, then at the answer (a clock change between them moves it).
+  const guess = wanted - offsetMinutes(new Date(wanted), zone) * 60_000;
+  const at = wanted - offsetMinutes(new Date(guess), zone) * 60_000;
+  // In a skipped hour neither reads back as asked; the first guess is the later reading, as a clock would.
+  return isoInZone(new Date(wallClock(new Date(at), zone) === wanted ? at : guess), zone);
+}

@@ -146,7 +146,10 @@ const importNotificationRow = notificationRow.extend({ title: nameText(200), fla
 
 export const importEvent = z
   .object({
-    eventcode: codeSchema.refine((c) => !RESERVED_EVENT_CODES.has(c), 'is a word the site keeps for itself; choose another code'),
+    eventcode: codeSchema.refine(
+      (c) => !RESERVED_EVENT_CODES.has(c),
+      'is a word the site keeps for itself; choose another code',
+    ),
     eventname: nameText(200),
     timezone: text(100)
       .default(DEFAULT_TIME_ZONE)

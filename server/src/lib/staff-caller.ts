@@ -4,7 +4,7 @@ import type { StaffAccess, StaffRole } from '@gavel/domain';
 import { roleAllows, roleNeeded } from '@gavel/domain';
 import type { AppContext } from '../context';
 import { organizations, staff } from '../db/schema';
-import { AppError } from '../errors';
+import { AppError, eventNotFound } from '../errors';
 import { findTenant, type OrganizationRow, type Tenant } from '../tenancy';
 import { bearerToken } from './bearer';
 
@@ -84,4 +84,11 @@ export async function resolveStaffCaller(
   const tenant = eventcode ? await findTenant(ctx.db, auctioncode, eventcode) : null;
   const { id, email, name, role } = row.staff;
   return { auctioncode, organization: row.organization, staff: { id, email, name, role }, tenant };
+}
+
+/** A console call whose path names its event (`:eventcode`): the caller with that event, or 404. */
+export function withEvent(caller: StaffCaller): StaffEventCaller {
+  const { tenant } = caller;
+  if (!tenant) throw eventNotFound();
+  return { ...caller, tenant };
 }

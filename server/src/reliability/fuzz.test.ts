@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type Access, contracts, errorResponse } from '@gavel/domain';
 import { auctionItems } from '../db/schema';
 import { makeBidder } from '../test/account-fixtures';
+import { signedInStaff } from '../test/console-fixtures';
 import { eventDocument, item } from '../test/documents';
 import { ADMIN, createTestApp, type TestApp } from '../test/harness';
 import { galaRegistration, purchase } from '../test/registration-fixtures';
@@ -151,9 +152,9 @@ beforeAll(async () => {
     store: bearer(cart),
     cart: bearer(cart),
     registration: bearer(bought.token),
-    'staff:owner': {},
-    'staff:staff': {},
-    'staff:volunteer': {},
+    'staff:owner': (await signedInStaff(t, { role: 'owner' })).headers,
+    'staff:staff': (await signedInStaff(t, { role: 'staff' })).headers,
+    'staff:volunteer': (await signedInStaff(t, { role: 'volunteer' })).headers,
   };
   await newBidder('ann@example.org');
   validDocument = jsonValue.parse(

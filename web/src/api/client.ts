@@ -7,6 +7,7 @@ import {
   contracts,
   errorResponse,
   type ParamsOf,
+  type Problem,
   type RequestOf,
 } from '@gavel/domain';
 import { readToken } from '../session/token';
@@ -27,6 +28,8 @@ export class ApiError extends Error {
     readonly status: string,
     message: string,
     readonly code?: string,
+    /** The server's problems with their fields (`path`), when it listed them: forms show each at its field. */
+    readonly errors: Problem[] = [],
   ) {
     super(message);
   }
@@ -42,6 +45,12 @@ export interface CallOptions<K extends ContractKey> {
   params?: ParamsOf<K>;
   /** A query string, for the few calls that take one. */
   query?: Record<string, string>;
+  /**
+   * A body sent as it is instead of `body` encoded as JSON: a CSV file (text/csv), a JSON body whose
+   * schema only decodes (the import document's item), or FormData (multipart: no content-type is set,
+   * so the browser writes the type with its boundary).
+   */
+  raw?: { contentType: string; body: BodyInit };
 }
 
 /** A call's arguments: its body (amounts in cents) unless it has none, then options. */
@@ -64,8 +73,14 @@ export function setExpiredHandler(handler: () => void): void {
 export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallArgs<K>): Promise<AnswerOf<K>> {
   const contract: Contract = contracts[key];
   const headers: Record<string, string> = { accept: 'application/json', ...opts?.headers };
-  const payload = contract.body && body !== undefined ? JSON.stringify(z.encode(contract.body, body)) : undefined;
-  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const raw = opts?.raw;
+  const payload = raw
+    ? raw.body
+    : contract.body && body !== undefined
+      ? JSON.stringify(z.encode(contract.body, body))
+      : undefined;
+  if (raw && !(raw.body instanceof FormData)) headers['content-type'] = raw.contentType;
+  else if (!raw && payload !== undefined) headers['content-type'] = 'application/json';
   // The login token of the event in the page's path; other events' tokens are never sent (session/token.ts).
   const login = opts?.anonymous || opts?.token !== undefined ? null : readToken();
   const token = opts?.anonymous ? null : (opts?.token ?? login);
@@ -87,7 +102,7 @@ export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallAr
     const f = failure.success ? failure.data : undefined;
     // Only a signed-in call's expiry ends the session; an emailed link's or a cart's expiry is its own.
     if (f?.code === 'expired' && login) onExpired();
-    throw new ApiError(res.status, f?.status ?? 'failure', f?.message || res.statusText, f?.code);
+    throw new ApiError(res.status, f?.status ?? 'failure', f?.message || res.statusText, f?.code, f?.errors ?? []);
   }
   const schema: z.ZodType<AnswerOf<K>> = contracts[key].response;
   return decode(schema, data, res.status);

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../db/schema';
 import type { StaffCaller } from '../../lib/staff-caller';
@@ -63,4 +64,22 @@ export async function recordAudit(tx: Tx | Db, actor: Actor, entry: AuditEntry):
     before: entry.before === undefined ? null : auditValue(entry.before),
     after: entry.after === undefined ? null : auditValue(entry.after),
   });
+}
+
+/**
+ * The fields whose values differ, each side of a change: what the log keeps of an update. Deep and
+ * blind to key order (a jsonb column answers its keys in its own order).
+ */
+export function auditChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown>; keys: string[] } {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (k) => !isDeepStrictEqual(before[k], after[k]),
+  );
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])),
+    keys,
+  };
 }
