@@ -25,7 +25,7 @@ export interface ImportResult {
 }
 
 /** Validates the whole document first; answers every problem with its JSON path. */
-function parseImportDocument(input: unknown): ImportDocument {
+export function parseImportDocument(input: unknown): ImportDocument {
   // reportInput: without the offending value a wrong type ('ten' for a price) would read 'is required'.
   const parsed = importDocument.safeParse(input, { reportInput: true });
   if (parsed.success) return parsed.data;
@@ -68,7 +68,7 @@ function repeatedItemnums(input: unknown): Problem[] {
   return problems;
 }
 
-function invalidDocument(problems: Problem[]): AppError {
+export function invalidDocument(problems: Problem[]): AppError {
   const n = problems.length;
   return new AppError(
     'bad_request',
@@ -83,17 +83,22 @@ export type ImportPolicy = Pick<Config, 'testPaymentsAllowed'>;
 /**
  * An event on the test gateway (processor code 1, named or by default), where the client chooses
  * the card's outcome and no money moves, on a server that takes no test payments (production
- * without ALLOW_TEST_PAYMENTS): refused now, so the organizer learns it at import, not at checkout.
+ * without ALLOW_TEST_PAYMENTS): refused now, so the organizer learns it when saving, not at
+ * checkout. The import and the console's settings both ask this; `named` says whether the
+ * organizer wrote the code or left it to the default.
  */
+export function testGatewayRefusal(processor: number, named: boolean, policy: ImportPolicy): string | undefined {
+  if (policy.testPaymentsAllowed || processor !== PROCESSOR_TEST) return undefined;
+  return (
+    `${named ? 'is 1' : 'is not given, so it would be 1'}: the test gateway, where no money moves, which this server does not take. ` +
+    'Name Stripe (paymentprocessorcode 2 with processorpublickey and processorsecretkey), or 0 for Bill Me only; or, for a rehearsal, set ALLOW_TEST_PAYMENTS=true on the server.'
+  );
+}
+
 function testGatewayProblem(doc: ImportDocument, input: unknown, policy: ImportPolicy): Problem | undefined {
-  if (policy.testPaymentsAllowed || doc.event.paymentprocessorcode !== PROCESSOR_TEST) return undefined;
   const named = isRecord(input) && isRecord(input.event) && input.event.paymentprocessorcode !== undefined;
-  return {
-    path: formatPath(['event', 'paymentprocessorcode']),
-    message:
-      `${named ? 'is 1' : 'is not given, so it would be 1'}: the test gateway, where no money moves, which this server does not take. ` +
-      'Name Stripe (paymentprocessorcode 2 with processorpublickey and processorsecretkey), or 0 for Bill Me only; or, for a rehearsal, set ALLOW_TEST_PAYMENTS=true on the server.',
-  };
+  const message = testGatewayRefusal(doc.event.paymentprocessorcode, named, policy);
+  return message ? { path: formatPath(['event', 'paymentprocessorcode']), message } : undefined;
 }
 
 /** Imports (or re-imports) an organization's event in one transaction: all of it or none of it. */
@@ -114,66 +119,96 @@ async function importInTransaction(db: Db, doc: ImportDocument): Promise<ImportR
       .onConflictDoUpdate({ target: organizations.auctioncode, set: { name: doc.organization.name } })
       .returning();
     if (!org) throw new Error('organization upsert returned nothing');
-    const { eventId, created } = await upsertEvent(tx, org.id, doc);
-
-    const existing = await tx
-      .select({ id: auctionItems.id, itemnum: auctionItems.itemnum, quantitysold: auctionItems.quantitysold })
-      .from(auctionItems)
-      .where(eq(auctionItems.eventId, eventId))
-      .for('update');
-    const byNum = new Map(existing.map((r) => [r.itemnum.toLowerCase(), r]));
-
-    const problems = quantitiesBelowSold(
-      'items',
-      doc.items.map((item) => ({
-        quantity: item.quantity,
-        unlimited: item.unlimitedquantity,
-        sold: byNum.get(item.itemnum.toLowerCase())?.quantitysold,
-      })),
-      'sold or won',
-    );
-    if (problems.length > 0) throw invalidDocument(problems);
-
-    let itemscreated = 0;
-    let itemsupdated = 0;
-    for (const item of doc.items) {
-      const values = await itemValues(tx, org.id, eventId, item);
-      const prior = byNum.get(item.itemnum.toLowerCase());
-      let itemId: number;
-      if (prior) {
-        await tx
-          .update(auctionItems)
-          .set({ ...values, updatedAt: sql`now()` })
-          .where(eq(auctionItems.id, prior.id));
-        itemId = prior.id;
-        itemsupdated++;
-      } else {
-        const [row] = await tx.insert(auctionItems).values(values).returning({ id: auctionItems.id });
-        if (!row) throw new Error('item insert returned nothing');
-        itemId = row.id;
-        itemscreated++;
-      }
-      await tx.delete(itemPhotos).where(eq(itemPhotos.itemId, itemId));
-      const photos = [];
-      for (const [position, ref] of item.photos.entries()) {
-        photos.push({ itemId, position, photourl: await storeImageRef(tx, org.id, ref) });
-      }
-      if (photos.length > 0) await tx.insert(itemPhotos).values(photos);
-    }
-    const store = await importStoreOf(tx, org.id, eventId, doc);
-    if (store.problems.length > 0) throw invalidDocument(store.problems);
-    const itemsuntouched = existing.length - itemsupdated;
+    const written = await writeEventDocument(tx, org.id, doc);
     return {
       status: 'success' as const,
-      message: `Imported ${doc.event.eventname}: ${itemscreated} new item(s), ${itemsupdated} updated${store.items > 0 ? `; ${store.items} store item(s)` : ''}.`,
+      message: `Imported ${doc.event.eventname}: ${written.itemscreated} new item(s), ${written.itemsupdated} updated${written.storeitems > 0 ? `; ${written.storeitems} store item(s)` : ''}.`,
       auctioncode: org.auctioncode,
       eventcode: doc.event.eventcode,
-      eventcreated: created,
-      itemscreated,
-      itemsupdated,
-      itemsuntouched,
+      eventcreated: written.created,
+      itemscreated: written.itemscreated,
+      itemsupdated: written.itemsupdated,
+      itemsuntouched: written.itemsuntouched,
     };
   });
+}
+
+/** What writing a document did to its event. */
+export interface WrittenDocument {
+  eventId: number;
+  created: boolean;
+  itemscreated: number;
+  itemsupdated: number;
+  itemsuntouched: number;
+  storeitems: number;
+}
+
+/**
+ * Writes a validated document's event, items and store into an organization, in the caller's
+ * transaction: the one writer of the JSON import and of the console's new and copied events. A
+ * refusal (a quantity below what is sold, a guest field's control that answers would outlive)
+ * throws, so the caller's transaction writes nothing.
+ */
+export async function writeEventDocument(
+  tx: Tx,
+  organizationId: number,
+  doc: ImportDocument,
+): Promise<WrittenDocument> {
+  const { eventId, created } = await upsertEvent(tx, organizationId, doc);
+  const existing = await tx
+    .select({ id: auctionItems.id, itemnum: auctionItems.itemnum, quantitysold: auctionItems.quantitysold })
+    .from(auctionItems)
+    .where(eq(auctionItems.eventId, eventId))
+    .for('update');
+  const byNum = new Map(existing.map((r) => [r.itemnum.toLowerCase(), r]));
+
+  const problems = quantitiesBelowSold(
+    'items',
+    doc.items.map((item) => ({
+      quantity: item.quantity,
+      unlimited: item.unlimitedquantity,
+      sold: byNum.get(item.itemnum.toLowerCase())?.quantitysold,
+    })),
+    'sold or won',
+  );
+  if (problems.length > 0) throw invalidDocument(problems);
+
+  let itemscreated = 0;
+  let itemsupdated = 0;
+  for (const item of doc.items) {
+    const values = await itemValues(tx, organizationId, eventId, item);
+    const prior = byNum.get(item.itemnum.toLowerCase());
+    let itemId: number;
+    if (prior) {
+      await tx
+        .update(auctionItems)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(auctionItems.id, prior.id));
+      itemId = prior.id;
+      itemsupdated++;
+    } else {
+      const [row] = await tx.insert(auctionItems).values(values).returning({ id: auctionItems.id });
+      if (!row) throw new Error('item insert returned nothing');
+      itemId = row.id;
+      itemscreated++;
+    }
+    await tx.delete(itemPhotos).where(eq(itemPhotos.itemId, itemId));
+    const photos = [];
+    for (const [position, ref] of item.photos.entries()) {
+      photos.push({ itemId, position, photourl: await storeImageRef(tx, organizationId, ref) });
+    }
+    if (photos.length > 0) await tx.insert(itemPhotos).values(photos);
+  }
+  const store = await importStoreOf(tx, organizationId, eventId, doc);
+  if (store.problems.length > 0) throw invalidDocument(store.problems);
+  return {
+    eventId,
+    created,
+    itemscreated,
+    itemsupdated,
+    itemsuntouched: existing.length - itemsupdated,
+    storeitems: store.items,
+  };
 }
 
 async function upsertEvent(

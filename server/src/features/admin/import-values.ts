@@ -1,6 +1,8 @@
-import type { ImportEvent, ImportItem } from '@gavel/domain';
-import { dollarsToCents } from '@gavel/domain';
+import type { EventSettingsFields, ImportEvent, ImportItem } from '@gavel/domain';
+import { centsToDollars, dollarsToCents, isoInZone } from '@gavel/domain';
 import type { Tx } from '../../db/client';
+import type { auctionItems, events } from '../../db/schema';
+import { processorCodeOf } from '../../payments/processor';
 import { sanitizeOrganizerHtml } from '../../lib/html';
 import { storeImageRef } from '../media/store';
 
@@ -94,6 +96,104 @@ export async function itemValues(tx: Tx, organizationId: number, eventId: number
     startingbid: cents(item.startingbid),
     minimumbidincrease: cents(item.minimumbidincrease),
     closing: item.closing ? new Date(item.closing) : null,
+    featured: item.featured,
+    pickupinstructions: item.pickupinstructions,
+  };
+}
+
+type EventRow = typeof events.$inferSelect;
+type ItemRow = typeof auctionItems.$inferSelect;
+
+/**
+ * The import document's `event` from an event's columns: eventValues the other way round, for the
+ * console's settings and the export. Times are written in the event's zone with its offset, money
+ * in dollars; an empty image or time is left out, as the import's optional fields are. Secret keys
+ * are as stored: callers that answer them blank them (console/events/presenter.ts).
+ */
+export function eventFields(e: EventRow): EventSettingsFields {
+  const at = (d: Date) => isoInZone(d, e.timezone);
+  return {
+    eventcode: e.eventcode,
+    eventname: e.eventname,
+    timezone: e.timezone,
+    ...(e.logourl ? { logourl: e.logourl } : {}),
+    sponsorurl: e.sponsorurl,
+    welcomemessage: e.welcomemessage,
+    homemessage: e.homemessage,
+    preeventtext: e.preeventtext,
+    contactus: e.contactus,
+    privacypolicy: e.privacypolicy,
+    organizationphone: e.organizationphone,
+    organizationemail: e.organizationemail,
+    eventopens: at(e.eventopens),
+    eventcloses: at(e.eventcloses),
+    biddingopens: at(e.biddingopens),
+    biddingcloses: at(e.biddingcloses),
+    allowbillme: e.allowbillme,
+    allowpayccfees: e.allowpayccfees,
+    ccfeespercent: e.ccfeespercent,
+    eventallowanonymousbidding: e.allowanonymousbidding,
+    eventallowguestentry: e.allowguestentry,
+    addressrequired: e.addressrequired,
+    ziprequired: e.ziprequired,
+    notificationcolumns: e.notificationcolumns,
+    notificationrows: e.notificationrows,
+    shownotificationsmenuitem: e.shownotificationsmenuitem,
+    extendedbiddingminutes: e.extendedbiddingminutes,
+    ...(e.extendedbiddinglatest ? { extendedbiddinglatest: at(e.extendedbiddinglatest) } : {}),
+    paymentprocessorcode: processorCodeOf(e.paymentprocessorcode),
+    processorpublickey: e.processorpublickey,
+    processorsecretkey: e.processorsecretkey,
+    processorwebhooksecret: e.processorwebhooksecret,
+    processoraccountid: e.processoraccountid,
+    currency: e.currency,
+    needscardtoregister: e.needscardtoregister,
+    needscardtobid: e.needscardtobid,
+    pickupinstructions: e.pickupinstructions,
+    display: {
+      showtotal: e.displayshowtotal,
+      totalincludes: e.displaytotalincludes,
+      goal: centsToDollars(e.displaygoal),
+      message: e.displaymessage,
+    },
+    ...(e.venuestarts
+      ? {
+          venue: {
+            name: e.venuename,
+            address: e.venueaddress,
+            starts: at(e.venuestarts),
+            ...(e.venueends ? { ends: at(e.venueends) } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The import document's item from an item's columns and its photos in order: itemValues the other way round. */
+export function itemFields(item: ItemRow, photos: string[], timezone: string): ImportItem {
+  return {
+    itemnum: item.itemnum,
+    name: item.name,
+    description: item.description,
+    longdescription: item.longdescription,
+    donatedby: item.donatedby,
+    fairmarketvalue: centsToDollars(item.fairmarketvalue),
+    ispriceless: item.ispriceless,
+    ...(item.imageurl ? { imageurl: item.imageurl } : {}),
+    photos,
+    tags: item.tags,
+    location: item.location,
+    quantity: item.quantity,
+    unlimitedquantity: item.unlimitedquantity,
+    maxpurchasequantity: item.maxpurchasequantity,
+    buyitnowonly: item.buyitnowonly,
+    buyitnowavailable: item.buyitnowavailable,
+    buyitnowprice: centsToDollars(item.buyitnowprice),
+    itemisliveonly: item.itemisliveonly,
+    allowautobid: item.allowautobid,
+    startingbid: centsToDollars(item.startingbid),
+    minimumbidincrease: centsToDollars(item.minimumbidincrease),
+    ...(item.closing ? { closing: isoInZone(item.closing, timezone) } : {}),
     featured: item.featured,
     pickupinstructions: item.pickupinstructions,
   };

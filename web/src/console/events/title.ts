@@ -1,4 +1,7 @@
-/** The event's name for the menu's heading. (Events area: replace with the event's name from GET /console/events/:eventcode.) */
+import { useConsoleEvent } from './queries';
+
+/** The event's name for the menu's heading (its code until the settings arrive, or when they cannot be read). */
 export function useEventTitle(eventcode: string | undefined): string {
-  return eventcode ?? '';
+  const { data } = useConsoleEvent(eventcode);
+  return data?.event.eventname ?? eventcode ?? '';
 }
