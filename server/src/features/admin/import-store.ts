@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ImportDocument, Problem } from '@gavel/domain';
+import type { ImportDocument, ImportStore, Problem } from '@gavel/domain';
 import { dollarsToCents, FREE_ITEM_TYPE } from '@gavel/domain';
 import type { Tx } from '../../db/client';
 import { promoCodes, storeItems, storeSettings } from '../../db/schema';
@@ -26,7 +26,22 @@ export async function importStoreOf(
   eventId: number,
   doc: ImportDocument,
 ): Promise<{ problems: Problem[]; items: number }> {
-  const store = doc.store;
+  return writeStore(tx, { organizationId, eventId, store: doc.store, eventFeePercent: doc.event.ccfeespercent });
+}
+
+/**
+ * The same write for one event's store without a whole document (the console's store settings):
+ * `eventFeePercent` is the event's `ccfeespercent`, taken when the store names none.
+ */
+export async function writeStore(
+  tx: Tx,
+  {
+    organizationId,
+    eventId,
+    store,
+    eventFeePercent,
+  }: { organizationId: number; eventId: number; store: ImportStore; eventFeePercent: number },
+): Promise<{ problems: Problem[]; items: number }> {
   const existing = await tx
     .select({ id: storeItems.id, code: storeItems.code, sold: storeItems.sold })
     .from(storeItems)
@@ -62,7 +77,7 @@ export async function importStoreOf(
     tabs,
     holdminutes: store.holdminutes,
     billme: store.billme,
-    ccfeespercent: store.ccfeespercent ?? doc.event.ccfeespercent,
+    ccfeespercent: store.ccfeespercent ?? eventFeePercent,
     allowpaymentoffees: store.allowpaymentoffees,
     requiredemail: store.requiredemail,
     requiredzip: store.requiredzip,

@@ -1,17 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../../context';
-import { eventNotFound } from '../../../errors';
 import { route } from '../../../lib/route';
-import type { StaffCaller, StaffEventCaller } from '../../../lib/staff-caller';
+import { withEvent } from '../../../lib/staff-caller';
 import { presentBidder } from './presenter';
 import { addBidder, eventBidders, sendBidderLink, updateBidder } from './service';
-
-/** Every call here names its event in the path. */
-function withEvent(caller: StaffCaller): StaffEventCaller {
-  const { tenant } = caller;
-  if (!tenant) throw eventNotFound();
-  return { ...caller, tenant };
-}
 
 /** The console's bidders calls. */
 export function consoleBidderRoutes(ctx: AppContext): FastifyPluginAsync {
