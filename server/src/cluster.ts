@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/seed';
+import { demoOwner, demoOwnerLines } from './db/seed/demo-owner';
 import type { LivePublisher } from './realtime/hub';
 
 /**
@@ -66,7 +67,8 @@ async function checkRedis(url: string): Promise<void> {
 }
 
 /** Migrations and the demo seed, once, before any worker opens the database. */
-async function prepareDatabase(config: Config, url: string): Promise<void> {
+/** Checks and seeds the database before the workers start; answers what the start prints about the demo's console owner. */
+async function prepareDatabase(config: Config, url: string): Promise<string[]> {
   const database = await openDatabase({ url });
   try {
     const result: unknown = await database.db.execute(sql`show max_connections`);
@@ -78,6 +80,7 @@ async function prepareDatabase(config: Config, url: string): Promise<void> {
       );
     if (config.seedDemo && (await seedDemoIfEmpty(database.db, new Date())))
       console.log('Demo event imported into the empty database.');
+    return config.seedDemo ? demoOwnerLines(await demoOwner(database.db, config, new Date())) : [];
   } finally {
     await database.close();
   }
@@ -99,14 +102,14 @@ const how = (code: number | null, signal: string | null) => (signal ? `signal ${
  * (waiting 1 s, then 2, 4... up to 30 s while they keep dying young), and passes SIGINT/SIGTERM on
  * for a graceful stop. A worker that fails before every worker first listened stops the whole start.
  */
-export async function runPrimary(config: Config, announce: () => void): Promise<void> {
+export async function runPrimary(config: Config, announce: (extra: string[]) => void): Promise<void> {
   const problem = clusterProblem(config);
   if (problem || !config.databaseUrl || !config.redisUrl) {
     console.error(problem);
     process.exit(2);
   }
   await checkRedis(config.redisUrl);
-  await prepareDatabase(config, config.databaseUrl);
+  const extra = await prepareDatabase(config, config.databaseUrl);
 
   const n = config.processes;
   const born = new Map<number, number>();
@@ -139,7 +142,7 @@ export async function runPrimary(config: Config, announce: () => void): Promise<
     listening.add(worker.id);
     if (listening.size < n) return;
     started = true;
-    announce();
+    announce(extra);
   });
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (born.get(worker.id) ?? 0);

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { runPrimary, runWorker, onStopSignal } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { seedDemoIfEmpty } from './db/seed/seed';
+import { demoOwner, demoOwnerLines } from './db/seed/demo-owner';
 import { claimDataDir, type DataDirClaim } from './lib/pidfile';
 import { createSite } from './lib/site';
 import { privateFilesFromNowOn } from './lib/private-dir';
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   }
   if (cluster.isWorker) return runWorker(config);
   if (config.processes > 1)
-    return runPrimary(config, () => announce(config, `PostgreSQL, ${config.processes} processes`));
+    return runPrimary(config, (extra) => announce(config, `PostgreSQL, ${config.processes} processes`, extra));
   // The embedded database belongs to one process: take DATA_DIR before opening it.
   let claim: DataDirClaim | undefined;
   if (!config.databaseUrl) {
@@ -48,7 +49,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   claim?.listening(typeof address === 'object' && address ? address.port : config.port);
-  announce(config, ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL');
+  const owner = config.seedDemo ? demoOwnerLines(await demoOwner(ctx.db, config, ctx.clock())) : [];
+  announce(config, ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL', owner);
 
   onStopSignal((signal) => {
     app.log.info({ signal }, 'shutting down');
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
 }
 
 /** The addresses to open, printed once when the server listens. */
-function announce(config: Config, running: string): void {
+function announce(config: Config, running: string, consoleLines: string[]): void {
   const base = createSite(config).originOf(config.defaultAuctionCode);
   const lines = [
     '',
@@ -65,6 +67,8 @@ function announce(config: Config, running: string): void {
     `  Bidder app, demo event:  ${base}/demo`,
     `  Event store (tickets):   ${base}/demo/event`,
     `  Display board (a TV):    ${base}/demo/list  or  ${base}/demo/detail`,
+    `  Organizer console:       ${base}/console`,
+    ...consoleLines,
     `  API health:              ${base}/api/health`,
     `  API description:         ${base}/api/docs/json${config.nodeEnv === 'production' ? '  (with the admin token)' : ''}`,
   ];

@@ -4,6 +4,7 @@ import { roleAllows, roleNames } from '@gavel/domain';
 import { endSession, useSession } from './session';
 import { EVENT_LINKS, eventPath, ORGANIZATION_LINKS, type NavLink } from './nav';
 import { useEventTitle } from './events/title';
+import { useStaffRefresh } from './staff/useStaffRefresh';
 
 function Links({ links, base, onPick }: { links: NavLink[]; base: string | null; onPick: () => void }) {
   const session = useSession();
@@ -29,6 +30,8 @@ function Links({ links, base, onPick }: { links: NavLink[]; base: string | null;
 /** The console's frame: the menu (a side bar on a laptop or tablet, a drop-down on a phone), who is signed in, and the page. */
 export function Layout({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   const session = useSession();
+  // Every page keeps the role as the server has it now, and a removed person is signed out at once.
+  useStaffRefresh();
   const { eventcode } = useParams();
   const eventTitle = useEventTitle(eventcode);
   const [open, setOpen] = useState(false);

@@ -3,6 +3,8 @@ import type { Db } from '../client';
 import { organizations, staff } from '../schema';
 import { recordAudit } from '../../features/console/audit';
 import { mailStaffLink } from '../../features/console/staff/links';
+import type { Config } from '../../config';
+import { createSite } from '../../lib/site';
 
 /** The demo organization's owner in development: invited at every start until they accept. */
 export const DEMO_OWNER_EMAIL = 'organizer@example.org';
@@ -66,4 +68,10 @@ export function demoOwnerLines(owner: DemoOwner | undefined): string[] {
     `  Console owner invitation (${DEMO_OWNER_EMAIL}, mailed to the dev mailbox too):`,
     `    ${owner.invitation}`,
   ];
+}
+
+/** The demo owner's invitation for the configured demo organization, its links pointing where this server answers. */
+export function demoOwner(db: Db, config: Config, now: Date): Promise<DemoOwner | undefined> {
+  const auctioncode = config.defaultAuctionCode;
+  return demoOwnerInvitation(db, { auctioncode, origin: createSite(config).originOf(auctioncode), now });
 }

@@ -5,7 +5,6 @@ import { type AuditEntryAnswer, formatTimeWithZone } from '@gavel/domain';
 import { Layout } from '../Layout';
 import { consoleApi } from '../session';
 import { FormMessage } from '../ui/fields';
-import { useStaffRefresh } from '../staff/useStaffRefresh';
 import { changesOf } from './changes';
 import './audit.css';
 
@@ -26,7 +25,6 @@ function auditQuery(eventcode: string | undefined, staffid: string, kind: string
  */
 export function AuditPage() {
   const { eventcode } = useParams();
-  useStaffRefresh();
   const [staffid, setStaffid] = useState('');
   const [kind, setKind] = useState('');
   const log = useInfiniteQuery({

@@ -8,7 +8,6 @@ import { FormMessage } from '../ui/fields';
 import { InviteForm } from './InviteForm';
 import { staffColumns } from './staffColumns';
 import { staffKey, useStaffChanges } from './staffCalls';
-import { useStaffRefresh } from './useStaffRefresh';
 import './staff.css';
 
 /**
@@ -17,7 +16,6 @@ import './staff.css';
  */
 export function StaffPage() {
   const session = useSession();
-  useStaffRefresh();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: staffKey, queryFn: () => consoleApi('GET /console/staff') });
   const [notice, setNotice] = useState('');
