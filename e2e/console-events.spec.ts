@@ -1,30 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { eventDocument, item, timesAround } from '../testkit/documents';
 import { importEvent, uniqueCode } from './support/api';
-import { addStaff, type ConsoleOrganization, newOrganization, openConsole } from './support/console';
-import { expectAccessible } from './support/page';
+import { addStaff, atEverySize, type ConsoleOrganization, newOrganization, openConsole } from './support/console';
 
 // Issue 28: an owner sets up events without JSON. They create an event, open its bidding, change a
 // setting that a bidder's phone then shows, copy last year's event (items and store, no bids) and
 // archive it; the board's settings show what the board will show. A volunteer sees the list only.
 test.use({ timezoneId: 'America/Chicago', viewport: { width: 1280, height: 800 } });
 test.describe.configure({ mode: 'serial' });
-
-const SIZES = [
-  { name: 'laptop', width: 1280, height: 800 },
-  { name: 'tablet', width: 1024, height: 768 },
-  { name: 'phone', width: 390, height: 844 },
-];
-
-/** The page at the three sizes, each saved to look at and checked by axe; back at the laptop's size after. */
-async function atEverySize(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size.name}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const lastYear = uniqueCode('gala');
 const fresh = uniqueCode('fair');

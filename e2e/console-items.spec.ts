@@ -1,10 +1,18 @@
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { verifiedBidder } from '../testkit/bidders';
 import { eventDocument, item, timesAround } from '../testkit/documents';
-import { parseBody, type Reply, type Transport } from '../testkit/transport';
 import { importEvent, uniqueCode } from './support/api';
-import { addStaff, type ConsoleOrganization, newOrganization, openConsole } from './support/console';
-import { expectAccessible, openSignedIn } from './support/page';
+import {
+  addStaff,
+  atEverySize,
+  type ConsoleOrganization,
+  itemSpreadsheet,
+  newOrganization,
+  openConsole,
+  organizationTransport,
+  png,
+} from './support/console';
+import { openSignedIn } from './support/page';
 
 // Issue 28: the owner adds an item with two uploaded photos, imports ten items from a CSV whose
 // third has a bad starting bid (nothing imported, the problem shown at row 4), fixes it and imports;
@@ -14,63 +22,6 @@ test.describe.configure({ mode: 'serial' });
 
 const eventcode = uniqueCode('items');
 let org: ConsoleOrganization;
-
-const SIZES = [
-  { name: 'laptop', width: 1280, height: 800 },
-  { name: 'tablet', width: 1024, height: 768 },
-  { name: 'phone', width: 390, height: 844 },
-];
-
-/** The page at the three sizes, each saved to look at; back at the laptop's size after. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size.name}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** A real PNG of one colour, drawn by the browser: what a camera or a computer would hand the page. */
-async function png(page: Page, color: string): Promise<Buffer> {
-  const base64 = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 320;
-    canvas.height = 240;
-    const g = canvas.getContext('2d');
-    if (g) {
-      g.fillStyle = fill;
-      g.fillRect(0, 0, 320, 240);
-    }
-    return canvas.toDataURL('image/png').split(',')[1] ?? '';
-  }, color);
-  return Buffer.from(base64, 'base64');
-}
-
-/** Ten items as a spreadsheet exports them, with its own headings; the third's starting bid as given. */
-const spreadsheet = (third: string) =>
-  Buffer.from(
-    [
-      'Item Number,Title,Starting Bid,Location,Description',
-      ...Array.from(
-        { length: 10 },
-        (_, i) => `L${i + 1},Lot ${i + 1},${i === 2 ? third : `$${(i + 1) * 10}.00`},Silent B,"Lot ${i + 1}, donated"`,
-      ),
-    ].join('\r\n'),
-  );
-
-/** The kit's transport to the organization's host (Node does not resolve *.localhost, so the Host header says it). */
-function hostTransport(request: APIRequestContext, origin: string): Transport {
-  const host = new URL(origin).host;
-  const reply = async (res: APIResponse): Promise<Reply> => ({
-    status: res.status(),
-    json: parseBody(await res.text()),
-  });
-  return {
-    get: async (path, headers) => reply(await request.get(path, { headers: { ...headers, host } })),
-    post: async (path, body, headers) => reply(await request.post(path, { headers: { ...headers, host }, data: body })),
-    put: async (path, body, headers) => reply(await request.put(path, { headers: { ...headers, host }, data: body })),
-  };
-}
 
 test.beforeAll(async ({ request }) => {
   org = await newOrganization(request, { prefix: 'itm' });
@@ -93,8 +44,7 @@ test('the owner adds an item with two uploaded photos', async ({ page }) => {
   await openConsole(page, { origin: org.origin, path: `/${eventcode}/console/items`, session: org.owner.session });
   await expect(page.getByTestId('items-table-row')).toHaveCount(2);
   await expect(page.getByTestId('items-count')).toHaveText('2 of 2 items');
-  await expectAccessible(page);
-  await screenshots(page, 'items-table');
+  await atEverySize(page, 'items-table');
 
   await page.getByTestId('add-item').click();
   await expect(page).toHaveURL(new RegExp(`/${eventcode}/console/items/new$`));
@@ -122,8 +72,7 @@ test('the owner adds an item with two uploaded photos', async ({ page }) => {
   await page.getByTestId('item-save').click();
   await expect(page.getByTestId('item-saved')).toHaveText('Saved.');
   await expect(page.getByTestId('photo')).toHaveCount(2);
-  await expectAccessible(page);
-  await screenshots(page, 'item-form-photos');
+  await atEverySize(page, 'item-form-photos');
 });
 
 test('imports ten items from a CSV: a bad third row stops it, the fixed file goes in', async ({ page }) => {
@@ -134,7 +83,7 @@ test('imports ten items from a CSV: a bad third row stops it, the fixed file goe
   });
   await page
     .getByTestId('import-file')
-    .setInputFiles({ name: 'auction.csv', mimeType: 'text/csv', buffer: spreadsheet('ten') });
+    .setInputFiles({ name: 'auction.csv', mimeType: 'text/csv', buffer: itemSpreadsheet('ten') });
   const fields = page.getByTestId('import-column-field');
   await expect(fields).toHaveCount(5);
   // Suggested from the headings: "Item Number" is the item number; "Title" is for the organizer to say.
@@ -153,8 +102,7 @@ test('imports ten items from a CSV: a bad third row stops it, the fixed file goe
     'startingbid',
   );
   await expect(page.getByTestId('import-go')).toHaveCount(0);
-  await expectAccessible(page);
-  await screenshots(page, 'import-preview');
+  await atEverySize(page, 'import-preview');
 
   // Nothing was imported.
   await page.goto(`${org.origin}/${eventcode}/console/items`);
@@ -163,13 +111,13 @@ test('imports ten items from a CSV: a bad third row stops it, the fixed file goe
   await page.goto(`${org.origin}/${eventcode}/console/items/import`);
   await page
     .getByTestId('import-file')
-    .setInputFiles({ name: 'auction.csv', mimeType: 'text/csv', buffer: spreadsheet('$30') });
+    .setInputFiles({ name: 'auction.csv', mimeType: 'text/csv', buffer: itemSpreadsheet('$30') });
   // The choice for "Title" is remembered.
   await expect(fields.nth(1)).toHaveValue('name');
   await page.getByTestId('import-check').click();
   await expect(page.getByTestId('preview-row')).toHaveCount(10);
   await expect(page.getByTestId('import-go')).toHaveText('Import 10 items');
-  await screenshots(page, 'import-ready');
+  await atEverySize(page, 'import-ready');
   await page.getByTestId('import-go').click();
   await expect(page.getByTestId('import-done')).toContainText('Imported 10 items: 10 new, 0 updated.');
   await page.getByTestId('import-see-items').click();
@@ -187,7 +135,7 @@ test('imports ten items from a CSV: a bad third row stops it, the fixed file goe
 });
 
 test("a bidder's phone shows the new items", async ({ page, request }) => {
-  const bidder = await verifiedBidder(hostTransport(request, org.origin), {
+  const bidder = await verifiedBidder(organizationTransport(request, org.origin), {
     eventcode,
     email: `phone-${eventcode}@example.org`,
     profile: { firstname: 'Pat', lastname: 'Phone', zip: '60601', setupcomplete: true },

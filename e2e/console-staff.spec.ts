@@ -1,27 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { eventDocument, timesAround } from '../testkit/documents';
 import { ADMIN_TOKEN, importEvent, requestTransport, uniqueCode } from './support/api';
-import { consoleCall, consoleToken, invitationLink, newOrganization } from './support/console';
-import { expectAccessible } from './support/page';
+import { atEverySize, consoleCall, consoleToken, invitationLink, newOrganization } from './support/console';
 import { bearer, expectOk } from '../testkit/transport';
 import { emailedLink, TEST_PASSWORD } from '../testkit/bidders';
-
-const SIZES = [
-  { name: 'laptop', width: 1280, height: 800 },
-  { name: 'tablet', width: 1024, height: 768 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-/** The page at the three sizes the console is used at: checked by axe, and kept as screenshots to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const before = page.viewportSize();
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size.name}.png`), fullPage: true });
-  }
-  if (before) await page.setViewportSize(before);
-}
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -53,7 +35,7 @@ test('the owner joins by the mailed invitation, invites a volunteer, removes the
   await page.goto(link);
   await expect(page.getByTestId('auth-title')).toHaveText('Welcome to Lakeside Arts Council');
   await expect(page.getByTestId('invitation-facts')).toContainText(owneremail);
-  await shoot(page, 'invitation');
+  await atEverySize(page, 'invitation');
   await page.getByTestId('invitation-name').fill('Olive Owner');
   await page.getByTestId('invitation-password').fill(TEST_PASSWORD);
   await page.getByTestId('invitation-confirm').fill('not the same');
@@ -75,7 +57,7 @@ test('the owner joins by the mailed invitation, invites a volunteer, removes the
   await expect(page.getByTestId('staff-notice')).toHaveText(`We sent an invitation to ${volunteerEmail}.`);
   const veraRow = page.getByTestId('staff-table-row').filter({ hasText: volunteerEmail });
   await expect(veraRow).toContainText('Invited');
-  await shoot(page, 'staff');
+  await atEverySize(page, 'staff');
 
   // The volunteer accepts on a phone, signs out and in again, and sees no staff-only menu entries.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -88,7 +70,7 @@ test('the owner joins by the mailed invitation, invites a volunteer, removes the
   await expect(vera.getByTestId('console-who')).toContainText('Volunteer');
   await vera.getByTestId('console-signout').click();
   await expect(vera.getByTestId('signin-form')).toBeVisible();
-  await shoot(vera, 'signin');
+  await atEverySize(vera, 'signin');
   await vera.getByTestId('signin-email').fill(volunteerEmail);
   await vera.getByTestId('signin-password').fill('a wrong password');
   await vera.getByTestId('signin-submit').click();
@@ -137,7 +119,7 @@ test('the owner joins by the mailed invitation, invites a volunteer, removes the
   ]);
   await page.getByTestId('audit-entry').first().locator('summary').click();
   await expect(page.getByTestId('audit-entry').first()).toContainText('volunteer');
-  await shoot(page, 'audit');
+  await atEverySize(page, 'audit');
   await page.getByTestId('audit-kind').selectOption('staff.invite');
   await expect(summaries).toHaveText([`Invited ${volunteerEmail} as volunteer`]);
   await page.getByTestId('audit-person').selectOption({ label: 'Vera Volunteer' });
@@ -163,7 +145,7 @@ test('a sign-in link and a new password through the emailed links', async ({ pag
   await expect(page.getByTestId('signin-sent')).toBeVisible();
   await page.goto(await emailedLink(requestTransport(request), org.owner.email, '/console/reset/'));
   await expect(page.getByTestId('reset-form')).toBeVisible();
-  await shoot(page, 'reset');
+  await atEverySize(page, 'reset');
   await page.getByTestId('reset-password').fill('a new console password');
   await page.getByTestId('reset-confirm').fill('a new console password');
   await page.getByTestId('reset-submit').click();

@@ -1,10 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { consoleStoreResponse } from '@gavel/domain';
 import { eventDocument, storeItem, timesAround } from '../testkit/documents';
 import { stringField } from '../testkit/transport';
 import { importEvent, uniqueCode } from './support/api';
-import { addStaff, type ConsoleOrganization, consoleOk, newOrganization, openConsole } from './support/console';
-import { expectAccessible } from './support/page';
+import {
+  addStaff,
+  atEverySize,
+  type ConsoleOrganization,
+  consoleOk,
+  newOrganization,
+  openConsole,
+} from './support/console';
 import { galaStore } from './support/store';
 
 // Issue 28: staff set up the store without JSON: they add a store item, a promo code and a guest
@@ -15,25 +21,6 @@ test.describe.configure({ mode: 'serial' });
 
 const eventcode = uniqueCode('store');
 let org: ConsoleOrganization;
-
-const SIZES = [
-  { name: 'laptop', width: 1280, height: 800 },
-  { name: 'tablet', width: 1024, height: 768 },
-  { name: 'phone', width: 390, height: 844 },
-];
-
-/** The page checked by axe, then at the three sizes, each saved to look at; back at the laptop's size after. */
-async function atEverySize(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size.name}.png`), fullPage: true });
-    // The phone's screen as held: the save bar stays at its foot.
-    if (size.name === 'phone') await page.screenshot({ path: test.info().outputPath(`${name}-phone-screen.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function storeNow(request: Parameters<typeof consoleOk>[0], token: string) {
   const answer = await consoleOk(request, 'reading the store', {
@@ -103,10 +90,7 @@ test('staff add a store item, a promo code and a guest field; the store sells th
   await expect(page.getByTestId('store-form')).toBeVisible();
   await expect(page.getByTestId('store-item-2-remove')).toBeDisabled();
   await expect(page.getByTestId('store-item-2')).toContainText('1 in carts');
-  await atEverySize(page, 'store-items');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await atEverySize(page, 'store-items', { phoneScreen: true });
 
   // A new ticket without a price: refused at its field and in the summary, nothing saved.
   await page.getByTestId('store-add-item').click();
@@ -119,7 +103,7 @@ test('staff add a store item, a promo code and a guest field; the store sells th
   await expect(summary).toContainText('The store was not saved: 1 problem.');
   await expect(summary).toContainText('Item 4, price must be above 0 (tick Free for a free item)');
   await expect(page.getByTestId('store-item-3')).toContainText('must be above 0');
-  await atEverySize(page, 'store-problem');
+  await atEverySize(page, 'store-problem', { phoneScreen: true });
   await page.getByTestId('store-item-3-price').fill('20');
 
   await page.getByTestId('store-section-promocodes').click();
@@ -129,13 +113,13 @@ test('staff add a store item, a promo code and a guest field; the store sells th
   await page.getByTestId('store-promo-1-value').fill('50');
   await page.getByTestId('store-promo-1-validuntil').fill('2030-12-05T17:00');
   await page.getByTestId('store-promo-1-item-1').check();
-  await atEverySize(page, 'store-promos');
+  await atEverySize(page, 'store-promos', { phoneScreen: true });
 
   await page.getByTestId('store-section-fields').click();
   await page.getByTestId('store-add-field').click();
   await page.getByTestId('store-field-1-label').fill('Dietary needs');
   await page.getByTestId('store-field-1-code').fill('diet');
-  await atEverySize(page, 'store-fields');
+  await atEverySize(page, 'store-fields', { phoneScreen: true });
 
   await page.getByTestId('store-save').click();
   await expect(page.getByTestId('store-save-state')).toHaveText('Saved');
@@ -167,7 +151,7 @@ test('staff add a store item, a promo code and a guest field; the store sells th
   expect(JSON.stringify(audit)).toContain('Store: added item raffle; added promo code VIP; added guest field diet.');
 
   await page.getByTestId('store-section-page').click();
-  await atEverySize(page, 'store-page');
+  await atEverySize(page, 'store-page', { phoneScreen: true });
 
   await page.goto(`${org.origin}/${eventcode}/event/register/`);
   await expect(page.getByTestId('store-panel-Tickets')).toContainText('Raffle Ticket');

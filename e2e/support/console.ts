@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { test, type APIRequestContext, type Page } from '@playwright/test';
 import { emailedLink, TEST_PASSWORD } from '../../testkit/bidders';
-import { bearer, expectOk, parseBody, stringField, type Reply } from '../../testkit/transport';
+import { bearer, expectOk, parseBody, stringField, type Reply, type Transport } from '../../testkit/transport';
 import { ADMIN_TOKEN, requestTransport, uniqueCode } from './api';
+import { expectAccessible } from './page';
 
 /**
  * The organizer console in journeys: a fresh organization with a signed-in owner, more staff, and
@@ -96,24 +97,29 @@ export function invitationLink(request: APIRequestContext, email: string): Promi
   return emailedLink(requestTransport(request), email, '/console/invitation/');
 }
 
+/** A new organization made by the operator (POST /api/admin/organizations): its first owner is mailed an invitation. */
+export async function operatorOrganization(
+  request: APIRequestContext,
+  { name = 'Riverbend Community Foundation', prefix = 'org' }: { name?: string; prefix?: string } = {},
+): Promise<{ auctioncode: string; name: string; owneremail: string }> {
+  const auctioncode = uniqueCode(prefix);
+  const owneremail = `owner-${auctioncode}@example.org`;
+  await expectOk(
+    'creating the organization',
+    requestTransport(request).post('/api/admin/organizations', { auctioncode, name, owneremail }, bearer(ADMIN_TOKEN)),
+  );
+  return { auctioncode, name, owneremail };
+}
+
 /**
- * A new organization made by the operator (POST /api/admin/organizations), whose owner has
- * accepted the mailed invitation through the API: signed in, password TEST_PASSWORD.
+ * A new organization made by the operator, whose owner has accepted the mailed invitation through
+ * the API: signed in, password TEST_PASSWORD.
  */
 export async function newOrganization(
   request: APIRequestContext,
-  { name = 'Riverbend Community Foundation', prefix = 'org' }: { name?: string; prefix?: string } = {},
+  options: { name?: string; prefix?: string } = {},
 ): Promise<ConsoleOrganization> {
-  const auctioncode = uniqueCode(prefix);
-  const email = `owner-${auctioncode}@example.org`;
-  await expectOk(
-    'creating the organization',
-    requestTransport(request).post(
-      '/api/admin/organizations',
-      { auctioncode, name, owneremail: email },
-      bearer(ADMIN_TOKEN),
-    ),
-  );
+  const { auctioncode, name, owneremail: email } = await operatorOrganization(request, options);
   const link = await invitationLink(request, email);
   const session = await accept(request, link, { name: 'Olive Owner', password: TEST_PASSWORD });
   return {
@@ -177,4 +183,72 @@ export async function openConsole(
     { key: CONSOLE_SESSION_KEY, value: JSON.stringify(session), at: origin },
   );
   await page.goto(`${origin}${path}`);
+}
+
+/** The console's three sizes: a laptop's (where it is mostly used), a tablet's and a phone's. */
+export const SIZES = [
+  { name: 'laptop', width: 1280, height: 800 },
+  { name: 'tablet', width: 1024, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/**
+ * The page at each of the three sizes, checked by axe and saved as `<name>-<size>.png` to look at;
+ * back at the size it had after. `phoneScreen` also saves the phone's screen as held
+ * (`<name>-phone-screen.png`), for what stays at the foot of the screen while the page scrolls.
+ */
+export async function atEverySize(page: Page, name: string, { phoneScreen = false } = {}): Promise<void> {
+  const before = page.viewportSize();
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${size.name}.png`), fullPage: true });
+    if (phoneScreen && size.name === 'phone')
+      await page.screenshot({ path: test.info().outputPath(`${name}-phone-screen.png`) });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/** The kit's transport to an organization's host (Node does not resolve *.localhost: the Host header names it). */
+export function organizationTransport(request: APIRequestContext, origin: string): Transport {
+  const through = requestTransport(request);
+  const host = { host: new URL(origin).host };
+  return {
+    get: (path, headers) => through.get(path, { ...headers, ...host }),
+    post: (path, body, headers) => through.post(path, body, { ...headers, ...host }),
+    put: (path, body, headers) => through.put(path, body, { ...headers, ...host }),
+  };
+}
+
+/** A real PNG of one colour, drawn by the browser: what a camera or a computer would hand the page. */
+export async function png(page: Page, color: string): Promise<Buffer> {
+  const base64 = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 240;
+    const g = canvas.getContext('2d');
+    if (g) {
+      g.fillStyle = fill;
+      g.fillRect(0, 0, 320, 240);
+    }
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  }, color);
+  return Buffer.from(base64, 'base64');
+}
+
+/**
+ * Ten items as a spreadsheet exports them, with its own headings ("Title" is for the organizer to
+ * map to the name); the third item's starting bid as given, in the sheet's row 4.
+ */
+export function itemSpreadsheet(third: string): Buffer {
+  return Buffer.from(
+    [
+      'Item Number,Title,Starting Bid,Location,Description',
+      ...Array.from(
+        { length: 10 },
+        (_, i) => `L${i + 1},Lot ${i + 1},${i === 2 ? third : `$${(i + 1) * 10}.00`},Silent B,"Lot ${i + 1}, donated"`,
+      ),
+    ].join('\r\n'),
+  );
 }

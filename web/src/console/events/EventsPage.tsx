@@ -51,18 +51,20 @@ export function EventsPage() {
           onCancel={() => setEditing(null)}
         />
       )}
-      <div className="console-toolbar">
-        <span className="console-check">
-          <input
-            id="events-archived"
-            type="checkbox"
-            checked={showArchived}
-            onChange={(e) => setShowArchived(e.target.checked)}
-            data-testid="events-show-archived"
-          />
-          <label htmlFor="events-archived">Show archived events ({archivedCount})</label>
-        </span>
-      </div>
+      {archivedCount > 0 && (
+        <div className="console-toolbar">
+          <span className="console-check">
+            <input
+              id="events-archived"
+              type="checkbox"
+              checked={showArchived}
+              onChange={(e) => setShowArchived(e.target.checked)}
+              data-testid="events-show-archived"
+            />
+            <label htmlFor="events-archived">Show archived events ({archivedCount})</label>
+          </span>
+        </div>
+      )}
       <QueryState pending={isPending} error={error} />
       {data && shown.length === 0 && (
         <p className="console-notice" data-testid="events-empty">

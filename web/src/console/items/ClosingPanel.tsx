@@ -5,7 +5,7 @@ import { formatTimeWithZone, instantFromZonedInput } from '@gavel/domain';
 import { consoleApi } from '../session';
 import { Checkbox, FormMessage, Select, TextInput } from '../ui/fields';
 import { useApiForm } from '../../ui/form';
-import { itemsKey } from './queries';
+import { itemsTouched } from './queries';
 
 interface Props {
   eventcode: string;
@@ -50,7 +50,7 @@ export function ClosingPanel({ eventcode, selected, locations, timezone, bidding
     onSuccess: (answer) => {
       setDone(answer.message);
       onDone();
-      void client.invalidateQueries({ queryKey: itemsKey(eventcode) });
+      itemsTouched(client, eventcode);
     },
   });
   const eventclose = form.watch('eventclose');

@@ -8,7 +8,7 @@ import { consoleApi } from '../session';
 import { useAction } from '../../ui/action';
 import { type ColumnChoice, type CsvFile, readCsv, rememberChoices, renamedCsv, suggestedChoices } from './csvFile';
 import { ImportPreview } from './ImportPreview';
-import { itemsKey } from './queries';
+import { itemsTouched } from './queries';
 import './items.css';
 
 /**
@@ -41,7 +41,7 @@ export function ImportPage() {
     (answer) => {
       if (answer.imported) {
         setDone(answer);
-        void client.invalidateQueries({ queryKey: itemsKey(eventcode) });
+        itemsTouched(client, eventcode);
       } else setPreview(answer);
     },
   );

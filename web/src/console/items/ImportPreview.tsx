@@ -32,7 +32,7 @@ export function ImportPreview({ answer }: { answer: ConsoleImportResponse }) {
         </div>
       )}
       {answer.rows.length > 0 && (
-        <div className="console-table-wrap">
+        <div className="console-table-wrap" tabIndex={0} role="region" aria-label="The rows as they will be imported">
           <table className="console-table items-preview-table" data-testid="preview-table">
             <caption className="console-sr-only">The rows as they will be imported</caption>
             <thead>

@@ -20,6 +20,8 @@ function columns(eventcode: string, timezone: string, canEdit: boolean): Array<C
       id: 'itemnum',
       header: 'Number',
       accessorKey: 'itemnum',
+      // Item numbers as people count them: 2 before 10, L2 before L10.
+      sortingFn: 'alphanumeric',
       cell: ({ row }) =>
         canEdit ? (
           <Link

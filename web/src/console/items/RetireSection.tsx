@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { eventPath } from '../nav';
 import { consoleApi } from '../session';
 import { useAction } from '../../ui/action';
-import { itemsKey } from './queries';
+import { itemsTouched } from './queries';
 
 /**
  * Retiring an item: asked twice, then the server decides. An item with bids or sales is refused,
@@ -17,7 +17,7 @@ export function RetireSection({ eventcode, itemnum, bids }: { eventcode: string;
   const retire = useAction(
     () => consoleApi('DELETE /console/events/:eventcode/items/:itemnum', undefined, { params: { eventcode, itemnum } }),
     (answer) => {
-      void client.invalidateQueries({ queryKey: itemsKey(eventcode) });
+      itemsTouched(client, eventcode);
       navigate(eventPath(eventcode, 'items'), { state: { said: answer.message } });
     },
   );

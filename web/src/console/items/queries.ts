@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AnswerOf } from '@gavel/domain';
 import { consoleApi } from '../session';
+import { eventKey, eventsKey } from '../events/queries';
 
 /** The items screens' cache keys: the event's table, and one item's form. */
 export const itemsKey = (eventcode: string) => ['console', 'items', eventcode] as const;
@@ -10,6 +11,13 @@ export const itemKey = (eventcode: string, itemnum: string) =>
 export type ItemsAnswer = AnswerOf<'GET /console/events/:eventcode/items'>;
 export type ItemAnswer = AnswerOf<'GET /console/events/:eventcode/items/:itemnum'>;
 export type PhotosAnswer = AnswerOf<'PUT /console/events/:eventcode/items/:itemnum/photos'>;
+
+/** After the event's items changed: the table is read again, and so are the event's counts (overview, list of events). */
+export function itemsTouched(client: QueryClient, eventcode: string): void {
+  void client.invalidateQueries({ queryKey: itemsKey(eventcode) });
+  void client.invalidateQueries({ queryKey: eventKey(eventcode) });
+  void client.invalidateQueries({ queryKey: eventsKey });
+}
 
 export function useConsoleItems(eventcode: string) {
   return useQuery({
@@ -32,7 +40,7 @@ export function useConsoleItem(eventcode: string, itemnum: string | undefined) {
 /** After an item changed: its form shows the answer, and the table is read again. */
 export function itemChanged(client: QueryClient, eventcode: string, answer: ItemAnswer): void {
   client.setQueryData(itemKey(eventcode, answer.item.itemnum), answer);
-  void client.invalidateQueries({ queryKey: itemsKey(eventcode) });
+  itemsTouched(client, eventcode);
 }
 
 /** After its photos changed: the item's form shows them (a save then sends them), and the table's counts are read again. */
@@ -50,5 +58,5 @@ export function photosChanged(client: QueryClient, eventcode: string, itemnum: s
         }
       : item,
   );
-  void client.invalidateQueries({ queryKey: itemsKey(eventcode) });
+  itemsTouched(client, eventcode);
 }

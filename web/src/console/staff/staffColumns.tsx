@@ -94,16 +94,19 @@ export function staffColumns({
               Send again
             </button>
           )}
-          <button
-            type="button"
-            className="console-button danger"
-            disabled={busy}
-            onClick={() => onRemove(m)}
-            aria-label={`Remove ${who(m)}`}
-            data-testid="staff-remove"
-          >
-            Remove
-          </button>
+          {/* Nobody removes themselves by a slip: another owner can. */}
+          {m.email.toLowerCase() !== me.toLowerCase() && (
+            <button
+              type="button"
+              className="console-button danger"
+              disabled={busy}
+              onClick={() => onRemove(m)}
+              aria-label={`Remove ${who(m)}`}
+              data-testid="staff-remove"
+            >
+              Remove
+            </button>
+          )}
         </span>
       ),
     },

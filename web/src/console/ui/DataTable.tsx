@@ -67,7 +67,8 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
   const width = columns.length + (selection ? 1 : 0);
   return (
-    <div className="console-table-wrap">
+    // A table wider than a phone scrolls sideways: the wrap takes the keyboard's focus so it can be scrolled without a mouse.
+    <div className="console-table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="console-table" data-testid={testId}>
         <caption className="console-sr-only">{caption}</caption>
         <thead>

@@ -56,6 +56,17 @@ describe('POST /console/events/:eventcode/items/:itemnum/photos', () => {
       before: { photos: [], imageurl: '' },
       after: { photos: photos.map((p: { url: string }) => p.url), imageurl },
     });
+    // The table counts each item's own photos (a subquery once compared the photo's id with itself).
+    const table = await w.t.app.inject({
+      method: 'GET',
+      url: '/api/console/events/gala/items',
+      headers: w.staffer.headers,
+    });
+    const counts = Object.fromEntries(
+      table.json().items.map((i: { itemnum: string; photos: number }) => [i.itemnum, i.photos]),
+    );
+    expect(counts['101']).toBe(2);
+    expect(Object.values(counts).filter((n) => n !== 0)).toEqual([2]);
   });
 
   it('adds an image the item already has only once', async () => {

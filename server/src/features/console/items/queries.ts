@@ -9,7 +9,8 @@ export type ItemRow = typeof auctionItems.$inferSelect;
 /** The refusal of a path naming no item of the event. */
 export const noSuchItem = (itemnum: string) => new AppError('not_found', `There is no item ${itemnum} in this event.`);
 
-const photoCount = sql<number>`(select count(*) from ${itemPhotos} where ${itemPhotos.itemId} = ${auctionItems.id})::int`;
+// Qualified by hand: inside a subquery drizzle writes columns unqualified, and "id" would be the photo's own.
+const photoCount = sql<number>`(select count(*) from "item_photos" p where p."item_id" = "auction_items"."id")::int`;
 
 /** The event's items in number order, each with how many photos it has. */
 export async function itemsOfEvent(db: Db, eventId: number): Promise<Array<{ item: ItemRow; photos: number }>> {
