@@ -88,9 +88,13 @@ test('imports ten items from a CSV: a bad third row stops it, the fixed file goe
   await expect(fields).toHaveCount(5);
   // Suggested from the headings: "Item Number" is the item number; "Title" is for the organizer to say.
   await expect(fields.nth(0)).toHaveValue('itemnum');
-  await expect(fields.nth(1)).toHaveValue('');
+  // A heading that names no field is not left out silently: nothing is sent until it is decided.
+  await expect(fields.nth(1)).toHaveValue('undecided');
   await expect(page.getByTestId('import-missing')).toBeVisible();
+  await expect(page.getByTestId('import-undecided')).toContainText('“Title”');
+  await expect(page.getByTestId('import-check')).toBeDisabled();
   await fields.nth(1).selectOption('name');
+  await expect(page.getByTestId('import-undecided')).toHaveCount(0);
   await page.getByTestId('import-check').click();
   const problem = page.getByTestId('import-problem');
   await expect(problem).toHaveCount(1);

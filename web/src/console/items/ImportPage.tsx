@@ -6,7 +6,15 @@ import { Layout } from '../Layout';
 import { eventPath } from '../nav';
 import { consoleApi } from '../session';
 import { useAction } from '../../ui/action';
-import { type ColumnChoice, type CsvFile, readCsv, rememberChoices, renamedCsv, suggestedChoices } from './csvFile';
+import {
+  type ColumnChoice,
+  type CsvFile,
+  readCsv,
+  rememberChoices,
+  renamedCsv,
+  suggestedChoices,
+  UNDECIDED,
+} from './csvFile';
 import { ImportPreview } from './ImportPreview';
 import { itemsTouched } from './queries';
 import './items.css';
@@ -54,6 +62,7 @@ export function ImportPage() {
     setDone(null);
   };
   const missing = REQUIRED_ITEM_COLUMNS.filter((f) => !choices.includes(f));
+  const undecided = (file?.headings ?? []).filter((_, i) => choices[i] === UNDECIDED);
   const ready = preview && preview.errors.length === 0 && preview.rows.length > 0;
   return (
     <Layout
@@ -125,11 +134,17 @@ export function ImportPage() {
                     {missing.map((f) => ITEM_FIELD_LABELS[f].toLowerCase()).join(' and the ')}: every item needs one.
                   </p>
                 )}
+                {undecided.length > 0 && (
+                  <p className="console-warning" data-testid="import-undecided">
+                    Say what {undecided.length === 1 ? 'this column holds' : 'these columns hold'}, or choose Leave out:{' '}
+                    {undecided.map((h) => `“${h}”`).join(', ')}.
+                  </p>
+                )}
                 <button
                   type="button"
                   className="console-button"
                   onClick={() => check.run(undefined)}
-                  disabled={check.busy}
+                  disabled={check.busy || undecided.length > 0}
                   data-testid="import-check"
                 >
                   {check.busy ? 'Checking…' : 'Check the file'}
@@ -203,6 +218,9 @@ function ColumnChoices({
                     onChange={(e) => onChange(choices.map((c, j) => (j === i ? (e.target.value as ColumnChoice) : c)))}
                     data-testid="import-column-field"
                   >
+                    <option value={UNDECIDED} disabled>
+                      Choose…
+                    </option>
                     <option value="">Leave out</option>
                     {ITEM_FIELDS.map((f) => (
                       <option key={f} value={f} disabled={choices.includes(f) && choices[i] !== f}>

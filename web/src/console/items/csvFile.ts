@@ -14,8 +14,13 @@ export interface CsvFile {
   rows: string[][];
 }
 
-/** A column's field, or '' to leave the column out. */
-export type ColumnChoice = ItemField | '';
+/**
+ * A column's field, '' to leave the column out, or UNDECIDED: a heading that names no field starts
+ * undecided, and the file is not sent until the organizer says what it holds or leaves it out (a
+ * misnamed column must never fall silently to a default).
+ */
+export const UNDECIDED = 'undecided';
+export type ColumnChoice = ItemField | '' | typeof UNDECIDED;
 
 export function readCsv(name: string, text: string): CsvFile {
   const { data } = Papa.parse<string[]>(text, { skipEmptyLines: false });
@@ -45,9 +50,10 @@ export function suggestedChoices(headings: string[]): ColumnChoice[] {
   const taken = new Set<ColumnChoice>();
   return headings.map((h) => {
     const key = normalizeHeading(h);
-    const choice = key in saved ? (saved[key] ?? '') : (fieldOfHeading(h, { labels: true }) ?? '');
+    const named = fieldOfHeading(h, { labels: true }) ?? (key ? UNDECIDED : '');
+    const choice = key in saved ? (saved[key] ?? '') : named;
     // A field goes to one column: a second heading naming it starts left out.
-    if (choice !== '' && taken.has(choice)) return '';
+    if (choice !== '' && choice !== UNDECIDED && taken.has(choice)) return UNDECIDED;
     taken.add(choice);
     return choice;
   });
@@ -58,14 +64,15 @@ export function rememberChoices(headings: string[], choices: ColumnChoice[]): vo
   const saved = remembered();
   headings.forEach((h, i) => {
     const key = normalizeHeading(h);
-    if (key) saved[key] = choices[i] ?? '';
+    const choice = choices[i] ?? '';
+    if (key && choice !== UNDECIDED) saved[key] = choice;
   });
   localStorage.setItem(KEY, JSON.stringify(saved));
 }
 
 /** The file as the server reads it: the chosen columns only, headed by their fields. */
 export function renamedCsv(file: CsvFile, choices: ColumnChoice[]): string {
-  const kept = choices.flatMap((c, i) => (c === '' ? [] : [i]));
+  const kept = choices.flatMap((c, i) => (c === '' || c === UNDECIDED ? [] : [i]));
   const heading = kept.map((i) => choices[i] ?? '');
   const rows = file.rows.map((row) => kept.map((i) => row[i] ?? ''));
   return Papa.unparse([heading, ...rows], { newline: '\r\n' });
