@@ -16,6 +16,8 @@ export * from './api/cart';
 export * from './api/orders';
 export * from './api/notices';
 export * from './api/contracts';
+export * from './api/console-calls';
+export * from './api/all-contracts';
 export * from './items/rules';
 export * from './items/bid-forms';
 export * from './realtime/messages';

@@ -8,11 +8,7 @@ import { itemCalls } from './calls/items';
 import { paymentCalls } from './calls/payments';
 import { registrationCalls } from './calls/registration';
 import { storeCalls } from './calls/store';
-import { consoleStaffCalls } from './calls/console-staff';
-import { consoleEventCalls } from './calls/console-events';
-import { consoleItemCalls } from './calls/console-items';
-import { consoleBidderCalls } from './calls/console-bidders';
-import { consoleStoreCalls } from './calls/console-store';
+import type { consoleCalls } from './console-calls';
 
 export type { Access, Contract, StaffAccess } from './contract';
 export { authorizeBidderRequest, importResponse } from './admin';
@@ -21,8 +17,12 @@ export { authorizeBidderRequest, importResponse } from './admin';
  * Every call of the API: its path, who may make it, and the schemas of its request and answer.
  * The server registers its routes from this map and the web client is typed by it, so a wrong
  * path or field does not compile on either side. Each area's calls are in calls/.
+ *
+ * The bidder app, the store and the board make the calls of `appCalls`; the console's calls are
+ * a map of their own (`consoleCalls`), so a phone's first load carries none of the console's
+ * schemas: the web client knows `appCalls`, and the console adds its own (web/src/api/client.ts).
  */
-const definitions = {
+export const appCalls = {
   ...eventCalls,
   ...accountCalls,
   ...itemCalls,
@@ -32,14 +32,11 @@ const definitions = {
   ...registrationCalls,
   ...displayCalls,
   ...adminCalls,
-  ...consoleStaffCalls,
-  ...consoleEventCalls,
-  ...consoleItemCalls,
-  ...consoleBidderCalls,
-  ...consoleStoreCalls,
 } as const;
 
-export type Contracts = typeof definitions;
+type Definitions = typeof appCalls & typeof consoleCalls;
+
+export type Contracts = Definitions;
 export type ContractKey = keyof Contracts;
 
 /** What a call sends, as the code inside holds it (amounts in cents); undefined for calls without a body. */
@@ -58,10 +55,11 @@ export type QueryOf<K extends ContractKey> = Contracts[K] extends { query: infer
 export type AnswerOf<K extends ContractKey> = z.output<Contracts[K]['response']>;
 
 /**
- * The map, typed so that code generic in the key still knows each schema's own type (TypeScript
+ * The map's type, so that code generic in the key still knows each schema's own type (TypeScript
  * follows a mapped type through a generic index, where it would widen the plain object to a union).
+ * The whole map is `contracts` (api/all-contracts.ts).
  */
-export const contracts: { [K in ContractKey]: Contracts[K] & { response: z.ZodType<AnswerOf<K>> } } = definitions;
+export type ContractMap = { [K in ContractKey]: Contracts[K] & { response: z.ZodType<AnswerOf<K>> } };
 
 /** A call's URL path under /api, its `:name` parameters filled in (encoded). */
 export function contractPath(template: string, params: Readonly<Record<string, string>> = {}): string {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import {
   type AnswerOf,
+  appCalls,
   type Contract,
   type ContractKey,
+  type ContractMap,
   contractPath,
-  contracts,
   errorResponse,
   type ParamsOf,
   type Problem,
@@ -66,12 +67,28 @@ export function setExpiredHandler(handler: () => void): void {
 }
 
 /**
+ * The calls this page knows: the app's (bidder app, store, board). The console adds its own with
+ * knowCalls, so a phone's first load carries none of the console's schemas.
+ */
+const known: Partial<ContractMap> = { ...appCalls };
+
+export function knowCalls(calls: Partial<ContractMap>): void {
+  Object.assign(known, calls);
+}
+
+function contractOf<K extends ContractKey>(key: K): ContractMap[K] {
+  const contract = known[key];
+  if (!contract) throw new Error(`${key} is not a call this page knows (knowCalls)`);
+  return contract;
+}
+
+/**
  * Makes one call of the contract map (domain/src/api/contracts.ts). The body is encoded by the
  * call's schema (cents leave as dollars) and the answer decoded by its answer schema (dollars
  * arrive as cents), so every caller is typed by the map and nothing is cast.
  */
 export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallArgs<K>): Promise<AnswerOf<K>> {
-  const contract: Contract = contracts[key];
+  const contract: Contract = contractOf(key);
   const headers: Record<string, string> = { accept: 'application/json', ...opts?.headers };
   const raw = opts?.raw;
   const payload = raw
@@ -104,7 +121,7 @@ export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallAr
     if (f?.code === 'expired' && login) onExpired();
     throw new ApiError(res.status, f?.status ?? 'failure', f?.message || res.statusText, f?.code, f?.errors ?? []);
   }
-  const schema: z.ZodType<AnswerOf<K>> = contracts[key].response;
+  const schema: z.ZodType<AnswerOf<K>> = contractOf(key).response;
   return decode(schema, data, res.status);
 }
 

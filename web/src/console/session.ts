@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { AnswerOf, ContractKey, StaffRole } from '@gavel/domain';
-import { roleAllows } from '@gavel/domain';
-import { api, ApiError, type CallArgs, type CallOptions } from '../api/client';
+import { consoleCalls, roleAllows } from '@gavel/domain';
+import { api, ApiError, type CallArgs, type CallOptions, knowCalls } from '../api/client';
+
+// The console's calls are a map apart from the app's (domain/src/api/contracts.ts): known here.
+knowCalls(consoleCalls);
 
 /**
  * The console's session: the staff token and who it belongs to, kept in local storage (the
