@@ -67,10 +67,7 @@ export function ClosingPanel({ eventcode, selected, locations, timezone, bidding
           options={[
             {
               value: 'selection',
-              label:
-                selected.length === 0
-                  ? 'The items selected in the table'
-                  : `The ${selected.length} selected item${selected.length === 1 ? '' : 's'}`,
+              label: selected.length === 0 ? 'Selected items (none yet)' : `Selected items (${selected.length})`,
             },
             { value: 'location', label: 'Every item at a location' },
           ]}
