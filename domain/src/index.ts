@@ -17,6 +17,7 @@ export * from './api/orders';
 export * from './api/notices';
 export * from './api/contracts';
 export * from './api/console-calls';
+export * from './api/store-calls';
 export * from './api/all-contracts';
 export * from './items/rules';
 export * from './items/bid-forms';

@@ -1,14 +1,13 @@
 import type { z } from 'zod';
 import { accountCalls } from './calls/accounts';
-import { adminCalls } from './calls/admin';
+import type { adminCalls } from './calls/admin';
 import { cartCalls } from './calls/cart';
 import { displayCalls } from './calls/display';
 import { eventCalls } from './calls/event';
 import { itemCalls } from './calls/items';
 import { paymentCalls } from './calls/payments';
-import { registrationCalls } from './calls/registration';
-import { storeCalls } from './calls/store';
 import type { consoleCalls } from './console-calls';
+import type { storeAppCalls } from './store-calls';
 
 export type { Access, Contract, StaffAccess } from './contract';
 export { authorizeBidderRequest, importResponse } from './admin';
@@ -18,9 +17,11 @@ export { authorizeBidderRequest, importResponse } from './admin';
  * The server registers its routes from this map and the web client is typed by it, so a wrong
  * path or field does not compile on either side. Each area's calls are in calls/.
  *
- * The bidder app, the store and the board make the calls of `appCalls`; the console's calls are
- * a map of their own (`consoleCalls`), so a phone's first load carries none of the console's
- * schemas: the web client knows `appCalls`, and the console adds its own (web/src/api/client.ts).
+ * The map is kept in parts, so a phone's first load carries only the schemas of the calls it may
+ * make: the bidder app and the board make the calls of `appCalls`, which the web client knows from
+ * the start; the event store's and guest registration's calls (`storeAppCalls`) and the console's
+ * (`consoleCalls`) are added by their pages (knowCalls in web/src/api/client.ts); the operator's
+ * (`adminCalls`) are made by scripts, never by the web app.
  */
 export const appCalls = {
   ...eventCalls,
@@ -28,13 +29,10 @@ export const appCalls = {
   ...itemCalls,
   ...cartCalls,
   ...paymentCalls,
-  ...storeCalls,
-  ...registrationCalls,
   ...displayCalls,
-  ...adminCalls,
 } as const;
 
-type Definitions = typeof appCalls & typeof consoleCalls;
+type Definitions = typeof appCalls & typeof storeAppCalls & typeof adminCalls & typeof consoleCalls;
 
 export type Contracts = Definitions;
 export type ContractKey = keyof Contracts;

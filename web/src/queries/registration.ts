@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
+import '../api/storeCalls';
 import { useSession } from '../session/SessionProvider';
 import { keys } from './keys';
 

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnswerOf, StoreSetupResponse } from '@gavel/domain';
 import { ApiError, api } from '../api/client';
+import '../api/storeCalls';
 import { clearCartToken, readCartToken, storeCartToken, useCartToken } from '../session/cartToken';
 import { useSession } from '../session/SessionProvider';
 import { keys } from './keys';

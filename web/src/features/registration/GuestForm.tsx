@@ -16,6 +16,7 @@ import {
   savedNotice,
 } from '@gavel/domain';
 import { api } from '../../api/client';
+import '../../api/storeCalls';
 import { FormError } from '../../ui/Field';
 import { FormField, useApiForm } from '../../ui/form';
 import { IonIcon } from '../../ui/ionicLazy';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { IonButton } from '@ionic/react';
 import { type GuestGroup, registrationMessages } from '@gavel/domain';
 import { api } from '../../api/client';
+import '../../api/storeCalls';
 import { useAction } from '../../ui/action';
 import { Field } from '../../ui/Field';
 import { Sheet } from '../../ui/Sheet';

@@ -3,6 +3,7 @@ import { IonButton } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { storeDiscountRequest } from '@gavel/domain';
 import { api } from '../../api/client';
+import '../../api/storeCalls';
 import { patchCartDiscount } from '../../queries/store';
 import { storeCartToken } from '../../session/cartToken';
 import { useSession } from '../../session/SessionProvider';

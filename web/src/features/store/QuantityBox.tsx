@@ -13,6 +13,7 @@ import {
   storeMessages,
 } from '@gavel/domain';
 import { api } from '../../api/client';
+import '../../api/storeCalls';
 import { keys } from '../../queries/keys';
 import { patchCartQuantity } from '../../queries/store';
 import { storeCartToken } from '../../session/cartToken';

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { cartHold, type HoldState, type StoreCartResponse, type StoreSetupResponse } from '@gavel/domain';
 import { api } from '../../api/client';
+import '../../api/storeCalls';
 import { keys } from '../../queries/keys';
 import { withCart } from '../../queries/store';
 import { cartExpiresAt, clearCartToken, storeCartToken } from '../../session/cartToken';

@@ -16,6 +16,7 @@ import {
   storeFormDefaults,
 } from '@gavel/domain';
 import { api } from '../../api/client';
+import '../../api/storeCalls';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { keys } from '../../queries/keys';
 import { storeCartToken, useCartToken } from '../../session/cartToken';
