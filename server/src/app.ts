@@ -50,6 +50,7 @@ import { createNotifier } from './notifications/notifier';
 import { createTotals } from './realtime/totals';
 import { assertAdmin } from './tenancy';
 import { createSite } from './lib/site';
+import { usePasswordHashing } from './lib/passwords';
 
 /** The largest body a call takes (the import sets its own). */
 const BODY_LIMIT = 100 * 1024;
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  usePasswordHashing(config.passwordHashing);
   const clock = options.clock ?? (() => new Date());
   const site = createSite(config);
   const tokens = new TokenService(config.jwtSecret, new SessionVersionCache(database.db));

@@ -84,6 +84,16 @@ describe('loadConfig', () => {
     expect(existsSync(join(dataDir, 'admin-token'))).toBe(false);
   });
 
+  it('hashes passwords with the full argon2 settings except in the test suite', () => {
+    const hashing = (NODE_ENV: string) =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        NODE_ENV,
+        ...(NODE_ENV === 'production' ? { PUBLIC_URL: 'https://auction.example.org' } : {}),
+      }).passwordHashing;
+    expect(['production', 'development', 'test'].map(hashing)).toEqual(['standard', 'standard', 'fast']);
+  });
+
   // The demo and the test gateway record payments no money backed: in production neither comes
   // unless asked for by name (security finding 3).
   describe('the demo and test payments', () => {

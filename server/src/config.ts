@@ -1,3 +1,4 @@
+import type { PasswordHashing } from './lib/passwords';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -108,6 +109,8 @@ export interface Config {
    * ALLOW_TEST_PAYMENTS=true.
    */
   testPaymentsAllowed: boolean;
+  /** How passwords are hashed (lib/passwords.ts): cheaper in the test suite only. */
+  passwordHashing: PasswordHashing;
   /** SMTP server for email; absent means mail stays in the outbox (see /dev/mailbox). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -209,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitGuestTokensPerMinute: e.RATE_LIMIT_GUEST_TOKENS_PER_MINUTE,
     seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
     testPaymentsAllowed: e.NODE_ENV !== 'production' || e.ALLOW_TEST_PAYMENTS,
+    passwordHashing: e.NODE_ENV === 'test' ? 'fast' : 'standard',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,

@@ -1,6 +1,7 @@
 import { cardOnFile } from '../payments/cards';
 import { and, eq, sql } from 'drizzle-orm';
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
+import { hashPassword } from '../../lib/passwords';
 import type { SessionUser } from '@gavel/domain';
 import { isDeliverableEmail, normalizeEmail, passwordError } from '@gavel/domain';
 import type { Db, Tx } from '../../db/client';
@@ -12,9 +13,7 @@ import { type AccountRow, type BidderRow, presentSession } from './presenter';
 
 const FIRST_BIDDER_NUMBER = 101;
 
-export async function hashPassword(password: string): Promise<string> {
-  return hash(password);
-}
+export { hashPassword };
 
 export async function findAccount(db: Db | Tx, organizationId: number, email: string): Promise<AccountRow | undefined> {
   const rows = await db
@@ -203,4 +202,4 @@ export async function login(db: Db, tenant: Tenant, email: string, password: str
 }
 
 let dummy: Promise<string> | undefined;
-const dummyHash = () => (dummy ??= hash('no account has this password'));
+const dummyHash = () => (dummy ??= hashPassword('no account has this password'));
