@@ -1,22 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { verifiedBidder } from '../testkit/bidders';
 import { eventDocument, item, timesAround } from '../testkit/documents';
 import { importEvent, uniqueCode } from './support/api';
 import {
-  addStaff,
   atEverySize,
   type ConsoleOrganization,
   itemSpreadsheet,
   newOrganization,
   openConsole,
-  organizationTransport,
   png,
 } from './support/console';
-import { openSignedIn } from './support/page';
 
-// Issue 28: the owner adds an item with two uploaded photos, imports ten items from a CSV whose
-// third has a bad starting bid (nothing imported, the problem shown at row 4), fixes it and imports;
-// a bidder's phone shows the new items; a volunteer reads the table but cannot open the form.
+// Issue 28: the owner adds an item with two uploaded photos (reordered, the card image chosen), and
+// imports ten items from a CSV whose third has a bad starting bid (nothing imported, the problem
+// shown at row 4; a heading naming no field held until decided), fixes it and imports, then sets
+// the closing time of a location.
 test.use({ timezoneId: 'America/Chicago', viewport: { width: 1280, height: 800 } });
 test.describe.configure({ mode: 'serial' });
 
@@ -121,7 +118,6 @@ test('imports ten items from a CSV: a bad third row stops it, the fixed file goe
   await page.getByTestId('import-check').click();
   await expect(page.getByTestId('preview-row')).toHaveCount(10);
   await expect(page.getByTestId('import-go')).toHaveText('Import 10 items');
-  await atEverySize(page, 'import-ready');
   await page.getByTestId('import-go').click();
   await expect(page.getByTestId('import-done')).toContainText('Imported 10 items: 10 new, 0 updated.');
   await page.getByTestId('import-see-items').click();
@@ -138,31 +134,5 @@ test('imports ten items from a CSV: a bad third row stops it, the fixed file goe
   );
 });
 
-test("a bidder's phone shows the new items", async ({ page, request }) => {
-  const bidder = await verifiedBidder(organizationTransport(request, org.origin), {
-    eventcode,
-    email: `phone-${eventcode}@example.org`,
-    profile: { firstname: 'Pat', lastname: 'Phone', zip: '60601', setupcomplete: true },
-  });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await openSignedIn(page, `${org.origin}/${eventcode}`, bidder.token);
-  await page.getByTestId('view-items').click();
-  const cards = page.locator('[data-testid="item-card"]:visible');
-  await expect(cards.filter({ hasText: 'Hot Air Balloon Ride' })).toHaveCount(1);
-  await expect(cards.filter({ hasText: 'Lot 3' })).toHaveCount(1);
-  await expect(cards.filter({ hasText: 'Hot Air Balloon Ride' }).locator('img')).toHaveAttribute('src', /^\/media\//);
-  // The page slides in: its picture is taken once it stands still.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.screenshot({ path: test.info().outputPath('bidder-phone.png'), fullPage: true });
-});
-
-test('a volunteer reads the table but cannot open the item form', async ({ page, request }) => {
-  const volunteer = await addStaff(request, { origin: org.origin, ownerToken: org.owner.token, role: 'volunteer' });
-  await openConsole(page, { origin: org.origin, path: `/${eventcode}/console/items`, session: volunteer.session });
-  await expect(page.getByTestId('items-table-row')).toHaveCount(13);
-  await expect(page.getByTestId('add-item')).toHaveCount(0);
-  await expect(page.getByTestId('item-link')).toHaveCount(0);
-  await expect(page.getByTestId('closing-panel')).toHaveCount(0);
-  await page.goto(`${org.origin}/${eventcode}/console/items/50`);
-  await expect(page.getByTestId('role-needed')).toBeVisible();
-});
+// A bidder's phone showing the new items, and a volunteer kept from the item form, are in the
+// done-when journey (console-journey.spec.ts) at a laptop and at a phone.
