@@ -26,23 +26,36 @@ function errorOf<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldVal
 
 const idOf = (name: string) => `f-${name.replace(/[^\w-]/g, '-')}`;
 
+/** A field's frame: its label (after the box, for a check box), the control, a hint and its own message. */
 function Frame({
   id,
   label,
   hint,
   error,
+  check = false,
   children,
 }: {
   id: string;
   label: string;
   hint?: ReactNode;
   error: string;
+  check?: boolean;
   children: ReactNode;
 }) {
+  const labelled = <label htmlFor={id}>{label}</label>;
   return (
     <div className="console-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
+      {check ? (
+        <span className="console-check">
+          {children}
+          {labelled}
+        </span>
+      ) : (
+        <>
+          {labelled}
+          {children}
+        </>
+      )}
       {hint && (
         <span className="console-hint" id={`${id}-hint`}>
           {hint}
@@ -159,29 +172,16 @@ export function Checkbox<T extends FieldValues>({ form, name, label, hint, testI
   const id = idOf(name);
   const error = errorOf(form, name);
   return (
-    <div className="console-field">
-      <span className="console-check">
-        <input
-          id={id}
-          type="checkbox"
-          data-testid={testId}
-          disabled={disabled}
-          aria-describedby={described(id, hint, error)}
-          {...form.register(name)}
-        />
-        <label htmlFor={id}>{label}</label>
-      </span>
-      {hint && (
-        <span className="console-hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span className="console-field-error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      )}
-    </div>
+    <Frame id={id} label={label} hint={hint} error={error} check>
+      <input
+        id={id}
+        type="checkbox"
+        data-testid={testId}
+        disabled={disabled}
+        aria-describedby={described(id, hint, error)}
+        {...form.register(name)}
+      />
+    </Frame>
   );
 }
 
