@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { roleNeeded } from '@gavel/domain';
 import {
@@ -13,20 +13,18 @@ import {
 } from '../../../db/schema';
 import { call } from '../../../test/call';
 import { ADMIN, type TestApp } from '../../../test/harness';
-import { useEmptiedApp } from '../../../test/hooks';
 import { cartWith, checkoutBody, checkoutCart } from '../../../test/store-fixtures';
 import { storeIds } from '../../../test/store-state';
-import { auditEntries, consoleInject, eventRow, eventsTestSetup, type EventsTest } from './events-fixtures';
+import { auditEntries, consoleInject, eventRow, type EventsTest, useEventsTest } from './events-fixtures';
 
 /** Copying an event (items and store, nothing of its night) and exporting it as the import document. */
 // 7 PM in Chicago on the gala night: bidding is open.
 const NIGHT = new Date('2026-12-06T01:00:00Z');
 let t: TestApp;
 let s: EventsTest;
-useEmptiedApp(NIGHT, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(NIGHT);
-  s = await eventsTestSetup(t);
+useEventsTest(NIGHT, (app, setup) => {
+  t = app;
+  s = setup;
 });
 
 const nextYear = {

@@ -13,7 +13,9 @@ import {
   storeItem,
   type EventTimesInput,
 } from '../../../test/documents';
+import { beforeEach } from 'vitest';
 import type { TestApp } from '../../../test/harness';
+import { useEmptiedApp } from '../../../test/hooks';
 import { importOk } from '../../../test/import-fixtures';
 
 /** The console events tests' gala: items with photos and an own close, a store with codes and guest fields, a venue. */
@@ -120,4 +122,15 @@ export async function everything(t: TestApp) {
 export async function eventRow(t: TestApp, eventcode: string) {
   const [row] = await t.ctx.db.select().from(events).where(eq(events.eventcode, eventcode));
   return row;
+}
+
+/** A test file's app (emptied for each test), its clock at `now`, and the events set-up made again before each test. */
+export function useEventsTest(now: Date, use: (t: TestApp, s: EventsTest) => void): void {
+  let app: TestApp | undefined;
+  useEmptiedApp(now, (a) => (app = a));
+  beforeEach(async () => {
+    if (!app) return;
+    app.setNow(now);
+    use(app, await eventsTestSetup(app));
+  });
 }

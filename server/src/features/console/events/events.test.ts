@@ -1,15 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roleNeeded } from '@gavel/domain';
 import { call } from '../../../test/call';
 import { signedInStaff } from '../../../test/console-fixtures';
 import type { TestApp } from '../../../test/harness';
-import { useEmptiedApp } from '../../../test/hooks';
 import {
   auditEntries,
   consoleInject,
   eventRow,
   everything,
-  eventsTestSetup,
+  useEventsTest,
   type EventsTest,
   NOW,
   settingsOf,
@@ -18,10 +17,9 @@ import {
 /** The organization's events: the list, a new event, archiving, an event's settings and opening bidding. */
 let t: TestApp;
 let s: EventsTest;
-useEmptiedApp(NOW, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(NOW);
-  s = await eventsTestSetup(t);
+useEventsTest(NOW, (app, setup) => {
+  t = app;
+  s = setup;
 });
 
 const newEvent = {

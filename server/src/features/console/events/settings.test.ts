@@ -1,16 +1,15 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type EventSettingsFields, roleNeeded } from '@gavel/domain';
 import { call } from '../../../test/call';
 import { PNG_DATA_URL } from '../../../test/documents';
 import type { TestApp } from '../../../test/harness';
-import { useEmptiedApp } from '../../../test/hooks';
 import {
   asBody,
   auditEntries,
   consoleInject,
   eventRow,
   everything,
-  eventsTestSetup,
+  useEventsTest,
   type EventsTest,
   NOW,
   settingsOf,
@@ -19,10 +18,9 @@ import {
 /** Saving an event's settings: the import's fields and rules, payment fields for owners, secrets never shown. */
 let t: TestApp;
 let s: EventsTest;
-useEmptiedApp(NOW, (app) => (t = app));
-beforeEach(async () => {
-  t.setNow(NOW);
-  s = await eventsTestSetup(t);
+useEventsTest(NOW, (app, setup) => {
+  t = app;
+  s = setup;
 });
 
 const put = (headers: Record<string, string>, body: unknown, eventcode = 'gala') =>
