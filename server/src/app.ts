@@ -46,6 +46,7 @@ import { spendTestCryptogram } from './features/payments/cryptograms';
 import { createPayments, stripeConnection, TEST_CARD_FORM_PATH } from './payments/processor';
 import { appJobs, startJobs } from './jobs';
 import { createHub } from './realtime/hub';
+import { staffMayFollow } from './lib/staff-caller';
 import { createNotifier } from './notifications/notifier';
 import { createTotals } from './realtime/totals';
 import { assertAdmin } from './tenancy';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     redisUrl: config.redisUrl,
     trustProxy: config.trustProxy,
+    staffMayFollow: (claims, eventcode) => staffMayFollow(database.db, claims, eventcode),
   });
   const notifier = createNotifier({
     db: database.db,

@@ -17,7 +17,8 @@ export const cartItem = wonLine.extend({
   historyid: z.number().int(),
   imageurl: z.string(),
   checked: z.boolean(),
-  kind: z.enum(['bid', 'buynow']),
+  /** Won by a bid, bought with Buy It Now, or won in the live auction (entered at the console). */
+  kind: z.enum(['bid', 'buynow', 'live']),
 });
 export type CartItem = z.infer<typeof cartItem>;
 export const cartResponse = z.object({

@@ -1,3 +1,9 @@
+import { consoleCheckinCalls } from './calls/console-checkin';
+import { consoleCloseCalls } from './calls/console-close';
+import { consoleLiveCalls } from './calls/console-live';
+import { consoleDeskCalls } from './calls/console-desk';
+import { consoleChargeAllCalls } from './calls/console-chargeall';
+import { consolePickupCalls } from './calls/console-pickup';
 import { consoleBidderCalls } from './calls/console-bidders';
 import { consoleEventCalls } from './calls/console-events';
 import { consoleItemCalls } from './calls/console-items';
@@ -11,4 +17,10 @@ export const consoleCalls = {
   ...consoleItemCalls,
   ...consoleBidderCalls,
   ...consoleStoreCalls,
+  ...consoleCheckinCalls,
+  ...consoleCloseCalls,
+  ...consoleLiveCalls,
+  ...consoleDeskCalls,
+  ...consoleChargeAllCalls,
+  ...consolePickupCalls,
 } as const;

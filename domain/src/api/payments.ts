@@ -134,7 +134,8 @@ export const adminPaymentsQuery = z.object({
   auctioncode: codeSchema.optional(),
   format: z.enum(['json', 'csv']).default('json'),
 });
-export const orderMethod = z.enum(['card', 'billme']);
+/** desk: a balance paid in full at the console (cash, check, a card at the desk, charge all). */
+export const orderMethod = z.enum(['card', 'billme', 'desk']);
 export const orderState = z.enum(['pending', 'paid', 'unpaid', 'failed', 'refunded']);
 export const adminOrder = z.object({
   orderid: z.number().int(),

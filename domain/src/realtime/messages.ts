@@ -78,6 +78,10 @@ export type LiveBidEntry = z.infer<typeof liveBidEntry>;
 export const liveHistoryEntry = liveBidEntry.extend({ bidno: z.number().int().positive() });
 export type LiveHistoryEntry = z.infer<typeof liveHistoryEntry>;
 
+/** The night's desks a console screen follows live (consolerefresh's `area`). */
+export const CONSOLE_AREAS = ['checkin', 'close', 'live', 'desk', 'chargeall', 'pickup'] as const;
+export type ConsoleArea = (typeof CONSOLE_AREAS)[number];
+
 export const hubMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('eventrefresh'), ...codes }),
   z.object({ type: z.literal('cartrefresh'), ...codes }),
@@ -113,6 +117,8 @@ export const hubMessage = z.discriminatedUnion('type', [
     ...codes,
   }),
   z.object({ type: z.literal('eventclosing'), closesat: z.string(), ...codes }),
+  /** To the console screens open on the event: what one of the night's desks shows changed; they fetch it again. */
+  z.object({ type: z.literal('consolerefresh'), area: z.enum(CONSOLE_AREAS), ...codes }),
   /** To everyone in the event: the total raised changed (the display board's total and goal bar). */
   z.object({ type: z.literal('eventtotal'), raised: money, ...codes }),
   z.object({ type: z.literal('updateUser'), ...codes }),

@@ -209,6 +209,7 @@ describe("the app's jobs", () => {
     const live: LivePublisher = {
       toEvent: (_a, _e, message) => void published.push(message),
       toBidder: (_b, message) => void published.push(message),
+      toConsole: (_a, _e, message) => void published.push(message),
     };
     const closingOnly = (jobs: PeriodicJob[]) => jobs.filter((j) => j.name === 'closing');
     const log = { info: vi.fn(), error: vi.fn<JobLog['error']>() };

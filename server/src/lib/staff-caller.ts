@@ -7,6 +7,8 @@ import { organizations, staff } from '../db/schema';
 import { AppError, eventNotFound } from '../errors';
 import { findTenant, type OrganizationRow, type Tenant } from '../tenancy';
 import { bearerToken } from './bearer';
+import type { Db } from '../db/client';
+import type { StaffClaims } from './tokens';
 
 /** The signed-in staff member of a console call. */
 export interface StaffMember {
@@ -91,4 +93,25 @@ export function withEvent(caller: StaffCaller): StaffEventCaller {
   const { tenant } = caller;
   if (!tenant) throw eventNotFound();
   return { ...caller, tenant };
+}
+
+/**
+ * Whether a staff token may follow an event on the live hub: its member is still on the staff at
+ * the token's session version, and the event is one of the organization's (the hub's check; the
+ * messages it then hears only say which desk to fetch again).
+ */
+export async function staffMayFollow(db: Db, claims: StaffClaims, eventcode: string): Promise<boolean> {
+  const [row] = await db
+    .select({ version: staff.sessionVersion })
+    .from(staff)
+    .innerJoin(organizations, eq(staff.organizationId, organizations.id))
+    .where(
+      and(eq(staff.id, claims.staffid), eq(organizations.auctioncode, claims.auctioncode), isNull(staff.removedAt)),
+    )
+    .limit(1);
+  if (!row || row.version !== claims.ver) return false;
+  return findTenant(db, claims.auctioncode, eventcode).then(
+    () => true,
+    () => false,
+  );
 }

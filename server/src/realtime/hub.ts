@@ -5,18 +5,23 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { z } from 'zod';
 import { clientMessage, HUB_PATH, hubMessage, hubRefusals, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
-import type { BoardClaims, LoginClaims, TokenService } from '../lib/tokens';
+import type { BoardClaims, LoginClaims, StaffClaims, TokenService } from '../lib/tokens';
 import { clientAddress, DEFAULT_SOCKET_CAPS, LiveSockets, type SocketCaps } from './caps';
 
 /** Where live messages go: everyone in an event, or one bidder's open tabs and phones. */
 export interface LivePublisher {
   toEvent(auctioncode: string, eventcode: string, message: HubMessage): void;
   toBidder(bidderId: number, message: HubMessage): void;
+  /** The console screens open on an event (staff sockets only). */
+  toConsole(auctioncode: string, eventcode: string, message: HubMessage): void;
 }
 
 export const eventRoom = (auctioncode: string, eventcode: string) =>
   `event:${auctioncode.toLowerCase()}/${eventcode.toLowerCase()}`;
 export const bidderRoom = (bidderId: number) => `bidder:${bidderId}`;
+/** The console screens open on one event: only staff sockets join it. */
+export const consoleRoom = (auctioncode: string, eventcode: string) =>
+  `console:${auctioncode.toLowerCase()}/${eventcode.toLowerCase()}`;
 /** Every socket of one account, in all its events: a password reset drops them together. */
 export const accountRoom = (accountId: number) => `account:${accountId}`;
 /** Between server processes (the Redis adapter's serverSideEmit): an account's sessions before a version have ended. */
@@ -41,10 +46,31 @@ interface HubOptions {
   trustProxy?: boolean;
   /** Live sockets per token and per address (caps.ts); tests set small ones. */
   caps?: SocketCaps;
+  /**
+   * Whether a staff token may follow an event now: the staff member is still on the staff at the
+   * token's session version, and the event is the organization's. Without it staff sockets are refused.
+   */
+  staffMayFollow?: (claims: StaffClaims, eventcode: string) => Promise<boolean>;
 }
 
-/** Who holds a socket: a display board (the event's room only) or a login token (a guest's or a bidder's). */
-type Holder = { kind: 'board'; claims: BoardClaims } | { kind: 'login'; claims: LoginClaims };
+/**
+ * Who holds a socket: a display board (the event's room only), a login token (a guest's or a
+ * bidder's), or a staff member's console screen on one event (the event's room and its console room).
+ */
+type Holder =
+  | { kind: 'board'; claims: BoardClaims }
+  | { kind: 'login'; claims: LoginClaims }
+  | { kind: 'staff'; claims: StaffClaims & { eventcode: string } };
+
+/** Who holds a socket, for the logs. */
+const holderName = (holder: Holder): string =>
+  holder.kind === 'staff' ? `staff:${holder.claims.staffid}` : holder.claims.sub;
+
+/** The event a console screen follows, as its handshake names it. */
+function handshakeEventcode(socket: Socket): string | undefined {
+  const auth = socket.handshake.auth as { eventcode?: unknown } | undefined;
+  return typeof auth?.eventcode === 'string' && auth.eventcode ? auth.eventcode : undefined;
+}
 
 function handshakeToken(socket: Socket): string | undefined {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -103,7 +129,7 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
     if (!token) return next(new Error(hubRefusals.tokenRequired));
     // Whether the token was revoked is read from the database now and then; a failure of that
     // read refuses this connection (the client retries), never reaches the process as unhandled.
-    const check = await holderOf(opts.tokens, token, opts.clock()).catch((err: unknown) => {
+    const check = await holderOf(opts, token, handshakeEventcode(socket)).catch((err: unknown) => {
       opts.log.warn({ err }, 'hub could not check a token');
       return undefined;
     });
@@ -116,7 +142,7 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
     const admitted = sockets.admit(token, address);
     if (!admitted.ok) {
       opts.log.warn(
-        { sub: check.holder.claims.sub, address, refusal: admitted.refusal },
+        { sub: holderName(check.holder), address, refusal: admitted.refusal },
         'hub refused a socket over its cap',
       );
       return next(new Error(admitted.refusal));
@@ -135,9 +161,10 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
     if (!holder) return void socket.disconnect(true);
     const { claims } = holder;
     void socket.join(eventRoom(claims.auctioncode, claims.eventcode));
-    // A board hears only what everyone in the event hears; a bidder also their own rooms.
+    // A board hears only what everyone in the event hears; a bidder also their own rooms; a console screen its event's.
     if (holder.kind === 'login' && !holder.claims.isguest)
       void socket.join([bidderRoom(holder.claims.bidderid), accountRoom(holder.claims.userid)]);
+    if (holder.kind === 'staff') void socket.join(consoleRoom(claims.auctioncode, claims.eventcode));
     // The token's end is the connection's end (the app signs out then too).
     const expiry = after(claims.exp * 1000 - opts.clock().getTime(), () => socket.disconnect(true));
     socket.once('disconnect', () => expiry.cancel());
@@ -150,13 +177,13 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
         count = 0;
       }
       if (++count > FLOOD_MAX) {
-        opts.log.warn({ sub: claims.sub }, 'hub client flooded messages; disconnected');
+        opts.log.warn({ sub: holderName(holder) }, 'hub client flooded messages; disconnected');
         socket.disconnect(true);
         return;
       }
       const parsed = clientMessage.safeParse(typeof payload === 'string' ? safeJson(payload) : payload);
       if (!parsed.success) {
-        opts.log.info({ sub: claims.sub }, 'ignored a malformed hub message');
+        opts.log.info({ sub: holderName(holder) }, 'ignored a malformed hub message');
         return;
       }
       if (parsed.data.type === 'ping')
@@ -189,6 +216,9 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
     toBidder: (bidderId, message) => {
       if (!closed) io.to(bidderRoom(bidderId)).emit(RECEIVE, z.encode(hubMessage, message));
     },
+    toConsole: (auctioncode, eventcode, message) => {
+      if (!closed) io.to(consoleRoom(auctioncode, eventcode)).emit(RECEIVE, z.encode(hubMessage, message));
+    },
     // The HTTP server belongs to Fastify, which closes it; here only the sockets and Redis end.
     close: async () => {
       closed = true;
@@ -200,22 +230,31 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
 }
 
 /**
- * The holder of a token: a login's (a guest's or a bidder's), else a display board's. Logins are
- * tried first: they are nearly every socket, and their check is kept (lib/tokens.ts), so a
- * reconnecting venue pays no second signature check per phone. A board token is never a login
- * (TokenService.verify refuses it), so it opens no room but the event's.
+ * The holder of a token: a login's (a guest's or a bidder's), else a display board's, else a staff
+ * member's following the event its handshake names. Logins are tried first: they are nearly every
+ * socket, and their check is kept (lib/tokens.ts), so a reconnecting venue pays no second
+ * signature check per phone. A board or staff token is never a login (TokenService.verify refuses it).
  */
 async function holderOf(
-  tokens: TokenService,
+  opts: HubOptions,
   token: string,
-  now: Date,
+  eventcode: string | undefined,
 ): Promise<{ ok: true; holder: Holder } | { ok: false; reason: 'expired' | 'invalid' }> {
-  const login = await tokens.verify(token, now);
+  const now = opts.clock();
+  const login = await opts.tokens.verify(token, now);
   if (login.ok) return { ok: true, holder: { kind: 'login', claims: login.claims } };
-  const board = await tokens.verifyBoard(token, now);
+  const board = await opts.tokens.verifyBoard(token, now);
   if (board.ok) return { ok: true, holder: { kind: 'board', claims: board.claims } };
-  // A board token past its end reads as invalid to the login check: say it expired.
-  return board.reason === 'expired' ? board : login;
+  const staff = await opts.tokens.verifyStaff(token, now);
+  if (staff.ok) {
+    // A removed member, a reset password or another organization's event: as a token no longer valid.
+    if (!eventcode || !opts.staffMayFollow || !(await opts.staffMayFollow(staff.claims, eventcode)))
+      return { ok: false, reason: 'expired' };
+    return { ok: true, holder: { kind: 'staff', claims: { ...staff.claims, eventcode } } };
+  }
+  // A token past its end reads as invalid to the other checks: say it expired.
+  if (board.reason === 'expired' || staff.reason === 'expired') return { ok: false, reason: 'expired' };
+  return login;
 }
 
 function safeJson(text: string): unknown {

@@ -52,6 +52,7 @@ function publisher(toEvent: LivePublisher['toEvent'] = () => {}): { totals: Tota
       sent.push(message);
     },
     toBidder: () => {},
+    toConsole: () => {},
   };
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   return { totals: createTotals({ db: t.ctx.db, live, log: t.ctx.log }), sent };

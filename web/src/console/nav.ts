@@ -9,7 +9,7 @@ export interface NavLink {
   testId: string;
 }
 
-/** An event's pages. Volunteers see the lists read-only (and the night's desks, part 2). */
+/** An event's pages. Volunteers see the lists read-only and the night's desks: check-in, checkout and pickup. */
 export const EVENT_LINKS: NavLink[] = [
   { to: '', label: 'Overview', role: 'volunteer', testId: 'nav-overview' },
   { to: 'settings', label: 'Event settings', role: 'staff', testId: 'nav-settings' },
@@ -18,6 +18,13 @@ export const EVENT_LINKS: NavLink[] = [
   { to: 'store', label: 'Store', role: 'staff', testId: 'nav-store' },
   { to: 'board', label: 'Display board', role: 'staff', testId: 'nav-board' },
   { to: 'bidders', label: 'Bidders', role: 'volunteer', testId: 'nav-bidders' },
+  { to: 'checkin', label: 'Check-in', role: 'volunteer', testId: 'nav-checkin' },
+  { to: 'close', label: 'The close', role: 'staff', testId: 'nav-close' },
+  { to: 'live', label: 'Live sales', role: 'staff', testId: 'nav-live' },
+  { to: 'fund-a-need', label: 'Fund-a-need', role: 'staff', testId: 'nav-fund' },
+  { to: 'desk', label: 'Checkout desk', role: 'volunteer', testId: 'nav-desk' },
+  { to: 'charge-all', label: 'Charge all cards', role: 'owner', testId: 'nav-charge-all' },
+  { to: 'pickup', label: 'Pickup', role: 'volunteer', testId: 'nav-pickup' },
   { to: 'audit', label: 'Audit log', role: 'staff', testId: 'nav-audit' },
 ];
 

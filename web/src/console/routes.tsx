@@ -28,6 +28,13 @@ const ItemsPage = page(() => import('./items/ItemsPage'), 'ItemsPage');
 const ItemFormPage = page(() => import('./items/ItemFormPage'), 'ItemFormPage');
 const ImportPage = page(() => import('./items/ImportPage'), 'ImportPage');
 const BiddersPage = page(() => import('./bidders/BiddersPage'), 'BiddersPage');
+const CheckinPage = page(() => import('./checkin/CheckinPage'), 'CheckinPage');
+const ClosePage = page(() => import('./close/ClosePage'), 'ClosePage');
+const LiveSalesPage = page(() => import('./live/LiveSalesPage'), 'LiveSalesPage');
+const FundANeedPage = page(() => import('./live/FundANeedPage'), 'FundANeedPage');
+const DeskPage = page(() => import('./desk/DeskPage'), 'DeskPage');
+const ChargeAllPage = page(() => import('./chargeall/ChargeAllPage'), 'ChargeAllPage');
+const PickupPage = page(() => import('./pickup/PickupPage'), 'PickupPage');
 
 function Waiting() {
   return (
@@ -83,6 +90,13 @@ export function ConsoleRoutes() {
         <Route path="/:eventcode/console/items/:itemnum" element={staffed('staff', ItemFormPage)} />
         <Route path="/:eventcode/console/bidders" element={staffed('volunteer', BiddersPage)} />
         <Route path="/:eventcode/console/audit" element={staffed('staff', AuditPage)} />
+        <Route path="/:eventcode/console/checkin" element={staffed('volunteer', CheckinPage)} />
+        <Route path="/:eventcode/console/close" element={staffed('staff', ClosePage)} />
+        <Route path="/:eventcode/console/live" element={staffed('staff', LiveSalesPage)} />
+        <Route path="/:eventcode/console/fund-a-need" element={staffed('staff', FundANeedPage)} />
+        <Route path="/:eventcode/console/desk" element={staffed('volunteer', DeskPage)} />
+        <Route path="/:eventcode/console/charge-all" element={staffed('owner', ChargeAllPage)} />
+        <Route path="/:eventcode/console/pickup" element={staffed('volunteer', PickupPage)} />
         <Route
           path="*"
           element={

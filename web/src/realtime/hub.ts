@@ -30,6 +30,8 @@ export interface HubOptions {
    * again: the hub ending a signed-in phone's connection (a logout, a password reset) is final.
    */
   renewToken?: (why: string) => void;
+  /** A console screen names the event it follows (a staff token is the organization's, not an event's). */
+  eventcode?: string;
 }
 
 export interface HubConnection {
@@ -38,10 +40,10 @@ export interface HubConnection {
   close: () => void;
 }
 
-export function openHub({ token, onState, onMessage, onReconnect, renewToken }: HubOptions): HubConnection {
+export function openHub({ token, onState, onMessage, onReconnect, renewToken, eventcode }: HubOptions): HubConnection {
   const socket = io({
     path: HUB_PATH,
-    auth: (send) => send({ token: token() }),
+    auth: (send) => send(eventcode ? { token: token(), eventcode } : { token: token() }),
     transports: ['websocket', 'polling'],
     reconnectionDelay: RETRY_FIRST_MS,
     reconnectionDelayMax: RETRY_MAX_MS,

@@ -61,7 +61,8 @@ export const authLinks = pgTable(
   'auth_links',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind', { enum: ['verify', 'reset', 'login'] }).notNull(),
+    /** pay: a charge-all follow-up link that signs the bidder in for their checkout only. */
+    kind: text('kind', { enum: ['verify', 'reset', 'login', 'pay'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     accountId: ownedBy('account_id', () => accounts.id),
     eventId: ownedBy('event_id', () => events.id),

@@ -58,13 +58,19 @@ export const wonItems = pgTable(
     eventId: ownedBy('event_id', () => events.id),
     itemId: ownedBy('item_id', () => auctionItems.id),
     bidderId: ownedBy('bidder_id', () => bidders.id),
-    kind: text('kind', { enum: ['bid', 'buynow'] }).notNull(),
+    /** A bid that won at close, a Buy It Now purchase, or a live sale entered at the console. */
+    kind: text('kind', { enum: ['bid', 'buynow', 'live'] }).notNull(),
     /** Price of one unit. */
     amount: cents('amount').notNull(),
     quantity: integer('quantity').notNull(),
     createdAt: tstz('created_at').notNull(),
     /** Set when paid at checkout. */
     checkoutId: integer('checkout_id'),
+    /** The staff member who entered a live sale. */
+    enteredBy: integer('entered_by'),
+    /** Handed over at the pickup desk: when and by whom. */
+    collectedAt: tstz('collected_at'),
+    collectedBy: integer('collected_by'),
   },
   (t) => [index('won_items_bidder').on(t.bidderId, t.eventId), index('won_items_item').on(t.itemId)],
 );

@@ -116,6 +116,8 @@ export const auctionItems = pgTable(
     /** This item's own close; null means the event's bidding close. */
     closing: tstz('closing'),
     featured: integer('featured').notNull().default(0),
+    /** A fund-a-need (paddle raise) item's giving levels in cents, highest first; empty for any other item. */
+    paddlelevels: jsonb('paddlelevels').$type<number[]>().notNull().default([]),
     /** Pickup for this item; empty means the event's. */
     pickupinstructions: text('pickupinstructions').notNull().default(''),
     createdAt: tstz('created_at').notNull().defaultNow(),

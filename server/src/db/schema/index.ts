@@ -6,3 +6,4 @@ export * from './store';
 export * from './store-keys';
 export * from './registration';
 export * from './console';
+export * from './night';

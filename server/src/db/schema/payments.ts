@@ -37,7 +37,8 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     eventId: ownedBy('event_id', () => events.id),
     bidderId: ownedBy('bidder_id', () => bidders.id),
-    method: text('method', { enum: ['card', 'billme'] }).notNull(),
+    /** card and billme are the phone's checkout; desk is a balance paid in full at the console (its money is in `payments`). */
+    method: text('method', { enum: ['card', 'billme', 'desk'] }).notNull(),
     state: text('state', { enum: ['pending', 'paid', 'unpaid', 'failed', 'refunded'] }).notNull(),
     subtotal: cents('subtotal').notNull(),
     donation: cents('donation').notNull(),
@@ -46,6 +47,8 @@ export const orders = pgTable(
     ...chargeColumns(),
     createdAt: tstz('created_at').notNull(),
     settledAt: tstz('settled_at'),
+    /** A Bill Me order paid at the console: the desk order that paid it. */
+    settledBy: integer('settled_by'),
   },
   (t) => [
     index('orders_bidder').on(t.bidderId, t.eventId),

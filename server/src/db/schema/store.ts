@@ -158,6 +158,8 @@ export const storeOrders = pgTable(
     purchaserLinkHash: text('purchaser_link_hash').notNull().default(''),
     createdAt: tstz('created_at').notNull(),
     settledAt: tstz('settled_at'),
+    /** A Bill Me order paid on a bidder's balance at the console: the desk order that paid it. */
+    settledBy: integer('settled_by'),
   },
   (t) => [
     index('store_orders_event').on(t.eventId, t.id),

@@ -5,6 +5,12 @@ import { consoleEventRoutes } from './events/routes';
 import { consoleItemRoutes } from './items/routes';
 import { consoleStaffRoutes } from './staff/routes';
 import { consoleStoreRoutes } from './store/routes';
+import { consoleCheckinRoutes } from './checkin/routes';
+import { consoleCloseRoutes } from './close/routes';
+import { consoleLiveRoutes } from './live/routes';
+import { consoleDeskRoutes } from './desk/routes';
+import { consoleChargeAllRoutes } from './chargeall/routes';
+import { consolePickupRoutes } from './pickup/routes';
 
 /** Every console call (/api/console/..., tag `console`), each area's routes in its own folder. */
 export function consoleRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -14,5 +20,11 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsync {
     await app.register(consoleItemRoutes(ctx));
     await app.register(consoleBidderRoutes(ctx));
     await app.register(consoleStoreRoutes(ctx));
+    await app.register(consoleCheckinRoutes(ctx));
+    await app.register(consoleCloseRoutes(ctx));
+    await app.register(consoleLiveRoutes(ctx));
+    await app.register(consoleDeskRoutes(ctx));
+    await app.register(consoleChargeAllRoutes(ctx));
+    await app.register(consolePickupRoutes(ctx));
   };
 }

@@ -15,6 +15,9 @@ import { useCart } from '../../queries/cart';
 import '../payments/payments.css';
 import { storeCheckoutSelection } from '../payments/selection';
 
+/** How a cart line was won, in the bidder's words. */
+const wonHow = { bid: 'Won bid', buynow: 'Buy It Now', live: 'Live auction' } as const;
+
 /**
  * My Cart: won items, each checked by default; the total follows the checked lines. Checkout
  * takes the checked lines (kept for it in session storage), or one line on its own.
@@ -86,8 +89,7 @@ function CartPage(_: { user: SessionUser }) {
                   <IonLabel>
                     <h2>{l.name}</h2>
                     <p>
-                      #{l.itemnum} · {l.kind === 'buynow' ? 'Buy It Now' : 'Won bid'} · {l.quantity} ×{' '}
-                      {formatMoney(l.amount)}
+                      #{l.itemnum} · {wonHow[l.kind]} · {l.quantity} × {formatMoney(l.amount)}
                     </p>
                   </IonLabel>
                   <strong slot="end">{formatMoney(l.amount * l.quantity)}</strong>
