@@ -36,7 +36,7 @@ interface LinkMailing {
   origin: string;
 }
 
-async function newLink(
+export async function newLink(
   tx: Tx,
   { tenant, accountId, kind, now, origin }: LinkMailing & { accountId: number; kind: LinkKind },
 ): Promise<string> {

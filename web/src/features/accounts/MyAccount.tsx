@@ -12,6 +12,7 @@ import { useToast } from '../../ui/toast';
 import { useEvent } from '../../queries/event';
 import { draftOf, useSaveProfile } from './profileParts';
 import { Email } from './accountParts';
+import { CheckinCode } from './CheckinCode';
 
 const anonymousForm = profileFields.pick({ bidanonymously: true }).required();
 
@@ -82,6 +83,7 @@ function MyAccountPage({ user }: { user: SessionUser }) {
             <IonLabel>Contact Us</IonLabel>
           </IonItem>
         </IonList>
+        <CheckinCode number={user.bidderdisplaynumber} />
       </section>
     </Page>
   );

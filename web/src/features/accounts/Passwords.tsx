@@ -154,7 +154,7 @@ export function ResetPasswordByLink() {
 export const CHOOSE_PASSWORD = 'then';
 
 /** A place in this event to go next: only a path of the event, never another site. */
-function nextInEvent(eventcode: string, wanted: string | null): string | undefined {
+export function nextInEvent(eventcode: string, wanted: string | null): string | undefined {
   return wanted && wanted.startsWith(`/${eventcode}/`) && !wanted.startsWith('//') ? wanted : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { AnswerOf } from '@gavel/domain';
 import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
@@ -7,7 +7,7 @@ import { pathAfterLogin } from '../../session/guards';
 import { Page } from '../../ui/Page';
 import { Loading } from '../../ui/Loading';
 import { useHistory } from '../../ui/navigation';
-import { CHOOSE_PASSWORD } from './Passwords';
+import { CHOOSE_PASSWORD, nextInEvent } from './Passwords';
 
 /** A signed-in session, or an expired link's message. */
 type LinkAnswer = AnswerOf<'GET /passwordlesslogin/:loginguid'>;
@@ -24,6 +24,9 @@ function useLinkSignIn(kind: 'verify' | 'login') {
   const secret = (kind === 'verify' ? id : loginguid) ?? '';
   const { eventcode, signIn } = useSession();
   const history = useHistory();
+  // A link sent for a purpose (the check-in desk's card link) names the page it leads to.
+  const [search] = useSearchParams();
+  const then = nextInEvent(eventcode, search.get(CHOOSE_PASSWORD));
   const [message, setMessage] = useState('');
   const started = useRef(false);
   useEffect(() => {
@@ -40,7 +43,7 @@ function useLinkSignIn(kind: 'verify' | 'login') {
           return;
         }
         signIn(session);
-        const next = pathAfterLogin(eventcode, session);
+        const next = then ?? pathAfterLogin(eventcode, session);
         history.replace(
           session.haspassword
             ? next
@@ -49,7 +52,7 @@ function useLinkSignIn(kind: 'verify' | 'login') {
       },
       (err: unknown) => setMessage(err instanceof Error ? err.message : 'This link is no longer valid.'),
     );
-  }, [kind, secret, eventcode, signIn, history]);
+  }, [kind, secret, eventcode, signIn, history, then]);
   return message;
 }
 

@@ -44,7 +44,7 @@ function searchOf(q: string): SQL | undefined {
 }
 
 /** The event's bidders (of the event's own organization) that every condition holds for, by number. */
-function selectBidders(db: Db | Tx, tenant: Tenant, ...conditions: Array<SQL | undefined>) {
+export function selectBidders(db: Db | Tx, tenant: Tenant, ...conditions: Array<SQL | undefined>) {
   return db
     .select(bidderColumns(tenant.event))
     .from(bidders)
