@@ -129,8 +129,8 @@ describe('the demo seed', () => {
     const now = new Date('2026-12-05T20:00:00Z');
     const t = await createTestApp({}, now);
     try {
-      expect(await seedDemoIfEmpty(t.ctx.db, now)).toBe(true);
-      expect(await seedDemoIfEmpty(t.ctx.db, now)).toBe(false);
+      expect(await seedDemoIfEmpty(t.ctx.db, now, t.config.jwtSecret)).toBe(true);
+      expect(await seedDemoIfEmpty(t.ctx.db, now, t.config.jwtSecret)).toBe(false);
       const res = await t.app.inject({ method: 'POST', url: '/api/event/', payload: { eventcode: 'demo' } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({

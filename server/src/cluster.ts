@@ -78,7 +78,7 @@ async function prepareDatabase(config: Config, url: string): Promise<string[]> {
         `Warning: ${config.processes} processes may open ${config.processes * POOL_SIZE} database connections (${POOL_SIZE} each), ` +
           `close to PostgreSQL's max_connections of ${max}. Raise max_connections or use fewer PROCESSES.`,
       );
-    if (config.seedDemo && (await seedDemoIfEmpty(database.db, new Date())))
+    if (config.seedDemo && (await seedDemoIfEmpty(database.db, new Date(), config.jwtSecret)))
       console.log('Demo event imported into the empty database.');
     return config.seedDemo ? demoOwnerLines(await demoOwner(database.db, config, new Date())) : [];
   } finally {

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   }
   const { app, ctx } = await buildApp(config);
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(ctx.db, ctx.clock());
+    const seeded = await seedDemoIfEmpty(ctx.db, ctx.clock(), config.jwtSecret);
     if (seeded) app.log.info('demo event imported into the empty database');
   }
   await app.listen({ port: config.port, host: config.host });

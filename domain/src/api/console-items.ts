@@ -89,6 +89,7 @@ export const importItemFields = z.object({
   closing: z.string().optional(),
   featured: z.number(),
   pickupinstructions: z.string(),
+  paddlelevels: z.array(z.number()),
 });
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameFields: Same<z.infer<typeof importItemFields>, ImportItem> = true;

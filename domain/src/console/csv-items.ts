@@ -61,9 +61,10 @@ export const ITEM_FIELD_LABELS: Record<ItemField, string> = {
   closing: 'Closing time',
   featured: 'Featured order',
   pickupinstructions: 'Pickup instructions',
+  paddlelevels: 'Fund-a-need levels',
 };
 
-type CellKind = 'text' | 'money' | 'whole' | 'yesno' | 'list' | 'time' | 'image';
+type CellKind = 'text' | 'money' | 'whole' | 'yesno' | 'list' | 'levels' | 'time' | 'image';
 const KINDS: Partial<Record<ItemField, CellKind>> = {
   fairmarketvalue: 'money',
   buyitnowprice: 'money',
@@ -79,6 +80,7 @@ const KINDS: Partial<Record<ItemField, CellKind>> = {
   itemisliveonly: 'yesno',
   allowautobid: 'yesno',
   photos: 'list',
+  paddlelevels: 'levels',
   closing: 'time',
   imageurl: 'image',
 };
@@ -187,6 +189,7 @@ export function itemFieldFromText(field: ItemField, raw: string, timezone: strin
     return { problem: 'must be yes or no' };
   }
   if (kind === 'list') return { value: text.split(/\s+/) };
+  if (kind === 'levels') return levelsFromText(text);
   if (kind === 'time') {
     if (WITH_OFFSET.test(text)) return { value: text };
     const local = usWallClock(text) ?? text.replace(/^(\d{4}-\d{2}-\d{2})\s+(\d):/, '$1 0$2:').replace(' ', 'T');
@@ -195,6 +198,23 @@ export function itemFieldFromText(field: ItemField, raw: string, timezone: strin
     return { problem: "must be a date and time such as 2026-12-05 20:00 (in the event's time zone)" };
   }
   return { value: text };
+}
+
+/**
+ * Fund-a-need levels typed as dollars separated by commas or spaces ('5000, 1000, 500'). A comma
+ * always separates levels, so a comma before three digits ('5,000', or '500,100' typed without a
+ * space) is refused with how to write it, rather than read as levels nobody meant.
+ */
+function levelsFromText(text: string): TextValue {
+  if (/\d,\d{3}(?!\d)/.test(text))
+    return { problem: 'must be dollars separated by commas, without thousands separators: 5000, 1000, 500' };
+  const parts = text
+    .split(/[,;\s]+/)
+    .map((p) => p.replace(/^\$/, ''))
+    .filter(Boolean);
+  if (parts.some((p) => !NUMBER.test(p)))
+    return { problem: 'must be dollars separated by commas, like 5000, 1000, 500, 100' };
+  return { value: parts.map(Number) };
 }
 
 /** The bidding times an item's own close must fall within. */

@@ -34,6 +34,7 @@ export const ITEM_TEXT_FIELDS = [
   'closing',
   'featured',
   'pickupinstructions',
+  'paddlelevels',
 ] as const satisfies readonly ItemField[];
 
 /** The yes-or-no fields, as check boxes. */

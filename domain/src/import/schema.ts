@@ -31,6 +31,9 @@ const instant = z.iso.datetime({
   error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00',
 });
 
+/** The most giving levels a fund-a-need item may have: buttons the clerk can still see at once. */
+export const MAX_PADDLE_LEVELS = 12;
+
 const quantityInt = z
   .number()
   .int('must be a whole number')
@@ -68,6 +71,16 @@ export const importItem = z
     featured: z.number().int().min(0).max(1_000_000).default(0),
     /** Where and when this item is collected; empty means the event's pickup instructions. */
     pickupinstructions: lines(2_000).default(''),
+    /**
+     * A fund-a-need (paddle raise) item's giving levels in dollars, kept highest first; empty for
+     * any other item. The live auction's clerk takes pledges at these levels (docs/console.md).
+     */
+    paddlelevels: z
+      .array(dollars.refine((d) => d > 0, 'must be above 0'))
+      .max(MAX_PADDLE_LEVELS, `must have at most ${MAX_PADDLE_LEVELS} levels`)
+      .refine((levels) => new Set(levels).size === levels.length, 'names a level twice')
+      .transform((levels) => [...levels].sort((a, b) => b - a))
+      .default([]),
   })
   .strict()
   .superRefine((item, ctx) => {

@@ -9,7 +9,7 @@ const buyNow = (price: number, quantity: number, max = 0): Partial<DemoItem> => 
   startingbid: 0,
 });
 
-/** The items that take no bids here: sold only by Buy It Now, or auctioned live on the stage. */
+/** The items that take no bids here: sold only by Buy It Now, auctioned live on the stage, or the fund-a-need. */
 export const FIXED_ROWS: Row[] = [
   {
     num: '118',
@@ -110,5 +110,17 @@ export const FIXED_ROWS: Row[] = [
     where: ONLINE,
     tags: ['Music'],
     extra: buyNow(400, 0),
+  },
+  {
+    num: '133',
+    name: 'Fund-a-Need: Books for Every Classroom',
+    motif: 'kids',
+    text: 'Raise your paddle during the live auction: every gift puts new books in a classroom this year.',
+    by: 'Riverbend Community Foundation',
+    fmv: 0,
+    where: STAGE,
+    tags: ['Family'],
+    // A paddle raise: the clerk takes pledges at these levels (console Fund-a-need page).
+    extra: { itemisliveonly: true, startingbid: 0, paddlelevels: [5000, 1000, 500, 250, 100] },
   },
 ];

@@ -6,7 +6,7 @@ import { itemImage } from './images';
 /** Every row in item-number order, which is also the order the catalog features them in. */
 const ROWS: Row[] = [...BID_ROWS, ...FIXED_ROWS].sort((a, b) => Number(a.num) - Number(b.num));
 
-/** The demo's 32 items, covering every card variant and field. `soonCloses` is an early close for a few items. */
+/** The demo's 33 items, covering every card variant and field. `soonCloses` is an early close for a few items. */
 export function demoItems(soonCloses: string): DemoItem[] {
   return ROWS.map((r, i) => {
     const { closing, ...extra } = r.extra ?? {};

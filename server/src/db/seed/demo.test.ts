@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDocument, type ImportDocument } from '@gavel/domain';
 import { eq } from 'drizzle-orm';
-import { accounts, auctionItems, bidActions, bidders, events, itemPhotos } from '../schema';
+import { accounts, auctionItems, bidActions, bidders, events, itemPhotos, paymentMethods } from '../schema';
 import { call } from '../../test/call';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { importEventDocument } from '../../features/admin/import-service';
@@ -35,7 +35,8 @@ describe('the demo gala', () => {
       count((i) => i.buyitnowonly && !i.unlimitedquantity && i.maxpurchasequantity === 0 && i.quantity > 1),
     ).toBeGreaterThan(0);
     expect(count((i) => i.buyitnowonly && i.unlimitedquantity)).toBeGreaterThan(0);
-    expect(count((i) => i.itemisliveonly)).toBeGreaterThan(0);
+    expect(count((i) => i.itemisliveonly && i.paddlelevels.length === 0)).toBeGreaterThan(0);
+    expect(count((i) => i.paddlelevels.length > 0)).toBe(1);
     expect(count((i) => !i.unlimitedquantity && i.quantity === 0)).toBeGreaterThan(0);
     expect(count((i) => i.ispriceless)).toBeGreaterThan(0);
     expect(count((i) => i.photos.length > 1)).toBeGreaterThan(0);
@@ -68,8 +69,8 @@ describe('the demo gala', () => {
   });
 
   it('seeds an empty database once, and serves its images', async () => {
-    expect(await seedDemoIfEmpty(t.ctx.db, new Date())).toBe(true);
-    expect(await seedDemoIfEmpty(t.ctx.db, new Date())).toBe(false);
+    expect(await seedDemoIfEmpty(t.ctx.db, new Date(), t.config.jwtSecret)).toBe(true);
+    expect(await seedDemoIfEmpty(t.ctx.db, new Date(), t.config.jwtSecret)).toBe(false);
     expect(await t.ctx.db.select().from(events)).toHaveLength(1);
     const items = await t.ctx.db.select().from(auctionItems);
     expect(items).toHaveLength(doc.items.length);
@@ -119,6 +120,42 @@ describe('the demo gala', () => {
         .map((i) => i.itemnum)
         .sort(),
     ).toEqual(['102', '105', '106', '108', '117', '129', '130']);
+  });
+
+  it('gives four demo bidders a test card on file: three pay when charged, one is refused for insufficient funds', async () => {
+    const cards = await t.ctx.db
+      .select({ email: accounts.email, card: paymentMethods })
+      .from(paymentMethods)
+      .innerJoin(bidders, eq(paymentMethods.bidderId, bidders.id))
+      .innerJoin(accounts, eq(bidders.accountId, accounts.id));
+    expect(cards.map((c) => c.email).sort()).toEqual([
+      'demo.bidder1@example.org',
+      'demo.bidder2@example.org',
+      'demo.bidder4@example.org',
+      'demo.bidder5@example.org',
+    ]);
+    const [event] = await t.ctx.db.select().from(events);
+    const gateway = event && t.ctx.payments.gatewayFor(event);
+    if (!gateway) throw new Error('the demo takes no cards');
+    const outcomes = await Promise.all(
+      cards.map(async ({ email, card }) => {
+        const outcome = await gateway.charge({
+          amount: 1_000,
+          currency: 'usd',
+          source: { card: { ...card }, customer: undefined },
+          key: `demo-card-${email}`,
+          description: 'demo card check',
+          metadata: {},
+        });
+        return [email, outcome.kind];
+      }),
+    );
+    expect(Object.fromEntries(outcomes)).toEqual({
+      'demo.bidder1@example.org': 'succeeded',
+      'demo.bidder2@example.org': 'succeeded',
+      'demo.bidder4@example.org': 'succeeded',
+      'demo.bidder5@example.org': 'failed',
+    });
   });
 
   it('has its gala night six days on, 6 to 11 PM in Chicago, inside the event and before bidding closes', () => {

@@ -28,7 +28,7 @@ export function wallClockIn(zone: string, now: Date, daysAhead: number, hour: nu
 
 /**
  * The demo gala imported into an empty database: organization and event code `demo`, bidding open
- * from a few minutes ago for seven days, guests and anonymous bidding allowed, 32 items, and a
+ * from a few minutes ago for seven days, guests and anonymous bidding allowed, 33 items, and a
  * display board with a goal. The gala night itself (the venue) is six days on, 6 to 11 PM in Chicago,
  * before bidding closes.
  */

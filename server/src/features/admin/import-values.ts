@@ -98,6 +98,7 @@ export async function itemValues(tx: Tx, organizationId: number, eventId: number
     closing: item.closing ? new Date(item.closing) : null,
     featured: item.featured,
     pickupinstructions: item.pickupinstructions,
+    paddlelevels: item.paddlelevels.map(cents),
   };
 }
 
@@ -196,5 +197,6 @@ export function itemFields(item: ItemRow, photos: string[], timezone: string): I
     ...(item.closing ? { closing: isoInZone(item.closing, timezone) } : {}),
     featured: item.featured,
     pickupinstructions: item.pickupinstructions,
+    paddlelevels: item.paddlelevels.map(centsToDollars),
   };
 }

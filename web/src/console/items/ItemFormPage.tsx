@@ -130,6 +130,10 @@ function ItemForm({ eventcode, answer, times }: { eventcode: string; answer?: It
           />
           <Checkbox {...field('allowautobid')} hint="Bidders may leave a maximum and let Gavel bid for them." />
           <Checkbox {...field('itemisliveonly')} hint="Sold in the live auction: shown, but no bids on phones." />
+          <TextInput
+            {...field('paddlelevels')}
+            hint="For a fund-a-need (paddle raise): its giving levels in dollars, separated by commas, such as 5000, 1000, 500, 100. Empty for any other item."
+          />
         </fieldset>
         <fieldset>
           <legend>Buy It Now and quantity</legend>

@@ -202,6 +202,7 @@ describe('GET and PUT /console/events/:eventcode/items/:itemnum', () => {
       minimumbidincrease: 5,
       featured: 0,
       pickupinstructions: '',
+      paddlelevels: [],
     });
     const missing = await send(w.t, { method: 'GET', path: '/items/999', headers: w.volunteer.headers });
     expect(missing.statusCode).toBe(404);
