@@ -49,10 +49,10 @@ export const consoleEventResponse = z.object({
 
 /** What each part of the board's total raised counts, as the board settings say it. */
 export const totalPartLabels: Record<TotalPart, string> = {
-  bids: 'Leading bids',
+  bids: 'Leading bids and live auction sales',
   buyitnow: 'Buy It Now sales',
   store: 'Store sales (tickets and merchandise, after discounts)',
-  donations: 'Donations made in the store',
+  donations: 'Donations: in the store and fund-a-need pledges',
 };
 
 /** A venue as the settings carry it; the import's own rules (importVenue) check it on the server. */
