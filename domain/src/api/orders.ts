@@ -19,5 +19,10 @@ export const orderItem = wonLine.extend({
   ordertotal: money,
 });
 export type OrderItem = z.infer<typeof orderItem>;
-export const ordersResponse = z.object({ status: z.literal('success'), orderitems: z.array(orderItem) });
+export const ordersResponse = z.object({
+  status: z.literal('success'),
+  orderitems: z.array(orderItem),
+  /** The bidder's pickup code (as on their receipts) and its QR image; left out until they have an order. */
+  pickup: z.object({ code: z.string(), qrurl: z.string() }).optional(),
+});
 export type OrdersResponse = z.infer<typeof ordersResponse>;

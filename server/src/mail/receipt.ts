@@ -1,7 +1,7 @@
 import { type Cents, formatMoney } from '@gavel/domain';
 import { extraSums, type MailContact, orderFacts, paymentLines, RECEIPT_COLUMNS } from './receipt-parts';
 import type { MailSum } from './table';
-import { type MailBrand, type MailMessage, message } from './templates';
+import { type MailBlock, type MailBrand, type MailMessage, message } from './templates';
 
 export interface Receipt {
   firstname: string;
@@ -21,6 +21,23 @@ export interface Receipt {
   /** The processor the order went through: a card paid through the test gateway (1) moved no money. */
   processorcode: number;
   pickups: string[];
+  /** The bidder's pickup code and where its QR is drawn; the pickup desk scans or types it. */
+  pickup?: { code: string; qrUrl: string };
+}
+
+/** The pickup code, large, with its QR: what the bidder shows at the pickup desk. */
+function pickupCodeBlocks(pickup: Receipt['pickup']): MailBlock[] {
+  if (!pickup) return [];
+  return [
+    {
+      code: {
+        label: 'Your pickup code',
+        value: pickup.code,
+        image: { url: pickup.qrUrl, alt: `QR code of pickup code ${pickup.code}`, size: 200 },
+      },
+    },
+    'Show this code (or its QR code) at the pickup desk to collect your items.',
+  ];
 }
 
 /** The receipt sent after every checkout: what was bought, what was paid, when and how, and where to collect it. */
@@ -46,6 +63,7 @@ export function receiptMail(brand: MailBrand, r: Receipt, ordersUrl: string): Ma
       { table: { columns: RECEIPT_COLUMNS, rows, sums } },
       ...payment,
       ...pickup,
+      ...pickupCodeBlocks(r.pickup),
     ],
     buttons: [{ label: 'View Order History', url: ordersUrl }],
     footer: 'Keep this email as your receipt. Thank you for supporting our cause.',

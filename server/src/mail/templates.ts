@@ -24,10 +24,21 @@ export interface MailBrand {
  * table.ts), or facts: labelled values kept together (an order's number and date, an event's
  * time and place), a value's line breaks kept (a street address).
  */
-export type MailBlock = string | { table: MailTable } | { facts: MailFact[]; title?: string };
+export type MailBlock = string | { table: MailTable } | { facts: MailFact[]; title?: string } | { code: MailCode };
 export interface MailFact {
   label: string;
   value: string;
+}
+
+/**
+ * A code the reader shows at a desk (the pickup code): large and spaced out, so it can be read off
+ * a phone, with its QR under it. The image is linked, not embedded: mail clients drop data: images
+ * and SVG, and one that blocks images still shows the code as text.
+ */
+export interface MailCode {
+  label: string;
+  value: string;
+  image?: { url: string; alt: string; size: number };
 }
 
 type Button = { label: string; url: string };
@@ -55,9 +66,19 @@ function factsHtml(facts: MailFact[], title: string | undefined): string {
   return `${head}<table style="width:100%;border-collapse:collapse;margin:0 0 20px;font-size:15px;line-height:1.45">${rows}</table>`;
 }
 
+function codeHtml({ label, value, image }: MailCode): string {
+  const img = image
+    ? `<img src="${esc(image.url)}" width="${image.size}" height="${image.size}" alt="${esc(image.alt)}" style="display:block;margin:0 auto;border:0">`
+    : '';
+  return `<div style="margin:0 0 20px;padding:16px;border:1px solid #e4dcef;border-radius:10px;text-align:center">
+<p style="margin:0 0 6px;font-size:14px;color:#616e7c">${esc(label)}</p>
+<p style="margin:0 0 12px;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:.2em;color:#1f2933">${esc(value)}</p>${img}</div>`;
+}
+
 function blockHtml(block: MailBlock): string {
   if (typeof block === 'string') return paragraphHtml(block);
   if ('table' in block) return htmlTable(block.table);
+  if ('code' in block) return codeHtml(block.code);
   return factsHtml(block.facts, block.title);
 }
 
@@ -99,6 +120,7 @@ function textPart({ heading, blocks, buttons, footer }: MailContent): string {
   for (const block of blocks) {
     if (typeof block === 'string') lines.push(block);
     else if ('table' in block) apart(textTable(block.table));
+    else if ('code' in block) apart([`${block.code.label}: ${block.code.value}`]);
     else apart([...(block.title ? [block.title] : []), ...factsText(block.facts)]);
   }
   if (lines[lines.length - 1] !== '') lines.push('');

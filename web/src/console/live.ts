@@ -6,7 +6,7 @@ import { currentSession } from './session';
 
 /**
  * The night's desks stay live while open: each page keys its queries with `nightKey`, and
- * `useConsoleLive` fetches them again when the hub says their desk changed (`consolerefresh`),
+ * `useConsoleLive` fetches them again when the hub says a desk it follows changed (`consolerefresh`),
  * when an item changed (the close and the live sale follow the items), and all of them after a
  * reconnect (the hub does not replay what was missed).
  */
@@ -33,7 +33,8 @@ export function useConsoleLive(eventcode: string | undefined, areas: readonly Co
       eventcode,
       onState: setState,
       onMessage: (message) => {
-        if (message.type === 'consolerefresh' && followed.includes(message.area)) refetch(message.area);
+        // A desk's change may show on another followed desk (a payment on pickup's list): fetch every followed one.
+        if (message.type === 'consolerefresh' && followed.includes(message.area)) followed.forEach(refetch);
         if (message.type === 'itemupdate' || message.type === 'eventrefresh')
           for (const area of followed) if (ITEM_AREAS.includes(area)) refetch(area);
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
+import { pickupCodeOf, pickupQrUrl } from '../../lib/pickup-codes';
 import { route } from '../../lib/route';
 import { listItems } from '../items/queries';
 import { cardOnFile, savedCardOf } from '../payments/cards';
@@ -9,10 +10,13 @@ import { orderedWinsOf, unpaidWinsOf } from './queries';
 /** The cart: what the bidder won and has not paid for, and the open items they are bidding on; and their orders. */
 export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    route(app, ctx, 'GET /myorders', async ({ caller: { tenant, bidderId } }) => ({
-      status: 'success',
-      orderitems: presentOrderItems(await orderedWinsOf(ctx.db, tenant.event, bidderId), tenant.event),
-    }));
+    route(app, ctx, 'GET /myorders', async ({ caller: { tenant, bidderId } }) => {
+      const orderitems = presentOrderItems(await orderedWinsOf(ctx.db, tenant.event, bidderId), tenant.event);
+      if (orderitems.length === 0) return { status: 'success', orderitems };
+      const code = await pickupCodeOf(ctx.db, { eventId: tenant.event.id, bidderId });
+      const qrurl = pickupQrUrl(ctx.site.originOf(tenant.organization.auctioncode), code);
+      return { status: 'success', orderitems, pickup: { code, qrurl } };
+    });
 
     route(app, ctx, 'GET /cart', async ({ caller: { tenant, bidderId } }) => {
       const won = await unpaidWinsOf(ctx.db, tenant.event, bidderId);

@@ -9,6 +9,7 @@ import { Page } from '../../ui/Page';
 import { PurchaseLine } from '../../ui/PurchaseLine';
 import { Loading } from '../../ui/Loading';
 import '../payments/payments.css';
+import './pickupCode.css';
 
 interface Order {
   checkoutid: number;
@@ -104,7 +105,21 @@ function OrderGroup({ order }: { order: Order }) {
   );
 }
 
-/** Order History: purchases completed at checkout, grouped by order, with their pickup details. */
+/** The bidder's pickup code, as on their receipts: large for a volunteer to read, and its QR (an image the server draws). */
+function PickupCode({ code, qrurl }: { code: string; qrurl: string }) {
+  return (
+    <section className="gavel-card gavel-pickup-code" data-testid="pickup-code" aria-labelledby="pickup-code-title">
+      <h2 id="pickup-code-title">Your pickup code</h2>
+      <p className="gavel-pickup-code-value" data-testid="pickup-code-value">
+        {code}
+      </p>
+      <img src={qrurl} width={180} height={180} alt={`QR code of pickup code ${code}`} loading="lazy" />
+      <p className="gavel-muted">Show this code (or its QR code) at the pickup desk to collect your items.</p>
+    </section>
+  );
+}
+
+/** Order History: purchases completed at checkout, grouped by order, with their pickup details and pickup code. */
 function MyOrdersPage(_props: { user: SessionUser }) {
   const { eventcode } = useSession();
   const orders = useQuery({ queryKey: keys.orders(eventcode), queryFn: () => api('GET /myorders') });
@@ -119,6 +134,7 @@ function MyOrdersPage(_props: { user: SessionUser }) {
           <p className="gavel-muted">After checkout, your purchase history will be displayed here.</p>
         </section>
       ) : null}
+      {orders.data?.pickup ? <PickupCode {...orders.data.pickup} /> : null}
       {ordersOf(items).map((order) => (
         <OrderGroup key={order.checkoutid} order={order} />
       ))}
