@@ -4,7 +4,8 @@ import type { CheckinBidder, CheckinCounters } from '@gavel/domain';
 import { errorMessage } from '../../ui/form';
 import { useSettled } from '../bidders/calls';
 import { Layout } from '../Layout';
-import { liveLabel, useConsoleLive } from '../live';
+import { useConsoleLive } from '../live';
+import { LiveBadge } from '../ui/LiveBadge';
 import { QrScanner } from '../ui/QrScanner';
 import { cardLinkCall, checkInCall, undoCall, useCheckinDesk, useDeskAction } from './calls';
 import { CheckinRow, type RowActions } from './CheckinRow';
@@ -90,9 +91,7 @@ export function CheckinPage() {
       title="Check-in"
       actions={
         <>
-          <span className={`checkin-live ${live}`} role="status" data-testid="live-state">
-            {liveLabel(live)}
-          </span>
+          <LiveBadge state={live} />
           <button
             type="button"
             className="console-button secondary checkin-head-button"

@@ -3,7 +3,8 @@ import { useParams } from 'react-router-dom';
 import { formatMoney } from '@gavel/domain';
 import { errorMessage } from '../../ui/action';
 import { Layout } from '../Layout';
-import { liveLabel, useConsoleLive } from '../live';
+import { useConsoleLive } from '../live';
+import { LiveBadge } from '../ui/LiveBadge';
 import { useCan } from '../session';
 import { type Ask, CloseDialog } from './CloseDialog';
 import { CloseTable } from './CloseTable';
@@ -52,9 +53,7 @@ export function ClosePage() {
   const everything = { scope: 'all' } as const;
   const actions = (
     <>
-      <span className={`close-live ${live}`} role="status" data-testid="live-state">
-        {liveLabel(live)}
-      </span>
+      <LiveBadge state={live} />
       <button
         type="button"
         className="console-button close-danger"

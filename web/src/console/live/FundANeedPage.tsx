@@ -7,7 +7,7 @@ import { errorMessage } from '../../ui/form';
 import { Layout } from '../Layout';
 import { useConsoleLive } from '../live';
 import { pledgesKey, undoPledgeCall, usePledges } from './calls';
-import { LiveBadge } from './LiveBadge';
+import { LiveBadge } from '../ui/LiveBadge';
 import { PaddleForm } from './PaddleForm';
 import { paddleName } from './RecentSales';
 import './live.css';

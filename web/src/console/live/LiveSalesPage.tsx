@@ -7,7 +7,7 @@ import { errorMessage } from '../../ui/form';
 import { Layout } from '../Layout';
 import { useConsoleLive } from '../live';
 import { salesKey, undoSaleCall, useLiveSales } from './calls';
-import { LiveBadge } from './LiveBadge';
+import { LiveBadge } from '../ui/LiveBadge';
 import { paddleName, RecentSales } from './RecentSales';
 import { SaleForm } from './SaleForm';
 import './live.css';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Layout } from '../Layout';
-import { liveLabel, useConsoleLive } from '../live';
+import { useConsoleLive } from '../live';
+import { LiveBadge } from '../ui/LiveBadge';
 import { HandOver } from './HandOver';
 import { PickupList } from './PickupList';
 import './pickup.css';
@@ -22,14 +23,7 @@ export function PickupPage() {
   const live = useConsoleLive(eventcode, ['pickup', 'desk']);
   const [tab, setTab] = useState<Tab>('handover');
   return (
-    <Layout
-      title="Pickup"
-      actions={
-        <span className={`pickup-live ${live}`} role="status" data-testid="live-state">
-          {liveLabel(live)}
-        </span>
-      }
-    >
+    <Layout title="Pickup" actions={<LiveBadge state={live} />}>
       <div className="pickup-tabs" role="tablist" aria-label="Pickup">
         {TABS.map((t) => (
           <button
