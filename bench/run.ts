@@ -1,6 +1,7 @@
 import { cpus, totalmem } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { benchBidLatency, benchBids } from './bids';
+import { benchChargeAll } from './charge-all';
 import { benchClosing } from './closing';
 import { benchFanout } from './fanout';
 import { benchLighthouse } from './lighthouse';
@@ -8,7 +9,7 @@ import { benchStore } from './store';
 import { cleanup, startPostgres } from './lib';
 
 /**
- * npm run bench [-- bids|bids-latency|fanout|closing|store|lighthouse]: runs the benchmarks with their baselines in one go and
+ * npm run bench [-- bids|bids-latency|fanout|closing|store|charge-all|lighthouse]: runs the benchmarks with their baselines in one go and
  * prints markdown tables (docs/benchmarks.md keeps a copy with the command that produced it).
  * Starts its own PostgreSQL when it is installed (on port 55470, or BENCH_PG_PORT); everything runs
  * on 127.0.0.1 and stops itself.
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   if (!which || which === 'fanout') console.log(await benchFanout(PORT + 10));
   if (!which || which === 'closing') console.log(await benchClosing(pg, PORT + 20));
   if (!which || which === 'store') console.log(await benchStore(pg, PORT + 100));
+  if (!which || which === 'charge-all') console.log(await benchChargeAll(pg, PORT + 150));
   if (!which || which === 'lighthouse') console.log(await benchLighthouse(PORT + 200));
 }
 

@@ -46,6 +46,7 @@ export const routes: Array<{ path: string; Page: ComponentType; home?: HomeKind 
   { path: 'event/:id/:cart', Page: lazyPage(store, 'StoreRoute'), home: 'store' },
   { path: 'cart', Page: lazyPage(cart, 'Cart') },
   { path: 'my-orders', Page: lazyPage(cart, 'MyOrders') },
+  { path: 'pay/:secret', Page: lazyPage(() => import('./features/paylink/PayLink'), 'PayLink') },
   { path: 'checkout', Page: lazyPage(payments, 'Checkout') },
   { path: 'checkout/:step', Page: lazyPage(payments, 'Checkout') },
   { path: 'checkout-item/:historyid', Page: lazyPage(payments, 'Checkout') },

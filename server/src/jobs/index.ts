@@ -11,6 +11,8 @@ import {
   reconcileStoreOrders,
   releaseExpiredHolds,
 } from '../features/store/jobs';
+import { CHARGE_ALL_EVERY_MS, chargeAllTick } from '../features/console/chargeall/job';
+import { reconcileDeskPayments } from '../features/console/desk/reconcile';
 import { defineJob, type PeriodicJob } from './job';
 
 export { defineJob, startJobs, type JobLog, type JobRunner, type PeriodicJob, type RunnerOptions } from './job';
@@ -47,9 +49,21 @@ export function appJobs(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): 
       name: 'payments-reconcile',
       everyMs: RECONCILE_EVERY_MS,
       run: async (now) => {
-        const count = (await reconcilePending(ctx, now)) + (await reconcileStoreOrders(ctx, now));
+        const count =
+          (await reconcilePending(ctx, now)) +
+          (await reconcileStoreOrders(ctx, now)) +
+          (await reconcileDeskPayments(ctx, now));
         if (count > 0) log.info({ count }, 'pending payments settled');
         await forgetSpentCryptograms(ctx.db, now);
+      },
+    }),
+    defineJob({
+      // Charge all saved cards (the console): batches of a run's bidders, each under its own key.
+      name: 'charge-all',
+      everyMs: CHARGE_ALL_EVERY_MS,
+      run: async () => {
+        const count = await chargeAllTick(ctx);
+        if (count > 0) log.info({ count }, 'charge all: bidders charged');
       },
     }),
     defineJob({

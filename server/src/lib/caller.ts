@@ -1,14 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { Access } from '@gavel/domain';
+import type { Access, ContractKey } from '@gavel/domain';
 import type { AppContext } from '../context';
 import { AppError, eventNotFound } from '../errors';
 import { findTenantCached, type Tenant } from '../tenancy';
 import type { CartClaims, LoginClaims, TokenCheck } from './tokens';
 import { and, eq, inArray } from 'drizzle-orm';
 import { storeOrders } from '../db/schema';
-import { registrationMessages, storeMessages } from '@gavel/domain';
+import { chargeAllWords, registrationMessages, storeMessages } from '@gavel/domain';
 import { bearerToken } from './bearer';
 import { resolveStaffCaller, type StaffCaller } from './staff-caller';
+import { payScopeAllows } from './pay-scope';
 
 /**
  * Who is calling, worked out once per request by the route's preHandler (see lib/route.ts) and
@@ -134,12 +135,14 @@ async function eventOf(
   return findTenantCached(ctx.db, auctioncode, eventcode);
 }
 
-/** The signed-in caller's claims, refused when absent, expired, revoked (answered as expired), forged or of another organization. */
+/**
+ * The signed-in caller's claims, refused when absent, expired, revoked (answered as expired), forged
+ * or of another organization, and a pay link's session on any call but paying's (`key`, pay-scope.ts).
+ */
 async function signedIn(
   ctx: AppContext,
   request: FastifyRequest,
-  auctioncode: string,
-  allowGuest: boolean,
+  { auctioncode, allowGuest, key }: { auctioncode: string; allowGuest: boolean; key: ContractKey | undefined },
 ): Promise<LoginClaims> {
   const check = await checkToken(ctx, request);
   if (!check) throw new AppError('unauthorized', 'Please log in to continue.');
@@ -149,6 +152,7 @@ async function signedIn(
   }
   if (check.claims.auctioncode !== auctioncode) throw sessionInvalid();
   if (check.claims.isguest && !allowGuest) throw new AppError('forbidden', 'Please log in to continue.');
+  if (check.claims.scope === 'pay' && !payScopeAllows(key)) throw new AppError('forbidden', chargeAllWords.payOnly);
   return check.claims;
 }
 
@@ -209,22 +213,22 @@ async function registrationOf(
   return { auctioncode, tenant, orderId: order.id, seatId: null, personId: null };
 }
 
-/** Resolves the caller a route's access asks for, or refuses the request. */
+/** Resolves the caller a route's access asks for, or refuses the request. `key` is the call's (the contract map's). */
 export async function resolveCaller<A extends Access>(
   ctx: AppContext,
   request: FastifyRequest,
   access: A,
+  key?: ContractKey,
 ): Promise<CallerOf<A>> {
   const auctioncode = hostAuctionCode(ctx, request);
-  const resolved = await resolve(ctx, request, access, auctioncode);
+  const resolved = await resolve(ctx, request, { access, auctioncode, key });
   return resolved as CallerOf<A>;
 }
 
 async function resolve(
   ctx: AppContext,
   request: FastifyRequest,
-  access: Access,
-  auctioncode: string,
+  { access, auctioncode, key }: { access: Access; auctioncode: string; key: ContractKey | undefined },
 ): Promise<CallerByAccess[Access]> {
   switch (access) {
     case 'public':
@@ -235,7 +239,7 @@ async function resolve(
     case 'event':
       return { auctioncode, tenant: await eventOf(ctx, auctioncode, request) };
     case 'account': {
-      const claims = await signedIn(ctx, request, auctioncode, false);
+      const claims = await signedIn(ctx, request, { auctioncode, allowGuest: false, key });
       return { auctioncode, tenant: await eventOf(ctx, auctioncode, request, claims.eventcode), claims };
     }
     case 'store':
@@ -255,7 +259,7 @@ async function resolve(
       return resolveStaffCaller(ctx, request, auctioncode, access);
     case 'guest':
     case 'bidder': {
-      const claims = await signedIn(ctx, request, auctioncode, access === 'guest');
+      const claims = await signedIn(ctx, request, { auctioncode, allowGuest: access === 'guest', key });
       const tenant = await eventOf(ctx, auctioncode, request, claims.eventcode);
       if (claims.eventcode !== tenant.event.eventcode)
         throw new AppError('unauthorized', 'Your session is for another event. Please log in again.');

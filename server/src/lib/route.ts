@@ -73,7 +73,7 @@ export function route<K extends ContractKey>(
       response: { 200: c.response, ...failures },
     },
     handler: async (request, reply) => {
-      const caller = await resolveCaller(ctx, request, c.access as Contracts[K]['access']);
+      const caller = await resolveCaller(ctx, request, c.access as Contracts[K]['access'], key);
       // The schemas above validated these; the map's types name what they hold.
       return handler({
         body: request.body as RequestOf<K>,

@@ -15,6 +15,11 @@ export const loginClaims = z.object({
   isguest: z.boolean(),
   /** The account's session version when signed; a token signed before the last password reset is revoked. Older tokens lack it: 0. */
   ver: z.number().int().nonnegative().default(0),
+  /**
+   * 'pay': signed by following a charge-all pay link, good only for paying (lib/pay-scope.ts lists
+   * the calls that take it; every other call refuses it). Absent on an ordinary sign-in.
+   */
+  scope: z.literal('pay').optional(),
   exp: z.number(),
   iat: z.number(),
 });
@@ -38,6 +43,8 @@ export type RevocationListener = (accountId: number, version: number) => void;
 
 export const LOGIN_TOKEN_DAYS = 14;
 export const GUEST_TOKEN_DAYS = 2;
+/** A pay link's session lasts an evening: following the link again signs another. */
+export const PAY_TOKEN_HOURS = 12;
 
 export type TokenCheck = { ok: true; claims: LoginClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
@@ -152,12 +159,13 @@ export class TokenService {
   async sign(subject: LoginSubject, now: Date): Promise<string> {
     const claims = { ...subject, ver: subject.ver ?? 0 };
     const days = claims.isguest ? GUEST_TOKEN_DAYS : LOGIN_TOKEN_DAYS;
+    const seconds = claims.scope === 'pay' ? PAY_TOKEN_HOURS * 3600 : days * 86_400;
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.isguest ? `guest:${randomBytes(8).toString('hex')}` : String(claims.userid))
       .setIssuedAt(iat)
-      .setExpirationTime(iat + days * 86_400)
+      .setExpirationTime(iat + seconds)
       .sign(this.key);
   }
 

@@ -6,6 +6,8 @@ import {
   cardPaymentMessages,
   checkoutAmounts,
   checkoutMessages,
+  deskWords,
+  unappliedCredit,
 } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -18,6 +20,7 @@ import type { ChargeRequest } from '../../payments/gateway';
 import { processorCodeOf } from '../../payments/processor';
 import { publishCart } from '../../realtime/publish';
 import type { EventRow } from '../../tenancy';
+import { balanceOf } from '../console/desk/ledger';
 import { cardOnFile, customerOf } from './cards';
 import { auctionCardOrders, type OrderRow, queueReceipt } from './orders';
 
@@ -157,6 +160,9 @@ async function placeOrder(
     .for('update');
   if (won.length !== ids.length) throw new AppError('bad_request', checkoutMessages.notYours);
   if (won.some((w) => w.checkoutId !== null)) throw new AppError('conflict', checkoutMessages.alreadyPaid);
+  // Money paid at the desk and not yet tied to items would pay them twice: the rest is paid there.
+  if (unappliedCredit(await balanceOf(tx, event, bidderId)) > 0)
+    throw new AppError('conflict', deskWords.payRestAtDesk);
   const wonItemIds = new Set(won.map((w) => w.itemId));
   if (body.itemid.some((id) => !wonItemIds.has(id))) throw new AppError('bad_request', checkoutMessages.notYours);
 

@@ -3,6 +3,7 @@ import { cardLabel } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { accounts, auctionItems, bidders, orders, wonItems } from '../../db/schema';
+import { pickupCodeOf, pickupQrUrl } from '../../lib/pickup-codes';
 import { enqueueMail } from '../../mail/outbox';
 import { receiptMail } from '../../mail/receipt';
 import { mailContact } from '../../mail/receipt-parts';
@@ -33,15 +34,28 @@ export async function orderLines(db: Db | Tx, orderIds: number[]) {
     .orderBy(asc(wonItems.id));
 }
 
-/** How the order was paid, in the bidder's words. */
-export function paidWith(order: Pick<OrderRow, 'method' | 'cardbrand' | 'cardlast4' | 'state'>): string {
+/**
+ * How the order was paid, in the bidder's words. A desk order (a balance paid at the console)
+ * keeps how in `processorRef`: 'cash' or 'check', else the card charge's reference; one made by
+ * charge all has a key of the run's (`gavel_run...`).
+ */
+export function paidWith(
+  order: Pick<OrderRow, 'method' | 'cardbrand' | 'cardlast4' | 'state' | 'processorRef' | 'chargeKey'>,
+): string {
+  if (order.method === 'desk') {
+    const card = order.cardbrand ? cardLabel({ brand: order.cardbrand, last4: order.cardlast4 }) : 'card';
+    if (order.chargeKey.startsWith('gavel_run')) return `Charged to your card on file: ${card}`;
+    if (order.processorRef === 'cash' || order.processorRef === 'check')
+      return `Paid at the checkout desk: ${order.processorRef}`;
+    return `Paid at the checkout desk: ${card}`;
+  }
   if (order.method === 'billme')
     return order.state === 'paid' ? 'Bill Me: paid' : 'Bill Me: to be billed by the organizer';
   if (order.cardbrand) return cardLabel({ brand: order.cardbrand, last4: order.cardlast4 });
   return 'Card';
 }
 
-/** The receipt email: items, donation, fee, total, the card, and the pickup instructions. */
+/** The receipt email: items, donation, fee, total, the card, the pickup instructions and the bidder's pickup code. */
 export async function queueReceipt(tx: Tx, tenant: Tenant, order: OrderRow, origin: string): Promise<void> {
   const [to] = await tx
     .select({ email: accounts.email, firstname: accounts.firstname })
@@ -51,6 +65,7 @@ export async function queueReceipt(tx: Tx, tenant: Tenant, order: OrderRow, orig
   if (!to) return;
   const lines = await orderLines(tx, [order.id]);
   const pickups = [...new Set(lines.map((l) => l.pickup || tenant.event.pickupinstructions).filter(Boolean))];
+  const code = await pickupCodeOf(tx, { eventId: tenant.event.id, bidderId: order.bidderId });
   await enqueueMail(
     tx,
     { organizationId: tenant.organization.id, eventId: tenant.event.id, to: to.email },
@@ -70,6 +85,7 @@ export async function queueReceipt(tx: Tx, tenant: Tenant, order: OrderRow, orig
         billMe: order.method === 'billme',
         processorcode: order.processorcode,
         pickups,
+        pickup: { code, qrUrl: pickupQrUrl(origin, code) },
       },
       `${origin}/${tenant.event.eventcode}/my-orders`,
     ),

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { PROCESSOR_STRIPE, codeSchema } from '@gavel/domain';
 import type { AppContext } from '../../context';
-import { orders, storeOrders } from '../../db/schema';
+import { orders, payments, storeOrders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { resolveCaller } from '../../lib/caller';
 import { settleByProcessor } from '../../payments/card-payment';
@@ -12,6 +12,7 @@ import { readStripeEvent, type StripeOutcomeEvent } from '../../payments/stripe-
 import { findTenantCached } from '../../tenancy';
 import { storeCardOrders } from '../store/orders';
 import { auctionCardOrders } from './orders';
+import { deskCardOrders } from '../console/desk/settle';
 
 /** Stripe's event from a signed body; a bad signature is the caller's error (400). */
 function verified(raw: Buffer, signature: string | undefined, secret: string): StripeOutcomeEvent | undefined {
@@ -70,10 +71,21 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
           .from(storeOrders)
           .where(and(eq(storeOrders.chargeKey, outcome.chargekey), eq(storeOrders.eventId, event.id)))
           .limit(1);
-        if (!storeOrder) return { received: true };
+        if (storeOrder)
+          return {
+            received: true,
+            settled: await settleByProcessor(ctx, storeCardOrders(ctx, tenant), storeOrder.id, outcome),
+          };
+        // A balance paid at the console's desk or by charge all.
+        const [payment] = await ctx.db
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(eq(payments.chargeKey, outcome.chargekey), eq(payments.eventId, event.id)))
+          .limit(1);
+        if (!payment) return { received: true };
         return {
           received: true,
-          settled: await settleByProcessor(ctx, storeCardOrders(ctx, tenant), storeOrder.id, outcome),
+          settled: await settleByProcessor(ctx, deskCardOrders(ctx, tenant), payment.id, outcome),
         };
       },
     );

@@ -1,0 +1,56 @@
+import {
+  deskBalanceResponse,
+  deskBidderParams,
+  deskEventParams,
+  deskLookupQuery,
+  deskLookupResponse,
+  deskPaymentRequest,
+  deskPaymentResponse,
+  deskReceiptResponse,
+} from '../console-desk';
+import { contract } from '../contract';
+
+/** The console's desk calls (tag `console`, auction night): the checkout desk. */
+export const consoleDeskCalls = {
+  'GET /console/events/:eventcode/desk': contract({
+    method: 'GET',
+    path: '/console/events/:eventcode/desk',
+    access: 'staff:volunteer',
+    tags: ['console'],
+    summary:
+      "The checkout desk's lookup: bidders found by number, name, email or a scanned check-in code (`gavel-bidder:12`), each with what is due and whether a card is on file",
+    params: deskEventParams,
+    query: deskLookupQuery,
+    response: deskLookupResponse,
+  }),
+  'GET /console/events/:eventcode/bidders/:bidderid/balance': contract({
+    method: 'GET',
+    path: '/console/events/:eventcode/bidders/:bidderid/balance',
+    access: 'staff:volunteer',
+    tags: ['console'],
+    summary:
+      "A bidder's balance from the ledger: the charges (items won, pledges, Bill Me orders, donations, card fees), the payments, and what is due (dollars)",
+    params: deskBidderParams,
+    response: deskBalanceResponse,
+  }),
+  'POST /console/events/:eventcode/bidders/:bidderid/payments': contract({
+    method: 'POST',
+    path: '/console/events/:eventcode/bidders/:bidderid/payments',
+    access: 'staff:volunteer',
+    tags: ['console'],
+    summary:
+      "Take a payment of the balance (and of `forbidderids`' balances: a couple): card on file, new card, cash or check, all or part. Requires an `Idempotency-Key` (the answer is replayed for it; another body with it is 422). A balance with nothing due answers `alreadypaid`; a declined card is 402 with the processor's words",
+    params: deskBidderParams,
+    body: deskPaymentRequest,
+    response: deskPaymentResponse,
+  }),
+  'GET /console/events/:eventcode/bidders/:bidderid/receipt': contract({
+    method: 'GET',
+    path: '/console/events/:eventcode/bidders/:bidderid/receipt',
+    access: 'staff:volunteer',
+    tags: ['console'],
+    summary: "The bidder's receipt to print at the desk: the balance, who paid what and how, and the pickup code",
+    params: deskBidderParams,
+    response: deskReceiptResponse,
+  }),
+};

@@ -1,0 +1,140 @@
+import type { Cents } from '../money';
+
+/**
+ * A bidder's balance, read from one ledger (shared/DESIGN.md, "The console"): the charges are the
+ * rows that already say what a bidder owes, the payments are money taken for them. The rule:
+ *
+ *   charged = every line's amount;  paid = every payment's amount;  due = charged − paid
+ *
+ * in integer cents, so the lines always sum to the due less the payments. The server reads the
+ * rows (server/src/features/console/desk/ledger.ts); the arithmetic is here, without I/O.
+ */
+
+/** Where a charge comes from, and so how a desk order settles it when the balance is paid in full. */
+export type BalanceLineKind =
+  /** An item won (a bid at close, Buy It Now, a live sale): its amount times its quantity. */
+  | 'item'
+  /** A fund-a-need pledge. */
+  | 'pledge'
+  /** The donation added at a phone checkout (card or Bill Me). */
+  | 'donation'
+  /** The card fee the bidder chose to cover at a phone checkout. */
+  | 'fee'
+  /** A store order the buyer chose to pay later (Bill Me), matched to the bidder by email. */
+  | 'storebillme';
+
+export interface BalanceLine {
+  kind: BalanceLineKind;
+  /** The row it comes from: won_items.id, pledges.id, orders.id (donation, fee) or store_orders.id. */
+  id: number;
+  /** What a person reads: the item's name, "Fund-a-need: ...", "Store order S-12". */
+  label: string;
+  /** The item's number, for items and pledges; '' otherwise. */
+  itemnum: string;
+  quantity: number;
+  amount: Cents;
+  /** How the item was won, for items. */
+  won: 'bid' | 'buynow' | 'live' | null;
+  /** The auction order it is part of (a phone checkout, a Bill Me order, a desk order), if any. */
+  orderId: number | null;
+  /** That order is Bill Me (auction or store): still to be settled on the balance. */
+  billme: boolean;
+  /**
+   * Still to be settled: an item in no order, a pledge not settled, a line of a Bill Me order
+   * still unpaid. The desk order that pays the balance in full settles every open line.
+   */
+  open: boolean;
+  at: Date;
+}
+
+export interface PaymentLine {
+  /** 'phone': a card order paid on the bidder's phone; 'desk': money taken for balances (desk, charge all). */
+  source: 'phone' | 'desk';
+  /** orders.id for the phone, payments.id for the desk. */
+  id: number;
+  method: 'card' | 'cash' | 'check';
+  /** What of it went to this balance (a couple's payment is split between balances). */
+  amount: Cents;
+  /** Pending: a card charge sent and its outcome not yet known. */
+  state: 'paid' | 'pending';
+  /** Who paid: the bidder whose card or cash it was (a couple pays one another's balance). */
+  payerId: number;
+  reference: string;
+  cardbrand: string;
+  cardlast4: string;
+  /** The desk order the payment made when it paid the balance in full (desk payments). */
+  orderId: number | null;
+  at: Date;
+}
+
+export interface BalanceTotals {
+  charged: Cents;
+  paid: Cents;
+  due: Cents;
+  /** A payment is under way (a card charge sent, its outcome not yet known). */
+  inProgress: boolean;
+}
+
+export interface Balance extends BalanceTotals {
+  lines: BalanceLine[];
+  payments: PaymentLine[];
+}
+
+const sum = (amounts: Cents[]): Cents => amounts.reduce((s, a) => s + a, 0);
+
+/** The ledger's rule: what the lines charge, what the payments paid, and what is due. */
+export function balanceTotals(lines: Pick<BalanceLine, 'amount'>[], payments: Pick<PaymentLine, 'amount' | 'state'>[]) {
+  const charged = sum(lines.map((l) => l.amount));
+  const paid = sum(payments.map((p) => p.amount));
+  return { charged, paid, due: charged - paid, inProgress: payments.some((p) => p.state === 'pending') };
+}
+
+/** A balance from its lines and payments, its totals by the ledger's rule. */
+export function balanceOfLines(lines: BalanceLine[], payments: PaymentLine[]): Balance {
+  return { lines, payments, ...balanceTotals(lines, payments) };
+}
+
+/** What the open lines charge: what a desk order paying the balance in full would tie. */
+export function openCharges(balance: Pick<Balance, 'lines'>): Cents {
+  return sum(balance.lines.filter((l) => l.open).map((l) => l.amount));
+}
+
+/**
+ * Money paid toward the balance and not yet tied to what it pays for (a partial payment at the
+ * desk): while there is some, paying the open items on the phone would pay them twice.
+ */
+export function unappliedCredit(balance: Pick<Balance, 'lines' | 'due'>): Cents {
+  return Math.max(0, openCharges(balance) - Math.max(0, balance.due));
+}
+
+/**
+ * The desk order that pays a balance in full: the items in no order as its subtotal, the open
+ * pledges as its donation (no fee: a card fee is the phone checkout's choice). Bill Me orders it
+ * settles keep their own amounts.
+ */
+export function deskOrderAmounts(balance: Pick<Balance, 'lines'>) {
+  const open = balance.lines.filter((l) => l.open);
+  const subtotal = sum(open.filter((l) => l.kind === 'item' && l.orderId === null).map((l) => l.amount));
+  const donation = sum(open.filter((l) => l.kind === 'pledge').map((l) => l.amount));
+  return { subtotal, donation, fee: 0, total: subtotal + donation };
+}
+
+/**
+ * Splits a payment over balances in the order given (the payer's own first): each gets up to what
+ * it owes, until the amount is spent. Answers each balance's share (0 for one owing nothing) and
+ * whether the share pays that balance in full. The amount must not exceed the dues' sum.
+ */
+export function allocatePayment(amount: Cents, dues: Cents[]): { amount: Cents; full: boolean }[] {
+  let left = amount;
+  return dues.map((due) => {
+    const owed = Math.max(0, due);
+    const share = Math.min(owed, left);
+    left -= share;
+    return { amount: share, full: owed > 0 && share === owed };
+  });
+}
+
+/** The total the balances owe (a balance paid ahead owes nothing, and gives nothing to the others). */
+export function totalDue(dues: Cents[]): Cents {
+  return sum(dues.map((d) => Math.max(0, d)));
+}

@@ -1,0 +1,164 @@
+import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { testCardOutcome } from '@gavel/domain';
+import { verifiedBidder } from '../testkit/bidders';
+import { eventDocument, item, timesAround } from '../testkit/documents';
+import { bearer, expectOk, stringField, type Transport } from '../testkit/transport';
+import { importEvent, uniqueCode } from './support/api';
+import {
+  addStaff,
+  type ConsoleStaffMember,
+  lookAt,
+  newOrganization,
+  openConsole,
+  organizationTransport,
+} from './support/console';
+import { DESKTOP, expectAccessible, openSignedIn } from './support/page';
+
+/**
+ * The checkout desk on a tablet: a volunteer takes cash for one bidder and charges the saved card
+ * of another; the bidder's phone, open on their cart, shows the items paid at once, and their
+ * order history says how. Screens at the tablet's and the phone's size.
+ */
+const TABLET = { width: 1024, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+interface Setup {
+  origin: string;
+  eventcode: string;
+  volunteer: ConsoleStaffMember;
+  ann: string;
+  bob: string;
+}
+
+async function cryptogram(api: Transport, eventcode: string): Promise<string> {
+  const card = '4242424242424242';
+  const answer = await expectOk(
+    'card',
+    api.post('/api/testpay/tokens', {
+      eventcode,
+      brand: 'Visa',
+      last4: '4242',
+      expmonth: 12,
+      expyear: 2030,
+      outcome: testCardOutcome(card),
+      authenticated: false,
+    }),
+  );
+  return stringField(answer, 'cryptogram');
+}
+
+/** A bidder who bought the basket and the tote on their phone ($65.50 due); with a saved card when `card`. */
+async function bidder(api: Transport, eventcode: string, name: string, card: boolean): Promise<string> {
+  const who = await verifiedBidder(api, {
+    eventcode,
+    email: `${name.toLowerCase()}-${eventcode}@example.org`,
+    profile: { firstname: name, lastname: 'Lee', zip: '60601', setupcomplete: true },
+  });
+  const items = await expectOk('items', api.post('/api/auctionitems', { eventcode }, bearer(who.token)));
+  for (const i of (items as { auctionitems: Array<{ itemid: number }> }).auctionitems)
+    await expectOk(
+      'buying',
+      api.post('/api/submitbid', { eventcode, itemid: i.itemid, buyitnow: true, quantity: 1 }, bearer(who.token)),
+    );
+  if (card)
+    await expectOk(
+      'saving a card',
+      api.post('/api/updatecard', { eventcode, processortoken: await cryptogram(api, eventcode) }, bearer(who.token)),
+    );
+  return who.token;
+}
+
+async function setUp(request: APIRequestContext): Promise<Setup> {
+  const org = await newOrganization(request, { name: 'Checkout Foundation', prefix: 'desk' });
+  const eventcode = uniqueCode('dgala');
+  const buy = (itemnum: string, name: string, price: number) =>
+    item(itemnum, { name, buyitnowonly: true, buyitnowprice: price, quantity: 20, startingbid: 0 });
+  await importEvent(
+    request,
+    eventDocument(timesAround(new Date(), { biddingcloses: 48, eventcloses: 72 }), {
+      auctioncode: org.auctioncode,
+      orgname: org.name,
+      eventcode,
+      eventname: 'Autumn Gala',
+      event: { ccfeespercent: 0 },
+      items: [buy('101', 'Gift Basket', 40), buy('102', 'Gala Tote', 25.5)],
+    }),
+  );
+  const api = organizationTransport(request, org.origin);
+  const ann = await bidder(api, eventcode, 'Ann', false);
+  const bob = await bidder(api, eventcode, 'Bob', true);
+  const volunteer = await addStaff(request, { origin: org.origin, ownerToken: org.owner.token, role: 'volunteer' });
+  return { origin: org.origin, eventcode, volunteer, ann, bob };
+}
+
+/** The page checked by axe and saved at the phone's size and the tablet's, back at the tablet's after. */
+async function atBothSizes(page: Page, name: string): Promise<void> {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['tablet', TABLET],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await expectAccessible(page);
+    await lookAt(page, `${name}-${size}`);
+  }
+}
+
+async function findBidder(page: Page, name: string): Promise<void> {
+  await page.getByTestId('desk-search').fill(name);
+  await expect(page.getByTestId('desk-found-bidder')).toHaveCount(1);
+  await expect(page.getByTestId('desk-found-bidder')).toContainText('$65.50 due');
+  await page.getByTestId('desk-search').press('Enter');
+  await expect(page.getByTestId('desk-due')).toContainText('$65.50');
+}
+
+test.use({ ...DESKTOP, viewport: TABLET });
+
+test('the desk takes cash for one bidder and the saved card for another; the phone shows them paid', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const s = await setUp(request);
+  // Ann's phone is open on her cart: the desk's payment shows there at once.
+  const phone = await browser.newPage({ viewport: PHONE });
+  await openSignedIn(phone, `${s.origin}/${s.eventcode}/cart`, s.ann);
+  await expect(phone.getByTestId('cart-line')).toHaveCount(2);
+
+  await openConsole(page, { origin: s.origin, path: `/${s.eventcode}/console/desk`, session: s.volunteer.session });
+  await expect(page.getByTestId('live-state')).toHaveText('Live');
+  await findBidder(page, 'Ann');
+  await expect(page.getByTestId('group-items')).toContainText('Gift Basket');
+  await expect(page.getByTestId('desk-method-card')).toBeDisabled();
+  await page.getByTestId('desk-method-cash').click();
+  await expect(page.getByTestId('desk-amount')).toHaveValue('65.50');
+  await expect(page.getByTestId('desk-pay-button')).toHaveText('Take $65.50 in cash');
+  await atBothSizes(page, 'desk-balance');
+
+  await page.getByTestId('desk-amount').press('Enter');
+  await expect(page.getByTestId('desk-outcome-title')).toHaveText('Paid');
+  await expect(page.getByTestId('desk-due')).toContainText('$0.00');
+  await expect(page.getByTestId('group-payments')).toContainText('Cash');
+  await atBothSizes(page, 'desk-paid');
+  await expect(phone.getByTestId('cart-line')).toHaveCount(0);
+  await phone.goto(`${s.origin}/${s.eventcode}/my-orders`);
+  await expect(phone.getByTestId('order-paid-with').first()).toHaveText('Paid at the checkout desk: cash');
+  await lookAt(phone, 'desk-phone-my-orders');
+  await phone.close();
+
+  await page.getByTestId('desk-print').click();
+  await expect(page.getByTestId('desk-receipt')).toContainText('Autumn Gala');
+  await expect(page.getByTestId('desk-pickup')).toContainText('Pickup code');
+  await lookAt(page, 'desk-receipt-tablet');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByTestId('desk-next').click();
+  await expect(page.getByTestId('desk-search')).toBeFocused();
+
+  // Bob has a card on file: it is the first method offered.
+  await findBidder(page, 'Bob');
+  await expect(page.getByTestId('desk-method-card')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('desk-pay-button')).toHaveText('Charge $65.50 to the card on file');
+  await page.getByTestId('desk-pay-button').click();
+  await expect(page.getByTestId('desk-outcome-title')).toHaveText('Paid');
+  await expect(page.getByTestId('group-payments')).toContainText('Visa ending in 4242');
+  await lookAt(page, 'desk-card-paid-tablet');
+});

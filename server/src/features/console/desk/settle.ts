@@ -1,0 +1,227 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { formatMoney } from '@gavel/domain';
+import type { AppContext } from '../../../context';
+import type { Db, Tx } from '../../../db/client';
+import {
+  accounts,
+  bidders,
+  orders,
+  paymentAllocations,
+  payments,
+  pledges,
+  storeOrders,
+  wonItems,
+} from '../../../db/schema';
+import { enqueueMail } from '../../../mail/outbox';
+import { message } from '../../../mail/templates';
+import type { CardOrders } from '../../../payments/card-payment';
+import { publishConsole } from '../../../realtime/console';
+import { publishCart } from '../../../realtime/publish';
+import type { Tenant } from '../../../tenancy';
+import { type OrderRow, queueReceipt } from '../../payments/orders';
+import { type Actor, recordAudit } from '../audit';
+import { balancesOf } from './ledger';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Settling a desk payment (the `payments` table) in the one card-payment flow: paid means the
+ * payment, its desk orders and the Bill Me orders they settle are paid and the receipts are
+ * queued; declined means the payment and its desk orders failed and everything they tied is free
+ * again (the items back in the cart, the pledges and Bill Me orders owed again). A cash or check
+ * payment is settled as paid in the transaction that records it.
+ */
+
+/** The allocations of a payment: whose balances it paid, how much of each, and the desk order made. */
+async function allocationsOf(tx: Tx, paymentId: number) {
+  return tx
+    .select()
+    .from(paymentAllocations)
+    .where(eq(paymentAllocations.paymentId, paymentId))
+    .orderBy(asc(paymentAllocations.bidderId));
+}
+
+const orderIdsOf = (rows: { orderId: number | null }[]) => rows.flatMap((r) => (r.orderId === null ? [] : [r.orderId]));
+
+/** Marks the payment paid with what the processor said, then everything it pays for. */
+async function markPaid(
+  ctx: AppContext,
+  tx: Tx,
+  { tenant, payment, ref, card, now }: SettleArgs & { ref: string; card: { brand: string; last4: string } | undefined },
+): Promise<PaymentRow> {
+  const [paid] = await tx
+    .update(payments)
+    .set({
+      state: 'paid',
+      settledAt: now,
+      ...(ref ? { processorRef: ref } : {}),
+      ...(card ? { cardbrand: card.brand, cardlast4: card.last4 } : {}),
+    })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  if (!paid) throw new Error('payment update returned nothing');
+  const allocations = await allocationsOf(tx, payment.id);
+  const deskOrders = orderIdsOf(allocations);
+  let paidOrders: OrderRow[] = [];
+  if (deskOrders.length > 0) {
+    // How it was paid, for the bidder's order history (payments/orders.ts paidWith): the card, or cash or check.
+    paidOrders = await tx
+      .update(orders)
+      .set({
+        state: 'paid',
+        settledAt: now,
+        processorRef: paid.method === 'card' ? paid.processorRef : paid.method,
+        cardbrand: paid.cardbrand,
+        cardlast4: paid.cardlast4,
+      })
+      .where(and(inArray(orders.id, deskOrders), eq(orders.state, 'pending')))
+      .returning();
+    await tx
+      .update(orders)
+      .set({ state: 'paid', settledAt: now })
+      .where(and(inArray(orders.settledBy, deskOrders), eq(orders.state, 'unpaid')));
+    await tx
+      .update(storeOrders)
+      .set({ state: 'paid', settledAt: now })
+      .where(and(inArray(storeOrders.settledBy, deskOrders), eq(storeOrders.state, 'unpaid')));
+  }
+  const origin = ctx.site.originOf(tenant.organization.auctioncode);
+  for (const order of paidOrders.filter((o) => o.total > 0)) await queueReceipt(tx, tenant, order, origin);
+  // A part payment, or a balance of Bill Me orders only, gets a short note of the money received.
+  const noted = allocations.filter((a) => !paidOrders.some((o) => o.id === a.orderId && o.total > 0));
+  if (noted.length > 0) await notePaymentReceived(tx, { tenant, payment: paid, allocations: noted, origin });
+  return paid;
+}
+
+/** "We received $50.00": the money a balance got, and what is still due on it. */
+async function notePaymentReceived(
+  tx: Tx,
+  {
+    tenant,
+    payment,
+    allocations,
+    origin,
+  }: { tenant: Tenant; payment: PaymentRow; allocations: { bidderId: number; amount: number }[]; origin: string },
+): Promise<void> {
+  const ids = allocations.map((a) => a.bidderId);
+  const balances = await balancesOf(tx, tenant.event, ids);
+  const people = await tx
+    .select({ bidderId: bidders.id, email: accounts.email, firstname: accounts.firstname })
+    .from(bidders)
+    .innerJoin(accounts, eq(bidders.accountId, accounts.id))
+    .where(inArray(bidders.id, ids));
+  for (const a of allocations) {
+    const to = people.find((p) => p.bidderId === a.bidderId);
+    if (!to) continue;
+    const due = Math.max(0, balances.get(a.bidderId)?.due ?? 0);
+    const how = payment.method === 'card' ? 'by card' : payment.method === 'check' ? 'by check' : 'in cash';
+    await enqueueMail(
+      tx,
+      { organizationId: tenant.organization.id, eventId: tenant.event.id, to: to.email },
+      message(
+        { eventname: tenant.event.eventname, organizationname: tenant.organization.name },
+        {
+          subject: `Payment received: ${tenant.event.eventname}`,
+          heading: 'Thank you! We received your payment',
+          blocks: [
+            `Hi ${to.firstname || 'there'}, we received ${formatMoney(a.amount)} ${how} toward your balance.`,
+            due > 0 ? `${formatMoney(due)} is still due.` : 'Your balance is paid in full.',
+          ],
+          buttons: [{ label: 'View Order History', url: `${origin}/${tenant.event.eventcode}/my-orders` }],
+          footer: 'Keep this email as your receipt. Thank you for supporting our cause.',
+        },
+      ),
+    );
+  }
+}
+
+/** Marks the payment and its desk orders failed, and frees everything they tied. */
+export async function markFailed(
+  tx: Tx,
+  { payment, message: why, ref, now }: Omit<SettleArgs, 'tenant'> & { message: string; ref?: string | undefined },
+): Promise<PaymentRow> {
+  const [failed] = await tx
+    .update(payments)
+    .set({ state: 'failed', failure: why, settledAt: now, ...(ref ? { processorRef: ref } : {}) })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  if (!failed) throw new Error('payment update returned nothing');
+  const deskOrders = orderIdsOf(await allocationsOf(tx, payment.id));
+  if (deskOrders.length === 0) return failed;
+  await tx.update(orders).set({ state: 'failed', failure: why, settledAt: now }).where(inArray(orders.id, deskOrders));
+  await tx.update(wonItems).set({ checkoutId: null }).where(inArray(wonItems.checkoutId, deskOrders));
+  await tx.update(pledges).set({ settledBy: null }).where(inArray(pledges.settledBy, deskOrders));
+  await tx
+    .update(orders)
+    .set({ settledBy: null })
+    .where(and(inArray(orders.settledBy, deskOrders), eq(orders.state, 'unpaid')));
+  await tx
+    .update(storeOrders)
+    .set({ settledBy: null })
+    .where(and(inArray(storeOrders.settledBy, deskOrders), eq(storeOrders.state, 'unpaid')));
+  return failed;
+}
+
+interface SettleArgs {
+  tenant: Tenant;
+  payment: PaymentRow;
+  now: Date;
+}
+
+/**
+ * The card-payment flow's hooks for desk payments (the desk, charge all, and the webhook and
+ * reconciliation for them). `actor`, when known, has a declined charge entered in the audit log;
+ * `bidderIds` are the balances paid, whose phones and the desk screens hear of the outcome (read
+ * from the payment's allocations when not given).
+ */
+export function deskCardOrders(
+  ctx: AppContext,
+  tenant: Tenant,
+  { actor, bidderIds }: { actor?: Actor | undefined; bidderIds?: number[] } = {},
+): CardOrders<PaymentRow> {
+  const told = new Map<number, number[]>();
+  const remember = async (tx: Tx, paymentId: number) => {
+    if (!told.has(paymentId))
+      told.set(
+        paymentId,
+        (await allocationsOf(tx, paymentId)).map((a) => a.bidderId),
+      );
+  };
+  return {
+    async lock(tx, id) {
+      const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+      return row;
+    },
+    async noteRef(tx, id, ref) {
+      await tx.update(payments).set({ processorRef: ref }).where(eq(payments.id, id));
+    },
+    async paid(tx, payment, { ref, card, now }) {
+      await remember(tx, payment.id);
+      return markPaid(ctx, tx, { tenant, payment, ref, card, now });
+    },
+    async release(tx, payment, { message: why, ref, now }) {
+      await remember(tx, payment.id);
+      const failed = await markFailed(tx, { payment, message: why, ref, now });
+      if (actor)
+        await recordAudit(tx, actor, {
+          eventId: tenant.event.id,
+          kind: 'desk.payment.declined',
+          summary: `Card payment ${payment.id} of ${formatMoney(payment.amount)} was not paid: ${why}`,
+          before: { paymentid: payment.id, state: payment.state },
+          after: { paymentid: payment.id, state: 'failed', failure: why },
+        });
+      return failed;
+    },
+    after(settled) {
+      const ids = told.get(settled.order.id) ?? bidderIds ?? [settled.order.bidderId];
+      for (const id of ids) publishCart(ctx, tenant, id);
+      publishConsole(ctx, tenant, 'desk');
+    },
+  };
+}
+
+/** A payment by its key (a charge all run's, or one derived from the desk's Idempotency-Key). */
+export async function paymentOfKey(db: Db | Tx, chargeKey: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.chargeKey, chargeKey)).limit(1);
+  return row;
+}

@@ -1,0 +1,57 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { DeskPaymentResponse, RequestOf } from '@gavel/domain';
+import { nightKey } from '../live';
+import { consoleApi } from '../session';
+
+/** The checkout desk's caches, fetched again when any desk or phone pays (useConsoleLive 'desk'). */
+const lookupKey = (eventcode: string, q: string) => nightKey(eventcode, 'desk', 'lookup', q);
+const balanceKey = (eventcode: string, bidderid: number) => nightKey(eventcode, 'desk', 'balance', bidderid);
+const receiptKey = (eventcode: string, bidderid: number) => nightKey(eventcode, 'desk', 'receipt', bidderid);
+
+export const lookUp = (eventcode: string, q: string) =>
+  consoleApi('GET /console/events/:eventcode/desk', undefined, { params: { eventcode }, query: { q } });
+
+/** The bidders `q` finds; the last answer stays on screen while the next search runs. */
+export function useDeskLookup(eventcode: string, q: string) {
+  return useQuery({
+    queryKey: lookupKey(eventcode, q),
+    queryFn: () => lookUp(eventcode, q),
+    placeholderData: keepPreviousData,
+    enabled: q !== '',
+  });
+}
+
+export function useBalance(eventcode: string, bidderid: number | null) {
+  return useQuery({
+    queryKey: balanceKey(eventcode, bidderid ?? 0),
+    queryFn: () =>
+      consoleApi('GET /console/events/:eventcode/bidders/:bidderid/balance', undefined, {
+        params: { eventcode, bidderid: bidderid ?? 0 },
+      }),
+    enabled: bidderid !== null,
+  });
+}
+
+export function useReceipt(eventcode: string, bidderid: number) {
+  return useQuery({
+    queryKey: receiptKey(eventcode, bidderid),
+    queryFn: () =>
+      consoleApi('GET /console/events/:eventcode/bidders/:bidderid/receipt', undefined, {
+        params: { eventcode, bidderid },
+      }),
+  });
+}
+
+export type PaymentBody = RequestOf<'POST /console/events/:eventcode/bidders/:bidderid/payments'>;
+
+/** A payment under the attempt's Idempotency-Key (useIdempotencyKey: the same on a retry or a double tap). */
+export const payCall = (
+  eventcode: string,
+  bidderid: number,
+  body: PaymentBody,
+  headers: Record<string, string>,
+): Promise<DeskPaymentResponse> =>
+  consoleApi('POST /console/events/:eventcode/bidders/:bidderid/payments', body, {
+    params: { eventcode, bidderid },
+    headers,
+  });
