@@ -188,17 +188,25 @@ describe("the app's jobs", () => {
   });
   afterAll(async () => t.close());
 
-  it('lists closing, closing-soon and payment reconciliation, store holds, and mail only with SMTP', () => {
+  it('lists closing, closing-soon, payment reconciliation, charge all, store holds, and mail only with SMTP', () => {
     const log = { info: vi.fn() };
     expect(appJobs(t.ctx, log).map((j) => j.name)).toEqual([
       'closing',
       'closing-soon',
       'payments-reconcile',
+      'charge-all',
       'store-holds',
     ]);
     const withSmtp: AppContext = { ...t.ctx, config: { ...t.ctx.config, smtpUrl: 'smtp://127.0.0.1:2525' } };
     const jobs = appJobs(withSmtp, log);
-    expect(jobs.map((j) => j.name)).toEqual(['closing', 'closing-soon', 'payments-reconcile', 'store-holds', 'mail']);
+    expect(jobs.map((j) => j.name)).toEqual([
+      'closing',
+      'closing-soon',
+      'payments-reconcile',
+      'charge-all',
+      'store-holds',
+      'mail',
+    ]);
     for (const job of jobs) void job.dispose?.();
   });
 
