@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiBidder, emailedLink, importEvent, testEvent, uniqueCode } from './support/api';
+import { apiBidder, emailedLink, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { expectAccessible, fill, openSignedIn, storedToken } from './support/page';
 
 const code = uniqueCode('acct');
@@ -12,7 +12,7 @@ test('a new bidder joins, creates an account, verifies by email, completes setup
   page,
   request,
 }) => {
-  const email = `new-${Date.now()}@example.org`;
+  const email = uniqueEmail('new');
   await page.goto(`/${code}`);
   await fill(page, 'join-email', email);
   await page.getByTestId('join-button').click();
@@ -60,7 +60,7 @@ test('a new bidder joins, creates an account, verifies by email, completes setup
 });
 
 test('a returning bidder signs in; a wrong password says so', async ({ page, request }) => {
-  const bidder = await apiBidder(request, code, `back-${Date.now()}@example.org`, 'Omar');
+  const bidder = await apiBidder(request, code, uniqueEmail('back'), 'Omar');
   await page.goto(`/${code}`);
   await fill(page, 'join-email', bidder.email);
   await page.getByTestId('join-button').click();
@@ -77,7 +77,7 @@ test('a forgotten password is reset by the emailed link, which ends the older lo
   page,
   request,
 }) => {
-  const bidder = await apiBidder(request, code, `forgot-${Date.now()}@example.org`, 'Pat');
+  const bidder = await apiBidder(request, code, uniqueEmail('forgot'), 'Pat');
   await page.goto(`/${code}`);
   await fill(page, 'join-email', bidder.email);
   await page.getByTestId('join-button').click();
@@ -134,7 +134,7 @@ test('a guest browses, and Log In to Bid returns to the event page', async ({ pa
 });
 
 test('logout clears the session, and an expired session goes back to the event page', async ({ page, request }) => {
-  const bidder = await apiBidder(request, code, `out-${Date.now()}@example.org`, 'Lee');
+  const bidder = await apiBidder(request, code, uniqueEmail('out'), 'Lee');
   await openSignedIn(page, `/${code}/my-account`, bidder.token);
   await expect(page.getByTestId('my-account-page')).toBeVisible();
   await expectAccessible(page);
@@ -147,7 +147,7 @@ test('logout clears the session, and an expired session goes back to the event p
 });
 
 test('profile and notifications are saved with the spec messages', async ({ page, request }) => {
-  const bidder = await apiBidder(request, code, `prof-${Date.now()}@example.org`, 'Kim');
+  const bidder = await apiBidder(request, code, uniqueEmail('prof'), 'Kim');
   await openSignedIn(page, `/${code}/account-profile`, bidder.token);
   await fill(page, 'firstname', '');
   await page.getByTestId('save-profile').click();
@@ -190,7 +190,7 @@ test('profile and notifications are saved with the spec messages', async ({ page
 });
 
 test('a session whose token expires while open is logged out and sent to the event page', async ({ page, request }) => {
-  const bidder = await apiBidder(request, code, `exp-${Date.now()}@example.org`, 'Ida');
+  const bidder = await apiBidder(request, code, uniqueEmail('exp'), 'Ida');
   const claims = JSON.parse(Buffer.from(bidder.token.split('.')[1] ?? '', 'base64url').toString()) as Record<
     string,
     unknown
@@ -206,7 +206,7 @@ test('a session whose token expires while open is logged out and sent to the eve
 });
 
 test('order history opens from the menu with its empty state', async ({ page, request }) => {
-  const bidder = await apiBidder(request, code, `orders-${Date.now()}@example.org`, 'Ora');
+  const bidder = await apiBidder(request, code, uniqueEmail('orders'), 'Ora');
   await openSignedIn(page, `/${code}/welcome`, bidder.token);
   await page.getByTestId('welcome-page').getByTestId('menu-button').click();
   await page.getByTestId('menu-orders').click();

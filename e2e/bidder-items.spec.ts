@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_TOKEN, apiBidder, emailedLink, importEvent, testEvent, uniqueCode } from './support/api';
+import { ADMIN_TOKEN, apiBidder, emailedLink, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { expectAccessible, fill, openSignedIn } from './support/page';
 
 // Issue 9: no lost notices, no accidental bids, every item state told right.
@@ -63,8 +63,8 @@ test('three outbid notices all reach the bidder, hide nothing, open their items,
   page,
   request,
 }) => {
-  const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
-  const bob = await apiBidder(request, code, `bob-${Date.now()}@example.org`, 'Bob');
+  const ann = await apiBidder(request, code, uniqueEmail('ann'), 'Ann');
+  const bob = await apiBidder(request, code, uniqueEmail('bob'), 'Bob');
   const ids = await itemIds(request, ann.token);
   const three = ['Weekend in Napa Valley', 'Harbor Cruise', 'Chef Dinner'] as const;
   for (const [i, name] of three.entries())
@@ -110,7 +110,7 @@ test('three outbid notices all reach the bidder, hide nothing, open their items,
 });
 
 test('a notice that follows another is not dropped', async ({ page, request }) => {
-  const pat = await apiBidder(request, code, `pat-${Date.now()}@example.org`, 'Pat');
+  const pat = await apiBidder(request, code, uniqueEmail('pat'), 'Pat');
   expect((await request.post('/api/passwordresetlink', { data: { email: pat.email, eventcode: code } })).ok()).toBe(
     true,
   );
@@ -136,7 +136,7 @@ test('a notice that follows another is not dropped', async ({ page, request }) =
 });
 
 test('a bid cannot be placed without the bidder seeing and confirming the amount', async ({ page, request }) => {
-  const cy = await apiBidder(request, code, `cy-${Date.now()}@example.org`, 'Cy');
+  const cy = await apiBidder(request, code, uniqueEmail('cy'), 'Cy');
   const ids = await itemIds(request, cy.token);
   const napa = ids['Weekend in Napa Valley'] ?? 0;
   const before = await itemOf(request, cy.token, napa);
@@ -178,7 +178,7 @@ test('a bid cannot be placed without the bidder seeing and confirming the amount
 });
 
 test('an unauthorized bidder is told why wherever a bid or buy button would be', async ({ page, request }) => {
-  const dee = await apiBidder(request, code, `dee-${Date.now()}@example.org`, 'Dee');
+  const dee = await apiBidder(request, code, uniqueEmail('dee'), 'Dee');
   const off = await request.post('/api/admin/bidders/authorize', {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     data: { eventcode: code, email: dee.email, authorizebidder: false },
@@ -194,8 +194,8 @@ test('an unauthorized bidder is told why wherever a bid or buy button would be',
 });
 
 test('every item state reads right on the card and on the item page', async ({ page, request }) => {
-  const eve = await apiBidder(request, code, `eve-${Date.now()}@example.org`, 'Eve');
-  const fay = await apiBidder(request, code, `fay-${Date.now()}@example.org`, 'Fay');
+  const eve = await apiBidder(request, code, uniqueEmail('eve'), 'Eve');
+  const fay = await apiBidder(request, code, uniqueEmail('fay'), 'Fay');
   const ids = await itemIds(request, eve.token);
   const buy = await request.post('/api/submitbid', {
     headers: { authorization: `Bearer ${fay.token}` },
@@ -259,7 +259,7 @@ test('bid pages that cannot take a bid say why and offer a way back; a wrong ite
   page,
   request,
 }) => {
-  const gus = await apiBidder(request, code, `gus-${Date.now()}@example.org`, 'Gus');
+  const gus = await apiBidder(request, code, uniqueEmail('gus'), 'Gus');
   const ids = await itemIds(request, gus.token);
   await openSignedIn(page, `/${code}/place-bid/${ids['Live Painting']}`, gus.token);
   await expect(visible(page, 'no-bid-reason')).toHaveText(
@@ -292,7 +292,7 @@ test('guests are offered neither Watchlist nor My Bids', async ({ page }) => {
 });
 
 test('the photo strip shows where the bidder is and works from the keyboard', async ({ page, request }) => {
-  const hal = await apiBidder(request, code, `hal-${Date.now()}@example.org`, 'Hal');
+  const hal = await apiBidder(request, code, uniqueEmail('hal'), 'Hal');
   const ids = await itemIds(request, hal.token);
   await openSignedIn(page, `/${code}/auction-items/${ids['Weekend in Napa Valley']}`, hal.token);
   const dots = visible(page, 'photo-dot');
@@ -310,7 +310,7 @@ test('the header badge sits beside its icon, the close time stays on one line, a
   page,
   request,
 }) => {
-  const ivy = await apiBidder(request, code, `ivy-${Date.now()}@example.org`, 'Ivy');
+  const ivy = await apiBidder(request, code, uniqueEmail('ivy'), 'Ivy');
   const ids = await itemIds(request, ivy.token);
   const buy = await request.post('/api/submitbid', {
     headers: { authorization: `Bearer ${ivy.token}` },

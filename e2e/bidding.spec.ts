@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
+import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { expectAccessible, fill, openSignedIn } from './support/page';
 
 const code = uniqueCode('bid');
@@ -30,8 +30,8 @@ test('browse, search, filter, sort, bid, be outbid, raise the maximum, buy now, 
   request,
 }) => {
   test.setTimeout(120_000);
-  const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
-  const bob = await apiBidder(request, code, `bob-${Date.now()}@example.org`, 'Bob');
+  const ann = await apiBidder(request, code, uniqueEmail('ann'), 'Ann');
+  const bob = await apiBidder(request, code, uniqueEmail('bob'), 'Bob');
 
   await openSignedIn(page, `/${code}/auction-items`, ann.token);
   await expect(page.getByTestId('item-card')).toHaveCount(4);

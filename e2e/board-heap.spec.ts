@@ -2,15 +2,16 @@ import { expect, test } from '@playwright/test';
 import { BOARD_TICKER_SIZE } from '@gavel/domain';
 import { item } from '../testkit/documents';
 import { uniqueCode } from './support/api';
-import { bidUpdate, boardData, countBoardLoads, importBoardGala, openBoard, TV } from './support/board';
+import { bidUpdate, boardData, countBoardLoads, importBoardGala, openBoard } from './support/board';
 import { domNodes, heapUsed } from './support/board-screen';
 import { fakeHub } from './support/fake-hub';
+import { DESKTOP } from './support/page';
 
 // The list view left on for an hour (docs/display.md, "Live, all night"): 360 page turns of a
 // fake clock, thousands of bids and totals from a fake hub (the GET is the real server's), and the
 // board's memory and DOM stay where they were once warmed up.
 
-test.use({ ...TV, viewport: { width: 1920, height: 1080 } });
+test.use({ ...DESKTOP, viewport: { width: 1920, height: 1080 } });
 
 const ITEMS = 24;
 const PAGES = 4; // six cards a page

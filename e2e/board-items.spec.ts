@@ -11,10 +11,10 @@ import {
   logoImage,
   MAIN_HALL,
   openBoard,
-  TV,
 } from './support/board';
 import { brokenAddressParts, linesShown, partBoxes, settledBoard, sponsorLogos } from './support/board-screen';
 import { fakeHub } from './support/fake-hub';
+import { DESKTOP, lookAt } from './support/page';
 
 // The board's items as a room reads them (docs/display.md, "What it shows"): each with its number
 // and its close ('Closes in 12m', marked closing soon in the last ten minutes, kept up to date by the
@@ -80,11 +80,11 @@ async function stillClock(page: Page): Promise<void> {
 
 async function shot(page: Page, name: string): Promise<void> {
   await settledBoard(page);
-  await page.screenshot({ path: test.info().outputPath(`board-${name}.png`) });
+  await lookAt(page, `board-${name}`);
 }
 
 test.describe('at 1920x1080', () => {
-  test.use({ ...TV, viewport: { width: 1920, height: 1080 } });
+  test.use({ ...DESKTOP, viewport: { width: 1920, height: 1080 } });
 
   test("cards show each item's number and close, mark the one closing within ten minutes, and count down as time passes", async ({
     page,
@@ -221,7 +221,7 @@ test.describe('at 1920x1080', () => {
 
 // A vertical display: the cards two abreast, the code and the total beneath.
 test.describe('on a portrait TV (1080x1920)', () => {
-  test.use({ ...TV, viewport: { width: 1080, height: 1920 } });
+  test.use({ ...DESKTOP, viewport: { width: 1080, height: 1920 } });
 
   for (const view of ['list', 'detail'] as const) {
     test(`the ${view} view's bid address breaks only between its parts, and the items show their numbers and closes`, async ({

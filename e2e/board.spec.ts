@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { displayBoardResponse } from '@gavel/domain';
-import { apiBidder, uniqueCode } from './support/api';
+import { apiBidder, uniqueCode, uniqueEmail } from './support/api';
 import {
   apiBid,
   bidAnonymously,
@@ -14,7 +14,6 @@ import {
   itemNamed,
   MAIN_HALL,
   openBoard,
-  TV,
 } from './support/board';
 import {
   brokenAddressParts,
@@ -27,6 +26,7 @@ import {
   smallestText,
 } from './support/board-screen';
 import { fakeHub } from './support/fake-hub';
+import { DESKTOP, lookAt } from './support/page';
 
 // The venue display board (docs/display.md): a bid on a phone reaches the board within a second;
 // its addresses choose the view, the location, the page size and the pace; it fits a TV at both
@@ -39,7 +39,7 @@ test.beforeAll(async ({ request }) => {
   // A few bids, so the ticker and the total have something to show.
   await importBoardGala(request, code);
   const board = await boardData(request, code);
-  const lee = await apiBidder(request, code, `lee-${Date.now()}@example.org`, 'Lee');
+  const lee = await apiBidder(request, code, uniqueEmail('lee'), 'Lee');
   await apiBid(request, code, lee.token, itemNamed(board, 'Signed Guitar').itemid, 325);
   await apiBid(request, code, lee.token, itemNamed(board, 'Spa Day for Two').itemid, 220);
   await apiBid(request, code, lee.token, itemNamed(board, 'Golf Foursome').itemid, 550);
@@ -51,7 +51,7 @@ test.beforeAll(async ({ request }) => {
  */
 async function expectFitsScreen(page: Page, view: 'list' | 'detail', width: number, height: number): Promise<void> {
   await settledBoard(page);
-  await page.screenshot({ path: test.info().outputPath(`board-${view}-${width}x${height}.png`) });
+  await lookAt(page, `board-${view}-${width}x${height}`);
 
   const scroll = await page.evaluate(() => {
     const s = document.scrollingElement ?? document.documentElement;
@@ -97,7 +97,7 @@ async function expectFitsScreen(page: Page, view: 'list' | 'detail', width: numb
 }
 
 test.describe('at 1920x1080', () => {
-  test.use({ ...TV, viewport: { width: 1920, height: 1080 } });
+  test.use({ ...DESKTOP, viewport: { width: 1920, height: 1080 } });
 
   test("a bid from a phone shows on the board's card, total and ticker within a second; an anonymous bidder is 'Anonymous'", async ({
     page,
@@ -107,8 +107,8 @@ test.describe('at 1920x1080', () => {
     const gala = uniqueCode('boardbid');
     await importBoardGala(request, gala);
     const napa = itemNamed(await boardData(request, gala), 'Weekend in Napa Valley');
-    const ann = await apiBidder(request, gala, `ann-${Date.now()}@example.org`, 'Annabel');
-    const quincy = await apiBidder(request, gala, `quincy-${Date.now()}@example.org`, 'Quincy');
+    const ann = await apiBidder(request, gala, uniqueEmail('ann'), 'Annabel');
+    const quincy = await apiBidder(request, gala, uniqueEmail('quincy'), 'Quincy');
     await bidAnonymously(request, quincy.token, 'Quincy');
     const annNumber = await bidderNumber(request, ann.token);
 
@@ -286,7 +286,7 @@ test.describe('at 1920x1080', () => {
     await expect(page.getByTestId('board-reconnect')).toBeVisible();
     await expect(board).not.toHaveAttribute('data-live', 'connected');
     // The bid goes to the real hub, which this page no longer hears: only a reload can show it.
-    const sam = await apiBidder(request, gala, `sam-${Date.now()}@example.org`, 'Sam');
+    const sam = await apiBidder(request, gala, uniqueEmail('sam'), 'Sam');
     await apiBid(request, gala, sam.token, guitar.itemid, 340);
     await expect(cardOf(page, guitar.itemid).getByTestId('card-price')).toHaveText('Starting Bid $300');
     await expect.poll(() => hub.refused).toBeGreaterThan(0);
@@ -303,7 +303,7 @@ test.describe('at 1920x1080', () => {
 
     // Down again: whoever stands by the screen presses Reconnect now, which reloads at once.
     hub.close({ refuse: true });
-    const tia = await apiBidder(request, gala, `tia-${Date.now()}@example.org`, 'Tia');
+    const tia = await apiBidder(request, gala, uniqueEmail('tia'), 'Tia');
     await apiBid(request, gala, tia.token, guitar.itemid, 400);
     await page.getByTestId('board-reconnect').click();
     await expect.poll(() => loads.count).toBe(3);
@@ -315,7 +315,7 @@ test.describe('at 1920x1080', () => {
 });
 
 test.describe('at 1280x720', () => {
-  test.use({ ...TV, viewport: { width: 1280, height: 720 } });
+  test.use({ ...DESKTOP, viewport: { width: 1280, height: 720 } });
 
   for (const view of ['list', 'detail'] as const) {
     test(`the ${view} view fits 1280x720 without scrolling or overlaps, with no cursor and text of 18px or more`, async ({
@@ -334,7 +334,7 @@ test.describe('on a portrait screen (390x844)', () => {
     test(`the ${view} view fits without scrolling, with whole prices, the code and the total`, async ({ page }) => {
       await openBoard(page, `/${code}/${view}`);
       await settledBoard(page);
-      await page.screenshot({ path: test.info().outputPath(`board-${view}-390x844.png`) });
+      await lookAt(page, `board-${view}-390x844`);
       const scroll = await page.evaluate(() => {
         const s = document.scrollingElement ?? document.documentElement;
         return { height: s.scrollHeight, width: s.scrollWidth, innerHeight, innerWidth };

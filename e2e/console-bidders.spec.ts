@@ -6,18 +6,17 @@ import {
   consoleOk,
   type ConsoleOrganization,
   type ConsoleStaffMember,
+  lookAt,
   newOrganization,
   openConsole,
 } from './support/console';
-import { expectAccessible } from './support/page';
+import { DESKTOP, expectAccessible } from './support/page';
 
 /**
  * The console's bidders: staff search, stop a bidder, give another number (a taken one is refused
  * with who has it), and add a bidder without a phone past the look-alike warning; volunteers read
  * the list. Screens at a laptop's, a tablet's and a phone's size.
  */
-const DESK = { userAgent: devices['Desktop Chrome'].userAgent, isMobile: false, hasTouch: false, deviceScaleFactor: 1 };
-
 interface Setup {
   org: ConsoleOrganization;
   eventcode: string;
@@ -56,19 +55,15 @@ async function setUp(request: Parameters<typeof newOrganization>[0]): Promise<Se
 
 const row = (page: Page, name: string) => page.getByTestId('bidders-table-row').filter({ hasText: name });
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
-}
-
 test.describe('at a laptop', () => {
-  test.use({ ...DESK, viewport: { width: 1280, height: 800 } });
+  test.use({ ...DESKTOP, viewport: { width: 1280, height: 800 } });
 
   test('staff search, stop a bidder, change a number and add a bidder without a phone', async ({ page, request }) => {
     const { org, eventcode } = await setUp(request);
     await openConsole(page, { origin: org.origin, path: `/${eventcode}/console/bidders`, session: org.owner.session });
     await expect(page.getByTestId('bidders-table-row')).toHaveCount(3);
     await expectAccessible(page);
-    await shoot(page, 'bidders-1280.png');
+    await lookAt(page, 'bidders-1280');
 
     // Search by phone digits, then by number.
     await page.getByTestId('bidders-search').fill('(312) 555');
@@ -96,7 +91,7 @@ test.describe('at a laptop', () => {
       'Bidder number 101 belongs to Ann Lee.',
     );
     await expectAccessible(page);
-    await shoot(page, 'bidders-number-refused-1280.png');
+    await lookAt(page, 'bidders-number-refused-1280');
     await row(page, 'Bob Stone').getByTestId('bidders-number-input').fill('150');
     await row(page, 'Bob Stone').getByTestId('bidders-number-save').click();
     await expect(page.getByTestId('bidders-notice')).toHaveText('Bob Stone is now bidder 150.');
@@ -113,7 +108,7 @@ test.describe('at a laptop', () => {
       'This looks like Ann Lee, already bidder 101 (ann.lee@example.org).',
     );
     await expectAccessible(page);
-    await shoot(page, 'bidders-lookalike-1280.png');
+    await lookAt(page, 'bidders-lookalike-1280');
     await page.getByTestId('bidders-add-anyway').click();
     await expect(page.getByTestId('bidders-notice')).toHaveText('Ann Lee is bidder 151.');
     await expect(page.getByTestId('bidders-table-row')).toHaveCount(4);
@@ -123,12 +118,12 @@ test.describe('at a laptop', () => {
         .filter({ hasText: 'ann.lee.senior@example.org' })
         .getByTestId('bidder-number'),
     ).toHaveText('151');
-    await shoot(page, 'bidders-added-1280.png');
+    await lookAt(page, 'bidders-added-1280');
   });
 });
 
 test.describe('at a tablet', () => {
-  test.use({ ...DESK, viewport: { width: 1024, height: 768 } });
+  test.use({ ...DESKTOP, viewport: { width: 1024, height: 768 } });
 
   test('the list with a row being changed', async ({ page, request }) => {
     const { org, eventcode } = await setUp(request);
@@ -137,10 +132,10 @@ test.describe('at a tablet', () => {
     await row(page, 'Cara Diaz').getByTestId('bidder-change-number').click();
     await expect(row(page, 'Cara Diaz').getByTestId('bidders-number-input')).toHaveValue('103');
     await expectAccessible(page);
-    await shoot(page, 'bidders-1024.png');
+    await lookAt(page, 'bidders-1024');
     await page.getByTestId('bidders-add').click();
     await expect(page.getByTestId('add-firstname')).toBeVisible();
-    await shoot(page, 'bidders-add-1024.png');
+    await lookAt(page, 'bidders-add-1024');
   });
 });
 
@@ -152,7 +147,7 @@ test.describe('at a phone', () => {
     await row(page, 'Ann Lee').getByTestId('bidder-send-link').click();
     await expect(page.getByTestId('bidders-notice')).toHaveText('A sign-in link was sent to ann.lee@example.org.');
     await expectAccessible(page);
-    await shoot(page, 'bidders-390.png');
+    await lookAt(page, 'bidders-390');
 
     const context = await browser.newContext({ ...devices['iPhone 13'], viewport: { width: 390, height: 844 } });
     const reader = await context.newPage();
@@ -165,7 +160,7 @@ test.describe('at a phone', () => {
     await expect(reader.getByTestId('bidder-stop')).toHaveCount(0);
     await expect(reader.getByTestId('bidders-add')).toHaveCount(0);
     await expectAccessible(reader);
-    await shoot(reader, 'bidders-volunteer-390.png');
+    await lookAt(reader, 'bidders-volunteer-390');
     await context.close();
   });
 });

@@ -2,11 +2,12 @@ import { expect, test } from '@playwright/test';
 import { eventDocument, item, timesAround } from '../testkit/documents';
 import { importEvent, uniqueCode } from './support/api';
 import { addStaff, atEverySize, type ConsoleOrganization, newOrganization, openConsole } from './support/console';
+import { DESKTOP } from './support/page';
 
 // Issue 28: an owner sets up events without JSON. They create an event, open its bidding, change a
 // setting that a bidder's phone then shows, copy last year's event (items and store, no bids) and
 // archive it; the board's settings show what the board will show. A volunteer sees the list only.
-test.use({ timezoneId: 'America/Chicago', viewport: { width: 1280, height: 800 } });
+test.use({ ...DESKTOP, timezoneId: 'America/Chicago', viewport: { width: 1280, height: 800 } });
 test.describe.configure({ mode: 'serial' });
 
 const lastYear = uniqueCode('gala');

@@ -9,12 +9,13 @@ import {
   openConsole,
   png,
 } from './support/console';
+import { DESKTOP } from './support/page';
 
 // Issue 28: the owner adds an item with two uploaded photos (reordered, the card image chosen), and
 // imports ten items from a CSV whose third has a bad starting bid (nothing imported, the problem
 // shown at row 4; a heading naming no field held until decided), fixes it and imports, then sets
 // the closing time of a location.
-test.use({ timezoneId: 'America/Chicago', viewport: { width: 1280, height: 800 } });
+test.use({ ...DESKTOP, timezoneId: 'America/Chicago', viewport: { width: 1280, height: 800 } });
 test.describe.configure({ mode: 'serial' });
 
 const eventcode = uniqueCode('items');

@@ -2,10 +2,11 @@ import { expect, test } from '@playwright/test';
 import { eventDocument, timesAround } from '../testkit/documents';
 import { ADMIN_TOKEN, importEvent, requestTransport, uniqueCode } from './support/api';
 import { atEverySize, consoleCall, consoleToken, invitationLink, newOrganization } from './support/console';
+import { DESKTOP } from './support/page';
 import { bearer, expectOk } from '../testkit/transport';
 import { emailedLink, TEST_PASSWORD } from '../testkit/bidders';
 
-test.use({ viewport: { width: 1280, height: 800 } });
+test.use({ ...DESKTOP, viewport: { width: 1280, height: 800 } });
 
 test('the owner joins by the mailed invitation, invites a volunteer, removes them; the log tells it all', async ({
   page,

@@ -11,12 +11,13 @@ import {
   newOrganization,
   openConsole,
 } from './support/console';
+import { DESKTOP } from './support/page';
 import { galaStore } from './support/store';
 
 // Issue 28: staff set up the store without JSON: they add a store item, a promo code and a guest
 // field, see the problems of a wrong row at its field and in the summary, and the public store sells
 // the new item. The screen warns before what the server would refuse (an item a cart holds).
-test.use({ timezoneId: 'America/Chicago', viewport: { width: 1280, height: 800 } });
+test.use({ ...DESKTOP, timezoneId: 'America/Chicago', viewport: { width: 1280, height: 800 } });
 test.describe.configure({ mode: 'serial' });
 
 const eventcode = uniqueCode('store');

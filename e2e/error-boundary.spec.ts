@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { item } from '../testkit/documents';
-import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
+import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { galaStore } from './support/store';
-import { expectAccessible, openSignedIn } from './support/page';
-import { importBoardGala, TV } from './support/board';
+import { DESKTOP, expectAccessible, lookAt, openSignedIn } from './support/page';
+import { importBoardGala } from './support/board';
 
 /**
  * Issue 26, item 2: a page that throws never leaves a blank screen. The crashes here are real ones,
@@ -90,7 +90,7 @@ test('the event home that throws shows the friendly error with Reload and the wa
   expect(await page.getByTestId('crash-reload').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
     'rgb(75, 31, 115)',
   );
-  await page.screenshot({ path: test.info().outputPath('crash-event-home.png') });
+  await lookAt(page, 'crash-event-home');
   await expectAccessible(page);
 
   // Reload draws the page again, now that the answer is one it can draw.
@@ -114,7 +114,7 @@ test('an item page that throws leaves the rest of the app working, and the next 
   page,
   request,
 }) => {
-  const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
+  const ann = await apiBidder(request, code, uniqueEmail('ann'), 'Ann');
   // Harbor Cruise closes at no time at all: its page throws when it says when it closes.
   const unreadable = (i: { name: string }) => (i.name === 'Harbor Cruise' ? { ...i, closing: 'not a time' } : i);
   await page.route('**/api/auctionitems', async (route) => {
@@ -136,7 +136,7 @@ test('an item page that throws leaves the rest of the app working, and the next 
   await expect(crash.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
   await expect(crash.getByTestId('crash-home')).toHaveAttribute('href', `/${code}`);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.screenshot({ path: test.info().outputPath('crash-item-page.png') });
+  await lookAt(page, 'crash-item-page');
 
   // Another route is drawn: back to the list, then the other item.
   await page.goBack();
@@ -161,7 +161,7 @@ test("a store page that throws offers the store's landing as its way home", asyn
   await expect(page.getByTestId('crash-home')).toHaveText('Go to the Store');
   await expect(page.getByTestId('crash-home')).toHaveAttribute('href', `/${code}/event`);
   expect(errors.some((e) => e.includes(`Gavel: the page /${code}/event crashed`))).toBe(true);
-  await page.screenshot({ path: test.info().outputPath('crash-store.png') });
+  await lookAt(page, 'crash-store');
 
   await page.unroute('**/api/storesetup1');
   await page.getByTestId('crash-home').click();
@@ -169,7 +169,7 @@ test("a store page that throws offers the store's landing as its way home", asyn
 });
 
 test.describe('the display board', () => {
-  test.use({ ...TV, viewport: { width: 1920, height: 1080 } });
+  test.use({ ...DESKTOP, viewport: { width: 1920, height: 1080 } });
 
   test('a board that throws says so on the screen, offers Reload, and reloads itself', async ({ page }) => {
     const errors = consoleErrors(page);
@@ -184,7 +184,7 @@ test.describe('the display board', () => {
     await expect(page.getByTestId('crash-reload')).toBeVisible();
     await expect(page.getByTestId('crash-home')).toHaveCount(0);
     expect(errors.some((e) => e.includes('Gavel: the display board crashed'))).toBe(true);
-    await page.screenshot({ path: test.info().outputPath('crash-board.png') });
+    await lookAt(page, 'crash-board');
 
     await page.unroute('**/api/displayboard');
     await page.getByTestId('crash-reload').click();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
-import { expectAccessible, fill, openSignedIn } from './support/page';
+import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
+import { expectAccessible, fill, lookAt, openSignedIn } from './support/page';
 
 // Issue 26, items 4–8: what a bidder is told offline, their own maximum, Buy It Now's price and
 // limit, and the soonest item close.
@@ -38,7 +38,7 @@ const visible = (page: Page, testId: string) => page.locator(`[data-testid="${te
 
 /** A screenshot in the test's output folder (under test-results/, git-ignored), to look at. */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`clarity-${name}.png`) });
+  await lookAt(page, `clarity-${name}`);
 }
 
 /** Waits for the page transitions to end, so a screenshot shows the page arrived at. */
@@ -76,8 +76,8 @@ test('offline, the item page says its bid history failed to load, never that the
   context,
   request,
 }) => {
-  const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
-  const max = await apiBidder(request, code, `max-${Date.now()}@example.org`, 'Max');
+  const ann = await apiBidder(request, code, uniqueEmail('ann'), 'Ann');
+  const max = await apiBidder(request, code, uniqueEmail('max'), 'Max');
   const ids = await itemIds(request, ann.token);
   for (const [who, amount] of [
     [ann, 100],
@@ -121,7 +121,7 @@ test('offline, confirming a bid says it was not placed; back online the bid wait
   context,
   request,
 }) => {
-  const bea = await apiBidder(request, code, `bea-${Date.now()}@example.org`, 'Bea');
+  const bea = await apiBidder(request, code, uniqueEmail('bea'), 'Bea');
   const ids = await itemIds(request, bea.token);
   const chef = ids['Chef Dinner'] ?? 0;
   const before = await bidsOn(request, bea.token, chef);
@@ -157,7 +157,7 @@ test('offline, Buy It Now says the purchase was not made, and buys once back onl
   context,
   request,
 }) => {
-  const cal = await apiBidder(request, code, `cal-${Date.now()}@example.org`, 'Cal');
+  const cal = await apiBidder(request, code, uniqueEmail('cal'), 'Cal');
   const ids = await itemIds(request, cal.token);
   await openSignedIn(page, `/${code}/auction-items/${ids['Coffee Basket']}`, cal.token);
   await visible(page, 'buy-now').click();
@@ -184,7 +184,7 @@ test('a Buy It Now whose answer was lost is bought once, even after Back and Nex
   page,
   request,
 }) => {
-  const dee = await apiBidder(request, code, `dee-${Date.now()}@example.org`, 'Dee');
+  const dee = await apiBidder(request, code, uniqueEmail('dee'), 'Dee');
   const ids = await itemIds(request, dee.token);
   await openSignedIn(page, `/${code}/auction-items/${ids['Tea Basket']}`, dee.token);
   // The first purchase reaches the server, but its answer never reaches the phone.
@@ -225,8 +225,8 @@ test('the leader by an automatic bid sees their maximum, confirmed on the succes
   browser,
   request,
 }) => {
-  const dee = await apiBidder(request, code, `dee-${Date.now()}@example.org`, 'Dee');
-  const eli = await apiBidder(request, code, `eli-${Date.now()}@example.org`, 'Eli');
+  const dee = await apiBidder(request, code, uniqueEmail('dee'), 'Dee');
+  const eli = await apiBidder(request, code, uniqueEmail('eli'), 'Eli');
   const ids = await itemIds(request, dee.token);
   const spa = ids['Spa Day'] ?? 0;
   await openSignedIn(page, `/${code}/place-bid/${spa}`, dee.token);
@@ -271,7 +271,7 @@ test('cards and rows show the Buy It Now price of an item that also takes bids; 
   page,
   request,
 }) => {
-  const fay = await apiBidder(request, code, `fay-${Date.now()}@example.org`, 'Fay');
+  const fay = await apiBidder(request, code, uniqueEmail('fay'), 'Fay');
   await openSignedIn(page, `/${code}/auction-items`, fay.token);
   const card = (name: string) => page.getByTestId('item-card').filter({ hasText: name });
   await expect(card('Harbor Cruise').getByTestId('item-buynow')).toHaveText('Buy It Now $500.00');
@@ -314,7 +314,7 @@ test('cards and rows show the Buy It Now price of an item that also takes bids; 
 });
 
 test('Welcome names the soonest item close when items close before the event’s end', async ({ page, request }) => {
-  const gus = await apiBidder(request, code, `gus-${Date.now()}@example.org`, 'Gus');
+  const gus = await apiBidder(request, code, uniqueEmail('gus'), 'Gus');
   await openSignedIn(page, `/${code}/welcome`, gus.token);
   // Spa Day closes 118 minutes after the import, well before the event's close in two days.
   await expect(page.getByTestId('welcome-items-countdown')).toHaveText(/^First items close in 1h [3-5]\dm$/);
@@ -334,7 +334,7 @@ test('under an hour to the first item close, the header counts it down', async (
       ],
     }),
   );
-  const hal = await apiBidder(request, soon, `hal-${Date.now()}@example.org`, 'Hal');
+  const hal = await apiBidder(request, soon, uniqueEmail('hal'), 'Hal');
   await openSignedIn(page, `/${soon}/welcome`, hal.token);
   await expect(page.getByTestId('welcome-items-countdown')).toHaveText(/^First items close in 0h (29|30)m$/);
   await expect(page.getByTestId('header-countdown')).toHaveText(/^First items close in (29|30):\d\d$/);

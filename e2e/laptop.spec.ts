@@ -1,6 +1,6 @@
-import { devices, expect, test, type Locator, type Page } from '@playwright/test';
-import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
-import { expectAccessible, openSignedIn } from './support/page';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
+import { DESKTOP, expectAccessible, lookAt, openSignedIn } from './support/page';
 
 // Issue 26, item 9: a laptop gets a laptop's layout (the catalog uses the width, the photo sits
 // beside the item's details); a phone keeps its own.
@@ -35,7 +35,7 @@ const box = async (l: Locator) => {
 
 /** A screenshot in the test's output folder (under test-results/, git-ignored), to look at. */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`laptop-${name}.png`) });
+  await lookAt(page, `laptop-${name}`);
 }
 
 /** Waits for the page transitions to end, so what is measured and shot is the page arrived at. */
@@ -61,15 +61,12 @@ test.beforeAll(async ({ request }) => {
 
 test.describe('at 1280x800', () => {
   test.use({
+    ...DESKTOP,
     viewport: { width: 1280, height: 800 },
-    userAgent: devices['Desktop Chrome'].userAgent,
-    deviceScaleFactor: 1,
-    isMobile: false,
-    hasTouch: false,
   });
 
   test('the catalog uses the width and the item page puts the photo beside the details', async ({ page, request }) => {
-    const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
+    const ann = await apiBidder(request, code, uniqueEmail('ann'), 'Ann');
     await openSignedIn(page, `/${code}/auction-items`, ann.token);
     const perRow = await firstRow(page);
     expect(perRow).toBeGreaterThanOrEqual(3);
@@ -110,7 +107,7 @@ test.describe('at 1280x800', () => {
 });
 
 test('a phone keeps two cards a row and the photo above the details', async ({ page, request }) => {
-  const bob = await apiBidder(request, code, `bob-${Date.now()}@example.org`, 'Bob');
+  const bob = await apiBidder(request, code, uniqueEmail('bob'), 'Bob');
   await openSignedIn(page, `/${code}/auction-items`, bob.token);
   expect(await firstRow(page)).toBe(2);
   await shot(page, 'catalog-390');

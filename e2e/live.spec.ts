@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
+import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { openSignedIn } from './support/page';
 
 const code = uniqueCode('live');
@@ -15,9 +15,9 @@ test("a bid in one browser shows in another's list and item page without a reloa
   browser,
   request,
 }) => {
-  const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
-  const bob = await apiBidder(request, code, `bob-${Date.now()}@example.org`, 'Bob');
-  const cy = await apiBidder(request, code, `cy-${Date.now()}@example.org`, 'Cy');
+  const ann = await apiBidder(request, code, uniqueEmail('ann'), 'Ann');
+  const bob = await apiBidder(request, code, uniqueEmail('bob'), 'Bob');
+  const cy = await apiBidder(request, code, uniqueEmail('cy'), 'Cy');
   const items = await (
     await request.post('/api/auctionitems', {
       headers: { authorization: `Bearer ${ann.token}` },
@@ -65,8 +65,8 @@ test('an automatic bid the engine places for a bidder shows as theirs on their p
     request,
     testEvent(auto, { items: [{ itemnum: '1', name: 'Lighthouse Tour', startingbid: 50, minimumbidincrease: 5 }] }),
   );
-  const ann = await apiBidder(request, auto, `ann-${Date.now()}@example.org`, 'Ann');
-  const bob = await apiBidder(request, auto, `bob-${Date.now()}@example.org`, 'Bob');
+  const ann = await apiBidder(request, auto, uniqueEmail('ann'), 'Ann');
+  const bob = await apiBidder(request, auto, uniqueEmail('bob'), 'Bob');
   const items = await (
     await request.post('/api/auctionitems', {
       headers: { authorization: `Bearer ${ann.token}` },

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { eventDocument, item, timesAround } from '../testkit/documents';
-import { apiBidder, importEvent, uniqueCode } from './support/api';
-import { expectAccessible, openSignedIn } from './support/page';
+import { apiBidder, importEvent, uniqueCode, uniqueEmail } from './support/api';
+import { expectAccessible, lookAt, openSignedIn } from './support/page';
 import type { BidderSession } from '../testkit/bidders';
 
 /**
@@ -50,8 +50,8 @@ test.beforeAll(async ({ request }) => {
       items: [item('1', { name: 'Harbor Cruise' }), item('2', { name: 'Chef Dinner', closing })],
     }),
   );
-  ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
-  const bob = await apiBidder(request, code, `bob-${Date.now()}@example.org`, 'Bob');
+  ann = await apiBidder(request, code, uniqueEmail('ann'), 'Ann');
+  const bob = await apiBidder(request, code, uniqueEmail('bob'), 'Bob');
   const list = await request.post('/api/auctionitems', { headers: ann.auth, data: { eventcode: code } });
   const ids = Object.fromEntries(
     ((await list.json()) as { auctionitems: Array<{ name: string; itemid: number }> }).auctionitems.map((i) => [
@@ -108,7 +108,7 @@ test('each notice is a row: its title, its text on a line of its own, a muted ti
   await expect(won.getByTestId('notices-entry-title')).toHaveText('You won!');
   await expect(won.getByTestId('notices-cart')).toHaveText('Go to My Cart');
   await settled(page);
-  await page.screenshot({ path: test.info().outputPath('notices-panel-phone.png') });
+  await lookAt(page, 'notices-panel-phone');
   await expectAccessible(page);
 
   // On a laptop the panel is a column in the middle, not a strip across the screen.
@@ -117,7 +117,7 @@ test('each notice is a row: its title, its text on a line of its own, a muted ti
   const sheet = await box(panel.getByRole('dialog'));
   expect(sheet.width).toBeLessThanOrEqual(560);
   expect(Math.abs(sheet.x + sheet.width / 2 - 640)).toBeLessThanOrEqual(2);
-  await page.screenshot({ path: test.info().outputPath('notices-panel-laptop.png') });
+  await lookAt(page, 'notices-panel-laptop');
   await page.setViewportSize({ width: 390, height: 844 });
 
   await panel.getByTestId('notices-close').click();
@@ -128,7 +128,7 @@ test('each notice is a row: its title, its text on a line of its own, a muted ti
 });
 
 test('with no notices, the panel says what will be kept there', async ({ page, request }) => {
-  const cy = await apiBidder(request, code, `cy-${Date.now()}@example.org`, 'Cy');
+  const cy = await apiBidder(request, code, uniqueEmail('cy'), 'Cy');
   await openSignedIn(page, `/${code}/auction-items`, cy.token);
   await page.getByTestId('notices-bell').click();
   const empty = page.getByTestId('notices-empty');
@@ -138,7 +138,7 @@ test('with no notices, the panel says what will be kept there', async ({ page, r
   );
   await expect(page.getByTestId('notices-entry')).toHaveCount(0);
   await settled(page);
-  await page.screenshot({ path: test.info().outputPath('notices-panel-empty.png') });
+  await lookAt(page, 'notices-panel-empty');
 });
 
 test('a long event name in the header wraps clear of the menu, the bell and the cart, and is cut short after two lines', async ({
@@ -164,8 +164,5 @@ test('a long event name in the header wraps clear of the menu, the bell and the 
   );
   expect(lines).toBeLessThanOrEqual(2);
   expect(await title.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-  await page.screenshot({
-    path: test.info().outputPath('header-long-name.png'),
-    clip: { x: 0, y: 0, width: 390, height: 140 },
-  });
+  await lookAt(page, 'header-long-name', { clip: { x: 0, y: 0, width: 390, height: 140 } });
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { storeItem } from '../testkit/documents';
 import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
 import { buyNow, cardFrame, enterCard, expectFreshCardForm, itemIds, ordersOf } from './support/payments';
-import { openSignedIn } from './support/page';
+import { lookAt, openSignedIn } from './support/page';
 import {
   buyer,
   expectCartTab,
@@ -61,7 +61,7 @@ test('the single-item and the auction checkout each pay with a typed card in one
   await expect(cardFrame(page).getByTestId('use-card')).toHaveCount(0);
   await enterCard(page, GOOD);
   await page.getByTestId('card-frame').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('one-step-pay-typed.png') });
+  await lookAt(page, 'one-step-pay-typed');
   await page.getByTestId('pay-button').click();
   await expect.poll(async () => (await ordersOf(request, lu.token)).length).toBe(1);
   const [gift] = await ordersOf(request, lu.token);
@@ -70,7 +70,7 @@ test('the single-item and the auction checkout each pay with a typed card in one
   await expect(page.getByTestId('checkout-thanks-message')).toHaveText(
     'You can view the pickup instructions in your order history!',
   );
-  await page.screenshot({ path: test.info().outputPath('one-step-pay-thanks.png') });
+  await lookAt(page, 'one-step-pay-thanks');
   // The thank-you leaves for the order history by itself, after 3 seconds.
   await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
   await expect(page.getByRole('heading', { name: `Order #${gift?.checkoutid}` })).toBeVisible();
@@ -86,7 +86,7 @@ test('the single-item and the auction checkout each pay with a typed card in one
     'Your card was declined. Please use another card.',
   );
   await expect(page.getByTestId('checkout-error-hint')).toHaveText(CLEARED);
-  await page.screenshot({ path: test.info().outputPath('one-step-pay-declined.png') });
+  await lookAt(page, 'one-step-pay-declined');
   await page.getByTestId('checkout-error-ok').click();
   expect(await ordersOf(request, lu.token)).toHaveLength(1);
 

@@ -13,7 +13,7 @@ import {
   ordersOf,
   typeCard,
 } from './support/payments';
-import { expectAccessible, fill, openSignedIn } from './support/page';
+import { expectAccessible, fill, lookAt, openSignedIn } from './support/page';
 
 // Payments through the built-in test gateway (processor code 1): the hosted card form in its
 // iframe, checkout, the card on file, Bill Me, the receipt and the order history.
@@ -135,7 +135,7 @@ test('win one item and buy another, pay for one of them with a new card, the fee
   await expect(order.getByTestId('order-paid-with')).toHaveText('Visa ending in 4242');
   // Paid through the test gateway: the history says no money moved.
   await expect(order.getByTestId('order-test-payment')).toHaveText('TEST PAYMENT — no money was moved.');
-  await page.screenshot({ path: test.info().outputPath('order-history-test-payment.png') });
+  await lookAt(page, 'order-history-test-payment');
   await expect(order.getByTestId('order-pickup')).toContainText(getawayPickup);
   await expect(order.getByTestId('order-total')).toHaveText(dollars(total));
 

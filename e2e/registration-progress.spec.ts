@@ -2,10 +2,9 @@ import { expect, test } from '@playwright/test';
 import { deadlineLine, progressMessages as progress, registrationMessages as words } from '@gavel/domain';
 import { galaRegistration } from '../testkit/documents';
 import { emailedLink, uniqueCode } from './support/api';
-import { expectAccessible } from './support/page';
+import { expectAccessible, lookAt } from './support/page';
 import { importStore } from './support/store';
 import {
-  buyTable,
   fullName,
   guestEmail,
   guestField,
@@ -14,6 +13,7 @@ import {
   saveNewGuest,
   seatNames,
   seatRow,
+  tableBought,
   tableStore,
   typeGuest,
 } from './support/registration';
@@ -29,7 +29,7 @@ test("the purchaser's page: seats named, 'Answers needed', the deadline, and eac
 }) => {
   test.setTimeout(90_000);
   const code = uniqueCode('regprog');
-  const ann = await buyTable(page, request, code);
+  const ann = await tableBought(request, code);
   await openPurchaserLink(page, request, ann);
 
   // No deadline in the event: none is shown. Ann is seated but owes the required meal.
@@ -65,7 +65,7 @@ test("the purchaser's page: seats named, 'Answers needed', the deadline, and eac
   await saveNewGuest(page, 3, { first: 'Eli', last: 'Moss', meal: 'Chicken' });
   await expect(page.getByTestId('notice').filter({ hasText: new RegExp(`^${progress.saved}$`) })).toBeVisible();
   await expect(page.getByTestId('seats-named')).toHaveText(progress.seatsNamed(3, 8));
-  await page.screenshot({ path: test.info().outputPath('registration-progress.png') });
+  await lookAt(page, 'registration-progress');
   await expectAccessible(page);
 
   // Ann answers her meal: nobody owes an answer any more.
@@ -90,7 +90,7 @@ test("the purchaser's page: seats named, 'Answers needed', the deadline, and eac
     deadlineLine(past.toISOString(), new Date())?.text ?? '',
   );
   await expect(page.getByTestId('guest-lock')).toHaveCount(8);
-  await page.screenshot({ path: test.info().outputPath('registration-progress-closed.png') });
+  await lookAt(page, 'registration-progress-closed');
 });
 
 test("a guest's own page stays whole after Save: the thank-you and its link, then the store, with no page error", async ({
@@ -100,7 +100,7 @@ test("a guest's own page stays whole after Save: the thank-you and its link, the
   const code = uniqueCode('regblank');
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const ann = await buyTable(page, request, code);
+  const ann = await tableBought(request, code);
   await openPurchaserLink(page, request, ann);
   const bo = { first: 'Bo', last: 'Diaz', email: guestEmail('Bo'), meal: 'Fish' } as const;
   await saveNewGuest(page, 2, bo);
@@ -118,7 +118,7 @@ test("a guest's own page stays whole after Save: the thank-you and its link, the
   await expect(page.getByTestId('guest-form')).toBeVisible();
   await page.getByTestId('guest-save').click();
   await expect(thanks).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('registration-guest-saved.png') });
+  await lookAt(page, 'registration-guest-saved');
 
   // Its link leaves the page (the thank-you is taken down) for the store, which shows.
   await thanks.click();

@@ -18,6 +18,7 @@ import {
   seatNames,
   seatOf,
   seatRow,
+  tableBought,
   typeGuest,
 } from './support/registration';
 
@@ -68,7 +69,7 @@ test("the purchaser's link: renaming the group (an empty name refused), seat 2's
   request,
 }) => {
   const code = uniqueCode('regmain');
-  const ann = await buyTable(page, request, code);
+  const ann = await tableBought(request, code);
   const purchaser = fullName(ann);
   await openPurchaserLink(page, request, ann);
 
@@ -178,7 +179,7 @@ test('seats the organizer locks: the lock icon and a dialog that cannot save; a 
   request,
 }) => {
   const code = uniqueCode('reglock');
-  const ann = await buyTable(page, request, code);
+  const ann = await tableBought(request, code);
   const unnamed = words.guestOf(fullName(ann));
   await openPurchaserLink(page, request, ann);
   await expect(page.getByTestId('guest-lock')).toHaveCount(0);
@@ -232,7 +233,7 @@ test("a guest's own emailed link: their registration prefilled, a changed meal s
   request,
 }) => {
   const code = uniqueCode('regguest');
-  const ann = await buyTable(page, request, code);
+  const ann = await tableBought(request, code);
   await openPurchaserLink(page, request, ann);
   const bo = { first: 'Bo', last: 'Diaz', email: guestEmail('Bo'), meal: 'Fish' } as const;
   await saveNewGuest(page, 2, bo);
@@ -272,7 +273,7 @@ test('choosing a person of another seat in the dialog moves them there: their ol
   request,
 }) => {
   const code = uniqueCode('regmove');
-  const ann = await buyTable(page, request, code);
+  const ann = await tableBought(request, code);
   const purchaser = fullName(ann);
   await openPurchaserLink(page, request, ann);
   const bo = { first: 'Bo', last: 'Diaz', email: guestEmail('Bo'), meal: 'Fish' } as const;
@@ -311,7 +312,7 @@ test("the purchaser's page, the edit dialog with its errors and a guest's page h
   request,
 }) => {
   const code = uniqueCode('rega11y');
-  const ann = await buyTable(page, request, code);
+  const ann = await tableBought(request, code);
   await openPurchaserLink(page, request, ann);
   await expectAccessible(page);
 

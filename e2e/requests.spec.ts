@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
+import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { fill, openSignedIn } from './support/page';
 
 /**
@@ -33,8 +33,8 @@ test('placing a bid issues only the bid itself, and another phone on the item pa
   browser,
   request,
 }) => {
-  const ann = await apiBidder(request, code, `ann-${Date.now()}@example.org`, 'Ann');
-  const bob = await apiBidder(request, code, `bob-${Date.now()}@example.org`, 'Bob');
+  const ann = await apiBidder(request, code, uniqueEmail('ann'), 'Ann');
+  const bob = await apiBidder(request, code, uniqueEmail('bob'), 'Bob');
   const items = await (
     await request.post('/api/auctionitems', {
       headers: { authorization: `Bearer ${ann.token}` },

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { emailedLink, importEvent, testEvent, uniqueCode } from './support/api';
-import { expectAccessible, fill } from './support/page';
+import { emailedLink, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
+import { expectAccessible, fill, lookAt } from './support/page';
 
 const code = uniqueCode('claim');
 
@@ -18,7 +18,7 @@ test('an owner claims an account someone else created on their email, by the ver
   page,
   request,
 }) => {
-  const email = `owner-${Date.now()}@example.org`;
+  const email = uniqueEmail('owner');
   const created = await request.post('/api/create', {
     data: { email, password: 'attacker chose this', eventcode: code },
   });
@@ -29,7 +29,7 @@ test('an owner claims an account someone else created on their email, by the ver
   await expect(page.getByTestId('reset-password-account-page')).toBeVisible();
   await expect(page.getByTestId('choose-password-intro')).toContainText('this account is now yours alone');
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('claim-choose-password.png') });
+  await lookAt(page, 'claim-choose-password');
   await fill(page, 'new-password', 'owner chose this');
   await fill(page, 'confirm-password', 'owner chose this');
   await page.getByTestId('reset-submit').click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { storeMessages } from '@gavel/domain';
 import { uniqueCode } from './support/api';
-import { expectAccessible, fill } from './support/page';
+import { expectAccessible, fill, lookAt } from './support/page';
 import { cardFrame, dollars, enterCard } from './support/payments';
 import {
   buyer,
@@ -81,7 +81,7 @@ test('checkout lists every problem at once beside its field, announces and focus
   await expect(page.getByTestId('card-frame')).toBeFocused();
   await expect(page.getByTestId('card-entry-error')).toBeInViewport();
   await expect(page.getByTestId('notice')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('store-checkout-card-problem.png') });
+  await lookAt(page, 'store-checkout-card-problem');
 
   // With a card typed, the same tap takes it; the first billing problem is now announced, scrolled to and focused.
   await enterCard(page, '4242 4242 4242 4242');
@@ -100,7 +100,7 @@ test('checkout lists every problem at once beside its field, announces and focus
     'billing-zip-error',
     'billing-email-error',
   ]);
-  await page.screenshot({ path: test.info().outputPath('store-checkout-all-problems.png') });
+  await lookAt(page, 'store-checkout-all-problems');
 
   // Each problem goes as its field is corrected.
   await fill(page, 'billing-first', ann.first);
@@ -125,7 +125,7 @@ test('checkout lists every problem at once beside its field, announces and focus
   await expect(page.getByTestId('billing-email').locator('input')).toHaveValue('ann@');
   await expect(page.getByTestId('billing-state')).toHaveValue(ann.state);
   await expect(cardFrame(page).getByTestId('card-number')).toHaveValue('');
-  await page.screenshot({ path: test.info().outputPath('store-checkout-after-reload.png') });
+  await lookAt(page, 'store-checkout-after-reload');
 
   // The rest typed, the card again: checkout, and the confirmation with the order's number and lines.
   await fill(page, 'billing-city', ann.city);
@@ -136,7 +136,7 @@ test('checkout lists every problem at once beside its field, announces and focus
   await expect(page.getByTestId('summary-total')).toHaveText(dollars(300_00));
   await expect(page.getByTestId('summary-method')).toHaveText('Credit / Debit Card (Visa ending in 4242)');
   await expectUnits(page, 0);
-  await page.screenshot({ path: test.info().outputPath('store-checkout-confirmation.png') });
+  await lookAt(page, 'store-checkout-confirmation');
   // The details were for this cart only: checked out, they are forgotten.
   expect(await draftKeys(page)).toEqual([]);
 

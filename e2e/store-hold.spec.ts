@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { holdMessages, storeMessages } from '@gavel/domain';
 import { uniqueCode } from './support/api';
-import { expectAccessible } from './support/page';
+import { expectAccessible, lookAt } from './support/page';
 import { expectTab, itemOnPage, openStore, storedCart, takeUnits } from './support/store';
 import { heldToken, importHoldStore, leaveOnHold, serverCart, tokenEnds } from './support/store-hold';
 
@@ -54,7 +54,7 @@ test('two minutes before the hold ends the buyer is warned, and "Keep my cart" r
   const latest = new Date(cart.maxexpires).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
   await expect(page.getByTestId('hold-latest')).toHaveText(`It can be kept until ${latest} at the latest.`);
   await expect(page.getByTestId('cart-countdown')).toHaveText(/^Cart Expires in 1m [45]\ds$/);
-  await page.screenshot({ path: test.info().outputPath('store-hold-warning.png') });
+  await lookAt(page, 'store-hold-warning');
   await expectAccessible(page);
 
   // One tap keeps it: the server renews the hold from now, the page takes the new token, the warning goes.
@@ -74,7 +74,7 @@ test('two minutes before the hold ends the buyer is warned, and "Keep my cart" r
   expect(Date.parse(after.expires)).toBe(tokenEnds(second));
   expect(after.maxexpires).toBe(cart.maxexpires);
   expect(after.cartitems.map((l) => [l.itemid, l.quantity])).toEqual([[ticket, 1]]);
-  await page.screenshot({ path: test.info().outputPath('store-hold-kept.png') });
+  await lookAt(page, 'store-hold-kept');
 });
 
 test('once the lifetime is spent the buyer is told when the cart will be let go; after that it was let go, and a new cart can start', async ({
@@ -105,7 +105,7 @@ test('once the lifetime is spent the buyer is told when the cart will be let go;
     `Your cart will be let go at ${at} and cannot be extended. Please check out before then.`,
   );
   await expect(page.getByTestId('hold-keep')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('store-hold-final.png') });
+  await lookAt(page, 'store-hold-final');
   // The server refuses a renewal too, in the same words the page would show.
   const refused = await request.put('/api/storecart/renew', {
     headers: { authorization: `Bearer ${token}` },
@@ -127,7 +127,7 @@ test('once the lifetime is spent the buyer is told when the cart will be let go;
   await expect(warning).toHaveCount(0);
   expect(await storedCart(page, code)).toBeNull();
   await expect(page.getByTestId('checkout-button')).toHaveAttribute('aria-disabled', 'true');
-  await page.screenshot({ path: test.info().outputPath('store-hold-letgo.png') });
+  await lookAt(page, 'store-hold-letgo');
   await expectAccessible(page);
 
   // Starting again: the page's clock back with the server's, a new empty cart on the first tab.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { registrationMessages as words } from '@gavel/domain';
 import { mailbox } from '../testkit/bidders';
 import { emailedLink, requestTransport, uniqueCode } from './support/api';
-import { expectAccessible } from './support/page';
+import { expectAccessible, lookAt } from './support/page';
 import { buyer, expectTab, fillBilling, importStore, itemNamed, openStore, takeUnits } from './support/store';
 import { fullName, guestEmail, openPurchaserLink, saveNewGuest, tableStore } from './support/registration';
 
@@ -44,7 +44,7 @@ test("the store's landing page shows when and where the event is, and nothing of
   const box = await venue.boundingBox();
   expect(header && box && box.y > header.y).toBe(true);
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('venue-landing.png') });
+  await lookAt(page, 'venue-landing');
 
   await importStore(request, code, tableStore());
   await page.reload();
@@ -86,7 +86,7 @@ test("a guest's email and page say when and where; the ticket receipt has the ve
   await expect(venue.getByTestId('venue-where')).toContainText('The Grand Ballroom');
   await expect(venue.getByTestId('venue-where')).toContainText('Riverbend, IL 60601');
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('venue-guest-page.png') });
+  await lookAt(page, 'venue-guest-page');
 
   const mails = await mailbox(requestTransport(request));
   const invite = mails.find((m) => m.to === bo.email);
@@ -105,7 +105,7 @@ test("a guest's email and page say when and where; the ticket receipt has the ve
   const lines = page.locator('table:has(thead) tbody');
   await expect(lines.locator('tr')).toHaveCount(1);
   await expect(lines.locator('td')).toHaveText(['table8', 'Table of Eight', '1', '$1,200.00']);
-  await page.screenshot({ path: test.info().outputPath('venue-receipt-mail.png'), fullPage: true });
+  await lookAt(page, 'venue-receipt-mail');
   await page.setContent(invite?.html ?? '');
-  await page.screenshot({ path: test.info().outputPath('venue-guest-mail.png'), fullPage: true });
+  await lookAt(page, 'venue-guest-mail');
 });

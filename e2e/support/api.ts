@@ -30,6 +30,14 @@ export function uniqueCode(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(0, 40);
 }
 
+/**
+ * An email address of its own for a journey's bidder: the mailbox is searched by address, and two
+ * journeys running side by side once made `ann-<the same millisecond>` and followed each other's link.
+ */
+export function uniqueEmail(who: string): string {
+  return `${uniqueCode(`${who}-`)}@example.org`;
+}
+
 /** A small event with bidding open now and for two days; items default to one ordinary bid item, and the store to the store's defaults. */
 export function testEvent(
   eventcode: string,

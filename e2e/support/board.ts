@@ -1,4 +1,4 @@
-import { devices, expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { displayBoardResponse, type DisplayBoardResponse, type DisplayItem, type HubMessage } from '@gavel/domain';
 import type { EventInput, ItemInput } from '../../testkit/documents';
 import { importEvent, testEvent } from './api';
@@ -11,17 +11,6 @@ export function logoImage(colour: string, word: string, width = 240, height = 80
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${Math.round(height / 10)}" fill="${colour}"/><text x="${width / 2}" y="${Math.round(height * 0.65)}" font-size="${Math.round(height * 0.4)}" text-anchor="middle" fill="#fff">${word}</text></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
-
-/**
- * A screen's browser: a desktop one, not the config's phone, whose pixel ratio and mobile zoom
- * would lie about what a TV shows. Give it the screen's viewport beside it.
- */
-export const TV = {
-  userAgent: devices['Desktop Chrome'].userAgent,
-  isMobile: false,
-  hasTouch: false,
-  deviceScaleFactor: 1,
-};
 
 /** The board's room. */
 export const MAIN_HALL = 'Main Hall';

@@ -1,8 +1,11 @@
-import { test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { emailedLink, TEST_PASSWORD } from '../../testkit/bidders';
 import { bearer, expectOk, parseBody, stringField, type Reply, type Transport } from '../../testkit/transport';
 import { ADMIN_TOKEN, requestTransport, uniqueCode } from './api';
-import { expectAccessible } from './page';
+import { expectAccessible, lookAt } from './page';
+
+// Console journeys take their screenshots from here too.
+export { lookAt };
 
 /**
  * The organizer console in journeys: a fresh organization with a signed-in owner, more staff, and
@@ -193,7 +196,8 @@ export const SIZES = [
 ] as const;
 
 /**
- * The page at each of the three sizes, checked by axe and saved as `<name>-<size>.png` to look at;
+ * The page at each of the three sizes, saved as `<name>-<size>.png` to look at, and checked by axe
+ * at the laptop's and the phone's (the tablet's layout is CSS between the two, in the same DOM);
  * back at the size it had after. `phoneScreen` also saves the phone's screen as held
  * (`<name>-phone-screen.png`), for what stays at the foot of the screen while the page scrolls.
  */
@@ -202,10 +206,9 @@ export async function atEverySize(page: Page, name: string, { phoneScreen = fals
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size.name}.png`), fullPage: true });
-    if (phoneScreen && size.name === 'phone')
-      await page.screenshot({ path: test.info().outputPath(`${name}-phone-screen.png`) });
+    if (size.name !== 'tablet') await expectAccessible(page);
+    await lookAt(page, `${name}-${size.name}`);
+    if (phoneScreen && size.name === 'phone') await lookAt(page, `${name}-phone-screen`, { fullPage: false });
   }
   if (before) await page.setViewportSize(before);
 }

@@ -1,7 +1,13 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { adminRegistrationsResponse, type AdminGroup, type AdminRegistrationsResponse } from '@gavel/domain';
+import {
+  adminRegistrationsResponse,
+  type AdminGroup,
+  type AdminRegistrationsResponse,
+  storeCheckoutRequest,
+} from '@gavel/domain';
 import { galaRegistration, storeItem, type StoreInput } from '../../testkit/documents';
-import { ADMIN_TOKEN, emailedLink } from './api';
+import { bearer, expectOk, stringField } from '../../testkit/transport';
+import { ADMIN_TOKEN, emailedLink, requestTransport } from './api';
 import { fill } from './page';
 import {
   buyer,
@@ -57,6 +63,36 @@ export async function buyTable(
   // The order's confirmation comes first; its button goes on to guest registration.
   await page.getByTestId('store-summary-continue').click();
   await expectTab(page, 'Registration');
+  return purchaser;
+}
+
+/**
+ * The same purchase as buyTable, through the store's calls (a cart, one table, Bill Me), for the
+ * journeys that begin at the purchaser's emailed link: the pages that buy are buyTable's journey's.
+ * Answers the buyer (the purchaser).
+ */
+export async function tableBought(request: APIRequestContext, eventcode: string, first = 'Ann'): Promise<Billing> {
+  const table = itemNamed(await importStore(request, eventcode, tableStore()), 'Table of Eight');
+  const purchaser = buyer(first);
+  const store = requestTransport(request);
+  const cart = stringField(await expectOk('opening a cart', store.post('/api/storesetup2', { eventcode })), 'token');
+  const held = await expectOk(
+    'taking a table',
+    store.post('/api/storecartadditem', { itemid: table.id, quantity: 1 }, bearer(cart)),
+  );
+  const checkout = storeCheckoutRequest.encode({
+    ...purchaser,
+    subtotal: table.price,
+    discountamount: 0,
+    additionaldonation: 0,
+    ccfeesamount: 0,
+    totalamount: table.price,
+    paymentmethod: 'BILLME',
+  });
+  await expectOk(
+    'checking out by Bill Me',
+    store.put('/api/storecheckout', checkout, bearer(stringField(held, 'token') || cart)),
+  );
   return purchaser;
 }
 
