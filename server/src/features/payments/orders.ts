@@ -9,6 +9,7 @@ import { receiptMail } from '../../mail/receipt';
 import { mailContact } from '../../mail/receipt-parts';
 import type { CardOrders } from '../../payments/card-payment';
 import { publishCart } from '../../realtime/publish';
+import { publishConsole } from '../../realtime/console';
 import type { Tenant } from '../../tenancy';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -132,7 +133,10 @@ export function auctionCardOrders(ctx: AppContext, tenant: Tenant): CardOrders<O
       return failed;
     },
     after(settled) {
-      if (settled.kind !== 'confirm') publishCart(ctx, tenant, settled.order.bidderId);
+      if (settled.kind === 'confirm') return;
+      publishCart(ctx, tenant, settled.order.bidderId);
+      // The console's desks (the checkout desk, charge all's follow-up list) show balances this changed.
+      publishConsole(ctx, tenant, 'desk');
     },
   };
 }
