@@ -50,6 +50,8 @@ export async function closeWorld(now: Date): Promise<CloseWorld> {
   await bid(world, bob, '101', 70);
   await bid(world, w.bidder, '201', 80);
   for (const n of ['301', '302', '401', '402', '403']) await bid(world, bob, n, 55);
+  // The outbid notices go out off the request's path: let them land before a test counts messages.
+  await w.t.ctx.notifier.idle();
   return world;
 }
 
