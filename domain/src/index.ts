@@ -68,3 +68,4 @@ export { payLinkCalls } from './api/calls/paylink';
 export * from './console/live';
 export * from './api/console-desk';
 export * from './console/desk-form';
+export * from './console/tax';

@@ -9,6 +9,10 @@ import { consoleEventCalls } from './calls/console-events';
 import { consoleItemCalls } from './calls/console-items';
 import { consoleStaffCalls } from './calls/console-staff';
 import { consoleStoreCalls } from './calls/console-store';
+import { consoleReportsCalls } from './calls/console-reports';
+import { consoleMessagesCalls } from './calls/console-messages';
+import { consoleTextingCalls } from './calls/console-texting';
+import { consolePrintablesCalls } from './calls/console-printables';
 
 /** The organizer console's calls (tag `console`): a map apart from the app's (see contracts.ts). */
 export const consoleCalls = {
@@ -23,4 +27,8 @@ export const consoleCalls = {
   ...consoleDeskCalls,
   ...consoleChargeAllCalls,
   ...consolePickupCalls,
+  ...consoleReportsCalls,
+  ...consoleMessagesCalls,
+  ...consoleTextingCalls,
+  ...consolePrintablesCalls,
 } as const;

@@ -25,6 +25,9 @@ export const EVENT_LINKS: NavLink[] = [
   { to: 'desk', label: 'Checkout desk', role: 'volunteer', testId: 'nav-desk' },
   { to: 'charge-all', label: 'Charge all cards', role: 'owner', testId: 'nav-charge-all' },
   { to: 'pickup', label: 'Pickup', role: 'volunteer', testId: 'nav-pickup' },
+  { to: 'reports', label: 'Reports', role: 'staff', testId: 'nav-reports' },
+  { to: 'messages', label: 'Messages', role: 'staff', testId: 'nav-messages' },
+  { to: 'printables', label: 'Printables', role: 'staff', testId: 'nav-printables' },
   { to: 'audit', label: 'Audit log', role: 'staff', testId: 'nav-audit' },
 ];
 
@@ -32,6 +35,7 @@ export const EVENT_LINKS: NavLink[] = [
 export const ORGANIZATION_LINKS: NavLink[] = [
   { to: '/console', label: 'All events', role: 'volunteer', testId: 'nav-events' },
   { to: '/console/staff', label: 'Staff', role: 'owner', testId: 'nav-staff' },
+  { to: '/console/texting', label: 'Text messages', role: 'owner', testId: 'nav-texting' },
   { to: '/console/audit', label: 'Audit log', role: 'staff', testId: 'nav-org-audit' },
 ];
 

@@ -35,6 +35,10 @@ const FundANeedPage = page(() => import('./live/FundANeedPage'), 'FundANeedPage'
 const DeskPage = page(() => import('./desk/DeskPage'), 'DeskPage');
 const ChargeAllPage = page(() => import('./chargeall/ChargeAllPage'), 'ChargeAllPage');
 const PickupPage = page(() => import('./pickup/PickupPage'), 'PickupPage');
+const ReportsPage = page(() => import('./reports/ReportsPage'), 'ReportsPage');
+const MessagesPage = page(() => import('./messages/MessagesPage'), 'MessagesPage');
+const PrintablesPage = page(() => import('./printables/PrintablesPage'), 'PrintablesPage');
+const TextingPage = page(() => import('./texting/TextingPage'), 'TextingPage');
 
 function Waiting() {
   return (
@@ -97,6 +101,10 @@ export function ConsoleRoutes() {
         <Route path="/:eventcode/console/desk" element={staffed('volunteer', DeskPage)} />
         <Route path="/:eventcode/console/charge-all" element={staffed('owner', ChargeAllPage)} />
         <Route path="/:eventcode/console/pickup" element={staffed('volunteer', PickupPage)} />
+        <Route path="/:eventcode/console/reports/*" element={staffed('staff', ReportsPage)} />
+        <Route path="/:eventcode/console/messages" element={staffed('staff', MessagesPage)} />
+        <Route path="/:eventcode/console/printables" element={staffed('staff', PrintablesPage)} />
+        <Route path="/console/texting" element={staffed('owner', TextingPage)} />
         <Route
           path="*"
           element={

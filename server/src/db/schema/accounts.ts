@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UserNotification } from '@gavel/domain';
-import { tstz, ownedBy } from './columns';
+import { bytea, tstz, ownedBy } from './columns';
 import { events, organizations } from './events';
 
 /** A person, by email, within one organization; their password and profile. */
@@ -90,6 +90,26 @@ export const outbox = pgTable(
     sentAt: tstz('sent_at'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Not to be tried again before this (a text's backoff after a transient failure); null = now. */
+    nextAttemptAt: tstz('next_attempt_at'),
+    /** The provider's id of a sent text (Twilio's message SID), for its status callback. */
+    providerId: text('provider_id'),
+    /**
+     * Where the message stands: queued (in the outbox), sending (claimed by a process), sent (the
+     * provider took it), delivered, failed or undelivered (the provider's status callback), optedout
+     * (its number said STOP: never sent), or dev (no provider: readable in the dev mailbox only).
+     */
+    status: text('status').notNull().default('queued'),
+    statusAt: tstz('status_at'),
+    /** The console message it was queued for (console_messages.id), if any. No foreign key: that table is in messages.ts. */
+    messageId: integer('message_id'),
+    /** A file sent along with an email (a PDF statement or receipt); '' and null when none. */
+    attachmentName: text('attachment_name').notNull().default(''),
+    attachment: bytea('attachment'),
   },
-  (t) => [index('outbox_unsent').on(t.sentAt, t.id)],
+  (t) => [
+    index('outbox_unsent').on(t.sentAt, t.id),
+    index('outbox_provider').on(t.providerId),
+    index('outbox_message').on(t.messageId),
+  ],
 );

@@ -72,6 +72,11 @@ export const events = pgTable(
     venueaddress: text('venueaddress').notNull().default(''),
     venuestarts: tstz('venuestarts'),
     venueends: tstz('venueends'),
+    /** Tax receipts: the organization's legal name, tax id (EIN), mailing address and the receipt's disclosure text. */
+    legalname: text('legalname').notNull().default(''),
+    taxid: text('taxid').notNull().default(''),
+    receiptaddress: text('receiptaddress').notNull().default(''),
+    receiptdisclosure: text('receiptdisclosure').notNull().default(''),
     /** Set when the organizer archives the event: it leaves the console's list of current events; bidders are unaffected. */
     archivedAt: tstz('archived_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
@@ -118,6 +123,14 @@ export const auctionItems = pgTable(
     featured: integer('featured').notNull().default(0),
     /** A fund-a-need (paddle raise) item's giving levels in cents, highest first; empty for any other item. */
     paddlelevels: jsonb('paddlelevels').$type<number[]>().notNull().default([]),
+    /**
+     * How a payment for it is deductible, said explicitly (never guessed from a blank value): 'value'
+     * (what was paid minus the fair market value, never below 0), 'full' (nothing of value received),
+     * 'none'.
+     */
+    deductible: text('deductible', { enum: ['value', 'full', 'none'] })
+      .notNull()
+      .default('value'),
     /** Pickup for this item; empty means the event's. */
     pickupinstructions: text('pickupinstructions').notNull().default(''),
     createdAt: tstz('created_at').notNull().defaultNow(),

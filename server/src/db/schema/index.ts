@@ -7,3 +7,4 @@ export * from './store-keys';
 export * from './registration';
 export * from './console';
 export * from './night';
+export * from './messages';

@@ -62,6 +62,11 @@ export const storeItems = pgTable(
     maxpertransaction: integer('maxpertransaction').notNull().default(0),
     itemtypecode: integer('itemtypecode').notNull().default(1),
     seats: integer('seats').notNull().default(0),
+    /** The fair market value of one unit (a ticket's dinner), and how a purchase is deductible (as auction items). */
+    fairmarketvalue: cents('fairmarketvalue').notNull().default(0),
+    deductible: text('deductible', { enum: ['value', 'full', 'none'] })
+      .notNull()
+      .default('value'),
     /** Units in orders: paid, free, and Bill Me not yet paid. Held units are counted from live carts. */
     sold: integer('sold').notNull().default(0),
   },

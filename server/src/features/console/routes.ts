@@ -11,6 +11,10 @@ import { consoleLiveRoutes } from './live/routes';
 import { consoleDeskRoutes } from './desk/routes';
 import { consoleChargeAllRoutes } from './chargeall/routes';
 import { consolePickupRoutes } from './pickup/routes';
+import { consoleReportsRoutes } from './reports/routes';
+import { consoleMessagesRoutes } from './messages/routes';
+import { consoleTextingRoutes } from './texting/routes';
+import { consolePrintablesRoutes } from './printables/routes';
 
 /** Every console call (/api/console/..., tag `console`), each area's routes in its own folder. */
 export function consoleRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -26,5 +30,9 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsync {
     await app.register(consoleDeskRoutes(ctx));
     await app.register(consoleChargeAllRoutes(ctx));
     await app.register(consolePickupRoutes(ctx));
+    await app.register(consoleReportsRoutes(ctx));
+    await app.register(consoleMessagesRoutes(ctx));
+    await app.register(consoleTextingRoutes(ctx));
+    await app.register(consolePrintablesRoutes(ctx));
   };
 }

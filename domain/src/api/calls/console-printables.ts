@@ -1,0 +1,2 @@
+/** The console's printables calls (tag `console`, issue 30): filled by the area. */
+export const consolePrintablesCalls = {} as const;
