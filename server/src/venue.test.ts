@@ -7,6 +7,7 @@ import { TEST_PASSWORD } from '../../testkit/bidders';
 import { ADMIN, createTestApp, type TestApp } from './test/harness';
 import { linkSecret } from './test/account-fixtures';
 import { GUESSING } from './lib/guessing';
+import { loadOnPostgres } from './test/passes';
 
 /**
  * A gala: a thousand phones behind the venue's Wi-Fi share one public address. All of them open
@@ -59,7 +60,7 @@ async function fromVenue(method: 'GET' | 'POST', url: string, payload?: object, 
   });
 }
 
-describe('a thousand phones behind one address', () => {
+describe.skipIf(loadOnPostgres)('a thousand phones behind one address', () => {
   it(
     'all open the app, browse as guests with every picture, and join, without a single 429',
     { timeout: 300_000 },
@@ -233,20 +234,39 @@ describe('guessing', () => {
 });
 
 describe('emailed links', () => {
+  // Accounts of their own (made from another address), whether or not the thousand phones ran.
+  beforeAll(async () => {
+    for (const n of [4, 5, 6, 7]) {
+      const email = `mailed${n}@venue.example`;
+      const created = await fromVenue(
+        'POST',
+        '/api/create',
+        { eventcode: 'gala', email, password: TEST_PASSWORD },
+        undefined,
+        '192.0.2.2',
+      );
+      expect(created.statusCode, created.body).toBe(200);
+    }
+  });
+
   it('sends at most five links to one email in 15 minutes, with a message saying where to look', async () => {
     for (let i = 0; i < GUESSING.linkRequestsPerEmail.max; i++) {
-      const sent = await fromVenue('POST', '/api/forgotpassword', { eventcode: 'gala', email: 'phone4@venue.example' });
+      const sent = await fromVenue('POST', '/api/forgotpassword', {
+        eventcode: 'gala',
+        email: 'mailed4@venue.example',
+      });
       expect(sent.statusCode, `request ${i + 1}`).toBe(200);
     }
     const stopped = await fromVenue('POST', '/api/passwordresetlink', {
       eventcode: 'gala',
-      email: ' Phone4@Venue.example ',
+      email: ' Mailed4@Venue.example ',
     });
     expect(stopped.statusCode).toBe(429);
     expect(stopped.json()).toMatchObject({ code: 'rate_limited', message: GUESSING.linkRequestsPerEmail.message });
     // Another bidder at the same venue still gets theirs.
     expect(
-      (await fromVenue('POST', '/api/forgotpassword', { eventcode: 'gala', email: 'phone5@venue.example' })).statusCode,
+      (await fromVenue('POST', '/api/forgotpassword', { eventcode: 'gala', email: 'mailed5@venue.example' }))
+        .statusCode,
     ).toBe(200);
   });
 
@@ -262,16 +282,18 @@ describe('emailed links', () => {
     expect(made.statusCode).toBe(401);
     // A bidder on the same Wi-Fi follows the link they were mailed: sign-in, then a new password.
     expect(
-      (await fromVenue('POST', '/api/forgotpassword', { eventcode: 'gala', email: 'phone6@venue.example' })).statusCode,
+      (await fromVenue('POST', '/api/forgotpassword', { eventcode: 'gala', email: 'mailed6@venue.example' }))
+        .statusCode,
     ).toBe(200);
-    const login = await linkSecret(t, 'phone6@venue.example', 'passwordlessLogin');
+    const login = await linkSecret(t, 'mailed6@venue.example', 'passwordlessLogin');
     const signedIn = await fromVenue('GET', `/api/passwordlesslogin/${login}`, undefined, undefined, prober);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    expect(signedIn.json()).toMatchObject({ status: 'success', email: 'phone6@venue.example' });
+    expect(signedIn.json()).toMatchObject({ status: 'success', email: 'mailed6@venue.example' });
     expect(
-      (await fromVenue('POST', '/api/forgotpassword', { eventcode: 'gala', email: 'phone7@venue.example' })).statusCode,
+      (await fromVenue('POST', '/api/forgotpassword', { eventcode: 'gala', email: 'mailed7@venue.example' }))
+        .statusCode,
     ).toBe(200);
-    const reset = await linkSecret(t, 'phone7@venue.example', 'resetPassword');
+    const reset = await linkSecret(t, 'mailed7@venue.example', 'resetPassword');
     const newPassword = await fromVenue(
       'POST',
       '/api/passwordreset',

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimDataDir, runningServer } from './pidfile';
+import { notTheDatabase } from '../test/passes';
 
 /**
  * The embedded database's guard: taken atomically before the database opens, by exactly one of
@@ -99,7 +100,7 @@ afterEach(async () => {
   dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
 });
 
-describe('the embedded database guard', () => {
+describe.skipIf(notTheDatabase)('the embedded database guard', () => {
   it('claims a free directory, refuses a second claim, and frees it on release', async () => {
     const dir = tempDir();
     const first = await claimDataDir(dir);

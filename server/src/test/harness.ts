@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildOptions, type GavelApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
-import { databaseUrl, onServer } from './pg-template';
+import { databaseUrl, onDatabase, onServer, scratchPrefix } from './pg-template';
 import { pgliteDatabase, releasePglite } from './pglite-spares';
 
 export interface TestApp extends GavelApp {
@@ -39,7 +39,7 @@ export async function createTestApp(
     ...env,
   });
   const url = process.env.TEST_DATABASE_URL;
-  const scratch = url ? await scratchDatabase(url) : undefined;
+  const scratch = url ? (pgSpares.pop() ?? (await scratchDatabase(url))) : undefined;
   const database = scratch ? await openDatabase({ url: scratch.url }) : await pgliteDatabase();
   let now = start;
   let closed = false;
@@ -60,21 +60,52 @@ export async function createTestApp(
       await gavel.ctx.notifier.idle();
       if (scratch) {
         await database.close();
-        await scratch.drop();
+        await releaseScratch(scratch);
       } else await releasePglite(database);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * Databases a closed test app left on PostgreSQL, emptied for this worker's next app: making one
+ * from the template costs most of a second of the server's time (a copy and a checkpoint), emptying
+ * one a tenth of that. A worker runs its files one after another (vitest.config.ts), so each file
+ * still has its database to itself. The run's global teardown drops what is left (pg-template.ts).
+ */
+const pgSpares: ScratchDatabase[] = [];
+
+/** Empties a closed app's database (every table truncated, its ids restarted: as migrated) and keeps it; drops it if that fails. */
+async function releaseScratch(scratch: ScratchDatabase): Promise<void> {
+  try {
+    await onDatabase(scratch.url, async (client) => {
+      // A straggling session of the closed app holding a lock must not hang the run.
+      await client.query(`set lock_timeout = '3s'`);
+      const { rows } = await client.query<{ name: string }>(
+        `select format('%I', tablename) as name from pg_tables where schemaname = 'public'`,
+      );
+      await client.query(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`);
+    });
+    pgSpares.push(scratch);
+  } catch {
+    await scratch.drop();
+  }
+}
+
 /**
  * A new database on the PostgreSQL server of `url`, dropped again by drop(): a copy of the run's
  * migrated template (test/pg-template.ts), or empty outside a run that made one. A database
- * rather than a schema: the generated migrations name "public" in their foreign keys.
+ * rather than a schema: the generated migrations name "public" in their foreign keys. Its name
+ * starts with the run's scratch prefix, so the run's teardown can drop any left behind.
  */
-export async function scratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `gavel_t_${randomBytes(6).toString('hex')}`;
+export async function scratchDatabase(url: string): Promise<ScratchDatabase> {
   const template = inject('pgTemplate');
+  const name = `${scratchPrefix(template)}${randomBytes(6).toString('hex')}`;
   await onServer(url, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   return { url: databaseUrl(url, name), drop: () => onServer(url, `DROP DATABASE IF EXISTS "${name}"`) };
 }

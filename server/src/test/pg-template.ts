@@ -10,15 +10,25 @@ declare module 'vitest' {
   }
 }
 
-/** Runs one statement on the server of `url` (the maintenance database), on a connection of its own. */
-export async function onServer(url: string, statement: string): Promise<void> {
+/** Runs `work` on a connection of its own to the database of `url`. */
+export async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+/** Runs one statement on the server of `url` (the maintenance database), on a connection of its own. */
+export async function onServer(url: string, statement: string): Promise<void> {
+  await onDatabase(url, (client) => client.query(statement));
+}
+
+/** How the names of a run's test databases start (its template's, or a plain prefix outside a run that made one). */
+export function scratchPrefix(template: string): string {
+  return template ? `${template.replace('gavel_template_', 'gavel_t_')}_` : 'gavel_t_';
 }
 
 /** `url` with another database name. */
@@ -46,5 +56,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await openDatabase({ url: databaseUrl(url, name) });
   await database.close();
   project.provide('pgTemplate', name);
-  return () => onServer(url, `DROP DATABASE IF EXISTS "${name}"`);
+  return async () => {
+    // The test files' databases the workers kept for reuse (harness.ts), then the template.
+    const left = await onDatabase(url, async (client) => {
+      const { rows } = await client.query<{ datname: string }>(
+        `select datname from pg_database where starts_with(datname, $1)`,
+        [scratchPrefix(name)],
+      );
+      return rows.map((r) => r.datname);
+    });
+    for (const db of left) await onServer(url, `DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
+    await onServer(url, `DROP DATABASE IF EXISTS "${name}"`);
+  };
 }
