@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { storeItem } from '../testkit/documents';
 import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
 import { buyNow, cardFrame, enterCard, expectFreshCardForm, itemIds, ordersOf } from './support/payments';
-import { lookAt, openSignedIn } from './support/page';
+import { lookAt, openSignedIn, thanksScreen } from './support/page';
 import {
   buyer,
   expectCartTab,
@@ -62,11 +62,13 @@ test('the single-item and the auction checkout each pay with a typed card in one
   await enterCard(page, GOOD);
   await page.getByTestId('card-frame').scrollIntoViewIfNeeded();
   await lookAt(page, 'one-step-pay-typed');
+  const giftThanks = thanksScreen(page);
   await page.getByTestId('pay-button').click();
   await expect.poll(async () => (await ordersOf(request, lu.token)).length).toBe(1);
   const [gift] = await ordersOf(request, lu.token);
-  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(`Payment received — order ${gift?.checkoutid}`);
-  await expect(page.getByTestId('checkout-thanks')).toContainText('Thank you for your purchase!');
+  const shown = await giftThanks;
+  expect(shown.order).toBe(`Payment received — order ${gift?.checkoutid}`);
+  expect(shown.thanks).toContain('Thank you for your purchase!');
   await expect(page.getByTestId('checkout-thanks-message')).toHaveText(
     'You can view the pickup instructions in your order history!',
   );
@@ -98,8 +100,9 @@ test('the single-item and the auction checkout each pay with a typed card in one
 
   // Another card, typed in its place; a double tap pays once.
   await enterCard(page, GOOD);
+  const paidThanks = thanksScreen(page);
   await page.getByTestId('pay-button').dblclick();
-  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(/^Payment received — order \d+$/);
+  expect((await paidThanks).order).toMatch(/^Payment received — order \d+$/);
   await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
   await expect(page.getByTestId('order-group')).toHaveCount(2);
   const orders = await ordersOf(request, lu.token);

@@ -3,7 +3,7 @@ import type { ImportDocumentInput } from '@gavel/domain';
 import { verifiedBidder } from '../testkit/bidders';
 import { apiBidder, importEvent, requestTransport, testEvent, uniqueCode } from './support/api';
 import { buyNow, enterStripeCard, itemIds, mailTo, ordersOf, standInCalls, useStripeStandIn } from './support/payments';
-import { fill, openSignedIn } from './support/page';
+import { fill, openSignedIn, thanksScreen } from './support/page';
 
 // Payments through Stripe (processor code 2), with no network: Stripe's script is replaced by the
 // stand-in (e2e/support/stripe-standin.js) and the server talks to the fake Stripe API.
@@ -177,9 +177,11 @@ test('checkout pays with the card on file, and a new card that needs 3-D Secure 
   await page.getByTestId('use-new-card').check();
   // One tap of Pay: the card is taken from the element, the bank's confirmation asked, and paid.
   await enterStripeCard(page, '3ds');
+  const confirmedThanks = thanksScreen(page);
   await page.getByTestId('pay-button').click();
-  await expect(page.getByTestId('checkout-thanks')).toContainText('Thank you for your purchase!');
-  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(/^Payment received — order \d+$/);
+  const shown = await confirmedThanks;
+  expect(shown.thanks).toContain('Thank you for your purchase!');
+  expect(shown.order).toMatch(/^Payment received — order \d+$/);
   const confirmed = await standInCalls(page, 'handleNextAction');
   expect(confirmed).toHaveLength(1);
   expect(String(confirmed[0])).toMatch(/^pi_/);
@@ -234,8 +236,9 @@ test('a declined card is refused and cleared: when saving it, and at checkout wi
 
   // Another card, typed in its place: one tap of Pay pays.
   await enterStripeCard(page, 'visa');
+  const paidThanks = thanksScreen(page);
   await page.getByTestId('pay-button').click();
-  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(/^Payment received — order \d+$/);
+  expect((await paidThanks).order).toMatch(/^Payment received — order \d+$/);
   await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
   await expect(page.getByTestId('order-group')).toHaveCount(1);
   await expect(page.getByTestId('order-paid-with')).toHaveText('Visa ending in 4242');

@@ -13,7 +13,7 @@ import {
   ordersOf,
   typeCard,
 } from './support/payments';
-import { expectAccessible, fill, lookAt, openSignedIn } from './support/page';
+import { expectAccessible, fill, lookAt, openSignedIn, thanksScreen } from './support/page';
 
 // Payments through the built-in test gateway (processor code 1): the hosted card form in its
 // iframe, checkout, the card on file, Bill Me, the receipt and the order history.
@@ -115,14 +115,13 @@ test('win one item and buy another, pay for one of them with a new card, the fee
   // A new card, typed into the hosted form (the number stays in the form); one tap of Pay takes it and pays.
   await expect(page.getByTestId('use-new-card')).toBeChecked();
   await enterCard(page, '4242 4242 4242 4242');
+  const paidThanks = thanksScreen(page);
   await page.getByTestId('pay-button').click();
-  const thanks = page.getByTestId('checkout-thanks');
-  await expect(thanks).toContainText('Thank you for your purchase!');
-  await expect(page.getByTestId('checkout-thanks-message')).toHaveText(
-    'You can view the pickup instructions in your order history!',
-  );
+  const shown = await paidThanks;
+  expect(shown.thanks).toContain('Thank you for your purchase!');
+  expect(shown.message).toBe('You can view the pickup instructions in your order history!');
   const [paid] = await ordersOf(request, ann.token);
-  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(`Payment received — order ${paid?.checkoutid}`);
+  expect(shown.order).toBe(`Payment received — order ${paid?.checkoutid}`);
 
   // After 3 seconds, without a tap, Order History with the order and its pickup instructions.
   await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
@@ -262,13 +261,13 @@ test('Bill Me where the event allows it: the order is placed unpaid and the hist
   await expect(page.getByTestId('card-frame')).toHaveCount(0);
   await expect(page.getByTestId('checkout-total')).toHaveText('$60.00');
   await expect(page.getByTestId('pay-button')).toHaveText('Place Order');
+  const placedThanks = thanksScreen(page);
   await page.getByTestId('pay-button').click();
-  await expect(page.getByTestId('checkout-thanks')).toContainText('Thank you for your purchase!');
+  const shown = await placedThanks;
+  expect(shown.thanks).toContain('Thank you for your purchase!');
   // Nothing was paid yet: the order is saved, never 'Payment received'.
   const [placed] = await ordersOf(request, di.token);
-  await expect(page.getByTestId('checkout-thanks-order')).toHaveText(
-    `Order ${placed?.checkoutid} is saved — the organizer will bill you.`,
-  );
+  expect(shown.order).toBe(`Order ${placed?.checkoutid} is saved — the organizer will bill you.`);
 
   await expect(page).toHaveURL(new RegExp(`/${code}/my-orders$`), { timeout: 8_000 });
   const order = page.getByTestId('order-group');

@@ -98,3 +98,32 @@ export async function lookAt(
 ): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage, clip, scale: 'css' });
 }
+
+export interface ThanksScreen {
+  thanks: string;
+  order: string;
+  message: string;
+}
+
+/**
+ * The checkout's thanks screen as it showed, read in the page on the frame it appears: it leaves by
+ * itself after three seconds, which a loaded machine's polling from the test can miss. Start it
+ * before the tap that pays, await it after.
+ */
+export function thanksScreen(page: Page): Promise<ThanksScreen> {
+  return page
+    .waitForFunction(
+      () => {
+        const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+        const order = text('checkout-thanks-order');
+        return order ? { thanks: text('checkout-thanks'), order, message: text('checkout-thanks-message') } : false;
+      },
+      undefined,
+      { timeout: 20_000 },
+    )
+    .then(async (handle) => {
+      const shown = await handle.jsonValue();
+      if (!shown) throw new Error('the thanks screen was not seen');
+      return shown;
+    });
+}
