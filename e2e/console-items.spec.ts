@@ -51,6 +51,7 @@ test('the owner adds an item with two uploaded photos', async ({ page }) => {
   await page.getByTestId('item-startingbid').fill('150');
   await page.getByTestId('item-location').fill('Silent A');
   await page.getByTestId('item-description').fill('An hour over the river valley at sunrise, for two.');
+  await page.getByTestId('item-deductible').selectOption('value');
   await page.getByTestId('item-save').click();
   await expect(page.getByTestId('item-saved')).toHaveText('Item added. Now add its photos.');
   await expect(page).toHaveURL(new RegExp(`/${eventcode}/console/items/50$`));

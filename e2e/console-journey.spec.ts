@@ -139,6 +139,7 @@ for (const size of [laptop, phone]) {
       await page.getByTestId('item-startingbid').fill('150');
       await page.getByTestId('item-location').fill('Silent A');
       await page.getByTestId('item-description').fill('An hour over the lake at sunrise, for two.');
+      await page.getByTestId('item-deductible').selectOption('value');
       await page.getByTestId('item-save').click();
       await expect(page.getByTestId('item-saved')).toHaveText('Item added. Now add its photos.');
       await page.getByTestId('photo-input').setInputFiles([

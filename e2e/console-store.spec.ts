@@ -99,6 +99,7 @@ test('staff add a store item, a promo code and a guest field; the store sells th
   await page.getByTestId('store-item-3-code').fill('raffle');
   await page.getByTestId('store-item-3-section').fill('Raffle');
   await page.getByTestId('store-item-3-quantity').fill('100');
+  await page.getByTestId('store-item-3-deductible').selectOption('none');
   await page.getByTestId('store-save').click();
   const summary = page.getByTestId('store-summary');
   await expect(summary).toContainText('The store was not saved: 1 problem.');

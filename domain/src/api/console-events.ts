@@ -65,7 +65,14 @@ const settingsVenue = z
  * fields (times in order, Stripe's keys) are importEvent's, checked on the server once the saved
  * secrets are filled in. A secret sent as '' keeps what is saved.
  */
-export const eventSettingsFields = z.object({ ...importEvent.shape, venue: settingsVenue.optional() }).strict();
+export const eventSettingsFields = z
+  .object({
+    ...importEvent.shape,
+    venue: settingsVenue.optional(),
+    // Its lines are tidied by importEvent on the server; an answer carries it as saved.
+    receiptaddress: z.string(),
+  })
+  .strict();
 export type EventSettingsFields = z.output<typeof eventSettingsFields>;
 export type EventSettingsInput = z.input<typeof eventSettingsFields>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { plainText, optionalNameText } from '../bounds';
 import type { ImportItem } from '../import/schema';
 import { money } from '../money';
+import { DEDUCTIBILITIES } from '../console/tax';
 import { apiStatus, codeSchema } from './common';
 
 /**
@@ -72,6 +73,7 @@ export const importItemFields = z.object({
   donatedby: z.string(),
   fairmarketvalue: z.number(),
   ispriceless: z.boolean(),
+  deductible: z.enum(DEDUCTIBILITIES),
   imageurl: z.string().optional(),
   photos: z.array(z.string()),
   tags: z.array(z.string()),

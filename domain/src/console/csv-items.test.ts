@@ -206,3 +206,19 @@ describe('rows', () => {
     );
   });
 });
+
+describe('the deductible column', () => {
+  it('takes value, full or none in any capitals; empty gives the import’s value; anything else is refused', () => {
+    const out = read(
+      ['itemnum', 'name', 'startingbid', 'Deductible'],
+      [
+        ['1', 'Napa', '100', 'Full'],
+        ['2', 'Raffle', '5', 'NONE'],
+        ['3', 'Wine', '50', ''],
+        ['4', 'Lot', '50', 'priceless'],
+      ],
+    );
+    expect(out.rows.map((r) => r.item?.deductible ?? null)).toEqual(['full', 'none', 'value', null]);
+    expect(out.problems).toEqual([{ row: 5, column: 'deductible', message: 'must be one of value, full, none' }]);
+  });
+});

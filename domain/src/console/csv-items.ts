@@ -44,6 +44,7 @@ export const ITEM_FIELD_LABELS: Record<ItemField, string> = {
   donatedby: 'Donated by',
   fairmarketvalue: 'Fair market value',
   ispriceless: 'Priceless',
+  deductible: 'How is it deductible?',
   imageurl: 'Card image',
   photos: 'Photos',
   tags: 'Tags',
@@ -64,7 +65,7 @@ export const ITEM_FIELD_LABELS: Record<ItemField, string> = {
   paddlelevels: 'Fund-a-need levels',
 };
 
-type CellKind = 'text' | 'money' | 'whole' | 'yesno' | 'list' | 'levels' | 'time' | 'image';
+type CellKind = 'text' | 'money' | 'whole' | 'yesno' | 'list' | 'levels' | 'time' | 'image' | 'word';
 const KINDS: Partial<Record<ItemField, CellKind>> = {
   fairmarketvalue: 'money',
   buyitnowprice: 'money',
@@ -83,6 +84,7 @@ const KINDS: Partial<Record<ItemField, CellKind>> = {
   paddlelevels: 'levels',
   closing: 'time',
   imageurl: 'image',
+  deductible: 'word',
 };
 
 /** One problem of a file: the spreadsheet's row (heading = 1), the column's field (or heading), what is wrong. */
@@ -171,7 +173,8 @@ function usWallClock(text: string): string | null {
  * A field's value from text as a person types it, in a spreadsheet's cell or a form's input. Money
  * may be written '$1,250.00'; yes-or-no takes yes, no, true, false, y, n, 1, 0 and x; photos are
  * addresses separated by spaces; a closing time is in the event's zone ('2026-12-05 20:00',
- * '2026-12-05T20:00', '12/5/2026 8:00 PM') or has its own offset. Text the schema must judge is
+ * '2026-12-05T20:00', '12/5/2026 8:00 PM') or has its own offset; a choice (deductible) is read
+ * in any capitals, and left empty keeps the import's default ('value'). Text the schema must judge is
  * passed on as typed, so its message is the import's.
  */
 export function itemFieldFromText(field: ItemField, raw: string, timezone: string): TextValue {
@@ -189,6 +192,8 @@ export function itemFieldFromText(field: ItemField, raw: string, timezone: strin
     return { problem: 'must be yes or no' };
   }
   if (kind === 'list') return { value: text.split(/\s+/) };
+  // A choice such as deductible's 'value', 'full' or 'none', however it is capitalized; an empty cell gives the default.
+  if (kind === 'word') return { value: text.toLowerCase() };
   if (kind === 'levels') return levelsFromText(text);
   if (kind === 'time') {
     if (WITH_OFFSET.test(text)) return { value: text };

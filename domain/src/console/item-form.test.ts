@@ -36,14 +36,34 @@ describe('the item form', () => {
 
   it('starts a new item empty where it has no default, with the import’s defaults elsewhere', () => {
     const values = itemFormValues(undefined, timezone);
-    expect(values).toMatchObject({ itemnum: '', name: '', startingbid: '', minimumbidincrease: '1.00', quantity: '1' });
+    expect(values).toMatchObject({
+      itemnum: '',
+      name: '',
+      startingbid: '',
+      minimumbidincrease: '1.00',
+      quantity: '1',
+      deductible: '',
+    });
     const result = itemFormSchema({ timezone, bidding }).safeParse(values);
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['itemnum', 'name', 'startingbid']);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['itemnum', 'is required'],
+      ['name', expect.any(String)],
+      ['deductible', 'must be chosen: how much of a payment for it is deductible'],
+    ]);
+    // The rules across fields (a starting bid for an item taking bids) follow once each field holds a value.
+    const chosen = itemFormSchema({ timezone, bidding }).safeParse({ ...values, deductible: 'value' });
+    expect(chosen.error?.issues.map((i) => i.path.join('.'))).toEqual(['itemnum', 'name', 'startingbid']);
   });
 
   it('puts each problem at its field: typed text, the import’s rules, the close, a number the console keeps', () => {
-    const values = { ...itemFormValues(undefined, timezone), itemnum: 'new', name: 'Lot', startingbid: 'ten' };
+    const values = {
+      ...itemFormValues(undefined, timezone),
+      itemnum: 'new',
+      name: 'Lot',
+      startingbid: 'ten',
+      deductible: 'full',
+    };
     const first = itemFormSchema({ timezone, bidding }).safeParse(values);
     expect(first.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['startingbid', 'must be a number of dollars'],
@@ -59,6 +79,16 @@ describe('the item form', () => {
       ['closing', "cannot be after the event's bidding close"],
       ['itemnum', 'is a word the console keeps for its own pages; choose another item number'],
     ]);
+  });
+
+  it('shows an item’s deductibility and reads it back, in any capitals', () => {
+    const item = importItem.parse({ itemnum: '7', name: 'Gift', startingbid: 5, deductible: 'none' });
+    const values = itemFormValues(item, timezone);
+    expect(values.deductible).toBe('none');
+    expect(schema.parse({ ...values, deductible: 'FULL' }).deductible).toBe('full');
+    expect(schema.safeParse({ ...values, deductible: 'some' }).error?.issues[0]?.message).toBe(
+      'must be one of value, full, none',
+    );
   });
 
   it('reads back whatever money it shows', () => {

@@ -35,6 +35,7 @@ export const ITEM_TEXT_FIELDS = [
   'featured',
   'pickupinstructions',
   'paddlelevels',
+  'deductible',
 ] as const satisfies readonly ItemField[];
 
 /** The yes-or-no fields, as check boxes. */
@@ -62,7 +63,9 @@ const MONEY: ReadonlySet<ItemField> = new Set([
 export function itemFormValues(item: ImportItem | undefined, timezone: string): ItemFormValues {
   const base = item ?? importItem.parse({ itemnum: 'x', name: 'x', startingbid: 1 });
   const text = (field: TextField): string => {
-    if (!item && (field === 'itemnum' || field === 'name' || field === 'startingbid')) return '';
+    // A new item's deductibility starts unchosen: the organizer says it, it is never guessed (tax.ts).
+    if (!item && (field === 'itemnum' || field === 'name' || field === 'startingbid' || field === 'deductible'))
+      return '';
     const value = base[field];
     if (field === 'closing') return base.closing ? zonedInputValue(base.closing, timezone) : '';
     if (MONEY.has(field) && typeof value === 'number') return amountInput(dollarsToCents(value) ?? 0);
@@ -95,8 +98,10 @@ export function itemFormSchema({ timezone, bidding, itemnum }: ItemFormContext) 
       const input: Record<string, unknown> = { ...values };
       for (const field of ITEM_TEXT_FIELDS) {
         const read = itemFieldFromText(field, values[field], timezone);
-        if (read === 'empty') delete input[field];
-        else if ('problem' in read) {
+        // An unchosen deductibility stays '' for the import's schema to refuse: the form never takes its default.
+        if (read === 'empty') {
+          if (field !== 'deductible') delete input[field];
+        } else if ('problem' in read) {
           ctx.addIssue({ code: 'custom', path: [field], message: read.problem, input: values[field] });
           delete input[field];
         } else input[field] = read.value;

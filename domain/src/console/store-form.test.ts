@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { importStore } from '../import/store';
-import { newStoreSettingsRows, storeSettingsField, storeSettingsSchema, storeSettingsValues } from './store-form';
+import {
+  newStoreSettingsRows,
+  storeSettingsField,
+  storeSettingsSchema,
+  type StoreSettingsValues,
+  storeSettingsValues,
+} from './store-form';
 
 const zone = 'America/Chicago';
 const store = importStore.parse({
@@ -41,6 +47,7 @@ describe('the store settings form', () => {
       name: 'Pin',
       price: '3',
       quantity: '9',
+      deductible: 'none',
     });
     values.store.items.push({
       ...newStoreSettingsRows.item(),
@@ -48,6 +55,8 @@ describe('the store settings form', () => {
       name: 'Free Pass',
       free: true,
       price: '20',
+      fairmarketvalue: '40',
+      deductible: 'value',
     });
     values.store.promocodes.push({
       ...newStoreSettingsRows.promo(),
@@ -65,8 +74,8 @@ describe('the store settings form', () => {
     });
     const out = storeSettingsSchema(zone).parse(values).store;
     expect(out.items.slice(3)).toMatchObject([
-      { code: 'pin', seats: 0, price: 3, quantity: 9, itemtypecode: 1 },
-      { code: 'free', price: 0, itemtypecode: 4, seats: 1 },
+      { code: 'pin', seats: 0, price: 3, quantity: 9, itemtypecode: 1, deductible: 'none', fairmarketvalue: 0 },
+      { code: 'free', price: 0, itemtypecode: 4, seats: 1, deductible: 'value', fairmarketvalue: 40 },
     ]);
     expect(out.promocodes[2]).toEqual({ code: 'OFF', amount: 2.5, validfrom: '2026-12-01T09:00:00-06:00', items: [] });
     expect(out.registration.fields[2]?.lookups).toEqual(['S', 'M']);
@@ -89,6 +98,20 @@ describe('the store settings form', () => {
     ]);
   });
 
+  it('makes a new item choose how it is deductible, never taking the import’s default', () => {
+    const values = storeSettingsValues(store, zone);
+    values.store.items.push({ ...newStoreSettingsRows.item(), code: 'cup', name: 'Cup', price: '12', quantity: '5' });
+    const res = storeSettingsSchema(zone).safeParse(values);
+    expect(res.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      [
+        `store.items.${values.store.items.length - 1}.deductible`,
+        'must be chosen: how much of a payment for it is deductible',
+      ],
+    ]);
+    const saved = storeSettingsValues(storeSettingsSchema(zone).parse(withDeductible(values, 'full')).store, zone);
+    expect(saved.store.items.at(-1)).toMatchObject({ deductible: 'full', fairmarketvalue: '0' });
+  });
+
   it('refuses a quantity below what is sold', () => {
     const values = storeSettingsValues(store, zone);
     values.store.items[0] = { ...values.store.items[0]!, quantity: '2' };
@@ -106,3 +129,11 @@ describe('the store settings form', () => {
     expect(storeSettingsField('store.items')).toBe('store.items');
   });
 });
+
+/** The form's values with the last item's deductibility chosen. */
+function withDeductible(values: StoreSettingsValues, deductible: 'value' | 'full' | 'none'): StoreSettingsValues {
+  const items = values.store.items.map((item, i) =>
+    i === values.store.items.length - 1 ? { ...item, deductible } : item,
+  );
+  return { store: { ...values.store, items } };
+}

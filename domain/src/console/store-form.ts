@@ -3,6 +3,8 @@ import { instantFromZonedInput, zonedInputValue } from '../time';
 import { STORE_TABS } from '../api/store';
 import { type ImportStore, importStore } from '../import/store';
 import { FREE_ITEM_TYPE } from '../store/rules';
+import { DEDUCTIBILITY_UNCHOSEN } from '../import/deductibility';
+import { DEDUCTIBILITIES } from './tax';
 
 /**
  * The console's store form: the import document's `store` as a person types it (numbers as text,
@@ -48,6 +50,10 @@ const formItem = z.object({
   /** The item's type as stored, kept when it is not free. */
   itemtypecode: z.number().int(),
   seats: numberText,
+  /** The fair market value of one, in dollars ('' = 0). */
+  fairmarketvalue: numberText,
+  /** How a purchase is deductible; '' until chosen (a new item must choose: never guessed). */
+  deductible: z.enum([...DEDUCTIBILITIES, '']),
 });
 
 const PROMO_KINDS = ['percent', 'amount'] as const;
@@ -133,6 +139,9 @@ function toStore(s: z.output<typeof formStore>, timezone: string): ConsoleStoreI
       itemtypecode: free ? FREE_ITEM_TYPE : itemtypecode === FREE_ITEM_TYPE ? 1 : itemtypecode,
       // Seats are a ticket's: the field is not shown for merchandise.
       seats: i.tab === 'Tickets' ? num(i.seats) : 0,
+      fairmarketvalue: num(i.fairmarketvalue),
+      // Unchosen is refused by the schema's transform below, not given the import's default.
+      deductible: i.deductible === '' ? undefined : i.deductible,
     })),
     promocodes: s.promocodes.map((p) => {
       const validfrom = at(p.validfrom);
@@ -191,8 +200,11 @@ export function storeSettingsSchema(timezone: string, sold: ReadonlyMap<string, 
       // Judged by the import's schema, each problem put at the field that shows it (so a field
       // corrected clears its own message).
       const judged = consoleStoreRequest.safeParse({ store: toStore(store, timezone) });
-      if (judged.success) return judged.data;
-      for (const issue of judged.error.issues)
+      const unchosen = store.items.flatMap((item, i) => (item.deductible === '' ? [i] : []));
+      if (judged.success && unchosen.length === 0) return judged.data;
+      for (const i of unchosen)
+        ctx.addIssue({ code: 'custom', message: DEDUCTIBILITY_UNCHOSEN, path: ['store', 'items', i, 'deductible'] });
+      for (const issue of judged.error?.issues ?? [])
         ctx.addIssue({
           code: 'custom',
           message: FORM_WORDS[issue.message] ?? issue.message,
@@ -219,6 +231,7 @@ export function storeSettingsValues(store: ImportStore, timezone: string): Store
         maxpertransaction: String(i.maxpertransaction),
         free: i.itemtypecode === FREE_ITEM_TYPE,
         seats: String(i.seats),
+        fairmarketvalue: String(i.fairmarketvalue),
       })),
       promocodes: store.promocodes.map((p) => ({
         code: p.code,
@@ -261,6 +274,8 @@ export const newStoreSettingsRows = {
     free: false,
     itemtypecode: 1,
     seats: '1',
+    fairmarketvalue: '',
+    deductible: '',
   }),
   promo: (): StoreSettingsPromo => ({
     code: '',

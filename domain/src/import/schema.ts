@@ -10,6 +10,7 @@ import { PROCESSOR_STRIPE, PROCESSOR_TEST, processorCode } from '../api/payments
 import { eventTimeProblems } from '../event-state';
 import { TOTAL_PARTS } from '../display/board';
 import { RESERVED_EVENT_CODES } from '../console/roles';
+import { deductibility } from './deductibility';
 
 /**
  * The organizer's event document: one JSON file that describes an organization, one event and
@@ -31,6 +32,28 @@ const instant = z.iso.datetime({
   error: 'must be an ISO-8601 date and time with an offset, like 2026-12-05T19:00:00-06:00',
 });
 
+/** The most lines an address may have: enough for a building, a street, a city and a country. */
+export const ADDRESS_LINES = 6;
+
+/**
+ * A postal address as typed, over several lines: each line trimmed, tabs as spaces, empty lines
+ * dropped; visible text, at most ADDRESS_LINES lines.
+ */
+const address = freeText(500)
+  .transform((a) =>
+    a
+      .split(/\r\n|\r|\n/)
+      .map((line) => line.replace(/\t/g, ' ').trim())
+      .filter(Boolean)
+      .join('\n'),
+  )
+  .superRefine((a, ctx) => {
+    const problem = nameProblem(a, false);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: a });
+    if (a.split('\n').length > ADDRESS_LINES)
+      ctx.addIssue({ code: 'custom', message: `must have at most ${ADDRESS_LINES} lines`, input: a });
+  });
+
 /** The most giving levels a fund-a-need item may have: buttons the clerk can still see at once. */
 export const MAX_PADDLE_LEVELS = 12;
 
@@ -49,6 +72,12 @@ export const importItem = z
     donatedby: optionalNameText(200).default(''),
     fairmarketvalue: dollars.default(0),
     ispriceless: z.boolean().default(false),
+    /**
+     * How a payment for it is deductible on a tax receipt: 'value' (what was paid above the fair
+     * market value), 'full' (nothing of value received) or 'none'. Absent means 'value', the rule
+     * documents written before it had; the console's form asks for it on every new item.
+     */
+    deductible: deductibility.default('value'),
     imageurl: imageRef.optional(),
     photos: z.array(imageRef).max(20, 'at most 20 photos').default([]),
     tags: z
@@ -117,8 +146,8 @@ export const importDisplay = z
   .strict();
 export type ImportDisplay = z.infer<typeof importDisplay>;
 
-/** The most lines a venue's address may have: enough for a building, a street, a city and a country. */
-export const VENUE_ADDRESS_LINES = 6;
+/** The most lines a venue's address may have. */
+export const VENUE_ADDRESS_LINES = ADDRESS_LINES;
 
 /**
  * Where and when the event itself happens (the gala night, not the online bidding): shown on the
@@ -128,21 +157,7 @@ export const VENUE_ADDRESS_LINES = 6;
 export const importVenue = z
   .object({
     name: nameText(200),
-    address: lines(500)
-      .transform((a) =>
-        a
-          .split(/\r\n|\r|\n/)
-          .map((line) => line.replace(/\t/g, ' ').trim())
-          .filter(Boolean)
-          .join('\n'),
-      )
-      .superRefine((a, ctx) => {
-        const problem = nameProblem(a, false);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: a });
-        if (a.split('\n').length > VENUE_ADDRESS_LINES)
-          ctx.addIssue({ code: 'custom', message: `must have at most ${VENUE_ADDRESS_LINES} lines`, input: a });
-      })
-      .default(''),
+    address: address.default(''),
     starts: instant,
     ends: instant.optional(),
   })
@@ -237,6 +252,18 @@ export const importEvent = z
     display: importDisplay.prefault({}),
     /** Where and when the event happens; absent = none (a re-import without it removes it). */
     venue: importVenue.optional(),
+    /**
+     * Tax receipts (docs/console.md, "After the night: tax receipts"): the organization's legal
+     * name, its tax id (a US EIN, 12-3456789), its mailing address and the receipt's disclosure
+     * text (its tax-exempt status, or 'no goods or services were provided'). '' = not set.
+     */
+    legalname: optionalNameText(200).default(''),
+    taxid: text(40)
+      .trim()
+      .regex(/^[\p{L}\p{N} ./-]*$/u, 'must be letters, digits, spaces, dots, dashes or slashes, like 12-3456789')
+      .default(''),
+    receiptaddress: address.default(''),
+    receiptdisclosure: lines(2_000).trim().default(''),
   })
   .strict()
   .superRefine((ev, ctx) => {

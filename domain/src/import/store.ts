@@ -4,6 +4,7 @@ import { freeText, nameText, optionalNameText, plainText } from '../bounds';
 import { DEFAULT_HOLD_MINUTES, FREE_ITEM_TYPE } from '../store/rules';
 import { importRegistration } from './registration';
 import { dollars, imageRef, siteHref } from './schema-parts';
+import { deductibility } from './deductibility';
 
 /**
  * The event store of an organizer's event document (docs/import.md, "The store"): the landing
@@ -58,6 +59,10 @@ export const importStoreItem = z
     itemtypecode: z.number().int().min(1).max(99).default(1),
     /** Guest seats one unit gives (a table of eight: 8); 0 for merchandise. */
     seats: z.number().int().min(0).max(100).default(0),
+    /** The fair market value of one unit (a ticket's dinner), in dollars, for tax receipts. */
+    fairmarketvalue: dollars.default(0),
+    /** How a purchase is deductible, as auction items say it; absent means 'value'. */
+    deductible: deductibility.default('value'),
   })
   .strict()
   .superRefine((item, ctx) => {

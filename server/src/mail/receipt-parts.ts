@@ -91,3 +91,73 @@ export function paymentLines(
         : `Paid with ${paidWith}.`;
   return [how, ...(isTestPayment({ processorcode, card: method === 'CREDIT' }) ? [TEST_PAYMENT_NOTE] : [])];
 }
+
+/** A receipt's line for the tax part: what was paid, the value received and the deductible part. */
+export interface TaxLine {
+  label: string;
+  amount: Cents;
+  value: Cents;
+  deductible: Cents;
+}
+
+/** Who gives a tax receipt (the event's tax settings); a field not set is ''. */
+export interface ReceiptIssuer {
+  legalname: string;
+  taxid: string;
+  address: string;
+  disclosure: string;
+}
+
+/** The tax part of a receipt (features/console/receipts has the rules and builds it). */
+export interface ReceiptTax {
+  lines: TaxLine[];
+  /** What all the lines come to deductible. */
+  deductible: Cents;
+  /** The quid-pro-quo statement when due (a payment over $75 partly for something of value); '' otherwise. */
+  statement: string;
+  /** Why a covered card fee is not deductible, when one is on the receipt; '' otherwise. */
+  feeNote: string;
+  issuer: ReceiptIssuer;
+}
+
+const TAX_COLUMNS: MailColumn[] = [
+  { label: 'For', wrap: 24 },
+  { label: 'Paid', align: 'right' },
+  { label: 'Value received', align: 'right' },
+  { label: 'Deductible', align: 'right' },
+];
+
+/**
+ * The tax part of a receipt: per line what was paid, the value received and the deductible part,
+ * the total deductible, the statement when it is due and why a fee is not deductible.
+ */
+export function taxBlocks(tax: ReceiptTax | undefined): MailBlock[] {
+  if (!tax || tax.lines.length === 0) return [];
+  const rows = tax.lines.map((l) => [l.label, formatMoney(l.amount), formatMoney(l.value), formatMoney(l.deductible)]);
+  return [
+    'For your taxes: what you paid, the value of what you received in return, and the part that is deductible.',
+    {
+      table: {
+        columns: TAX_COLUMNS,
+        rows,
+        sums: [{ label: 'Total deductible', value: formatMoney(tax.deductible), strong: true }],
+      },
+    },
+    ...(tax.statement ? [tax.statement] : []),
+    ...(tax.feeNote ? [tax.feeNote] : []),
+  ];
+}
+
+/** Who gives the receipt, at its foot: legal name, tax id and address as facts, then the disclosure; each only when set. */
+export function issuerBlocks(issuer: ReceiptIssuer | undefined): MailBlock[] {
+  if (!issuer) return [];
+  const facts: MailFact[] = [
+    ...(issuer.legalname ? [{ label: 'Legal name', value: issuer.legalname }] : []),
+    ...(issuer.taxid ? [{ label: 'Tax id (EIN)', value: issuer.taxid }] : []),
+    ...(issuer.address ? [{ label: 'Address', value: issuer.address }] : []),
+  ];
+  return [
+    ...(facts.length > 0 ? [{ facts, title: 'Receipt issued by' }] : []),
+    ...(issuer.disclosure ? [issuer.disclosure] : []),
+  ];
+}

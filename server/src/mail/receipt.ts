@@ -1,5 +1,14 @@
 import { type Cents, formatMoney } from '@gavel/domain';
-import { extraSums, type MailContact, orderFacts, paymentLines, RECEIPT_COLUMNS } from './receipt-parts';
+import {
+  extraSums,
+  issuerBlocks,
+  type MailContact,
+  orderFacts,
+  paymentLines,
+  RECEIPT_COLUMNS,
+  type ReceiptTax,
+  taxBlocks,
+} from './receipt-parts';
 import type { MailSum } from './table';
 import { type MailBlock, type MailBrand, type MailMessage, message } from './templates';
 
@@ -23,6 +32,8 @@ export interface Receipt {
   pickups: string[];
   /** The bidder's pickup code and where its QR is drawn; the pickup desk scans or types it. */
   pickup?: { code: string; qrUrl: string };
+  /** What is deductible and who gives the receipt (features/console/receipts/order-tax.ts). */
+  tax?: ReceiptTax;
 }
 
 /** The pickup code, large, with its QR: what the bidder shows at the pickup desk. */
@@ -40,7 +51,10 @@ function pickupCodeBlocks(pickup: Receipt['pickup']): MailBlock[] {
   ];
 }
 
-/** The receipt sent after every checkout: what was bought, what was paid, when and how, and where to collect it. */
+/**
+ * The receipt sent after every checkout: what was bought, what was paid, when and how, what of it
+ * is deductible, where to collect it, and who gives the receipt.
+ */
 export function receiptMail(brand: MailBrand, r: Receipt, ordersUrl: string): MailMessage {
   const rows = r.lines.map((l) => [l.itemnum, l.name, String(l.quantity), formatMoney(l.amount * l.quantity)]);
   const extras = extraSums(r.donation, r.fee);
@@ -62,8 +76,10 @@ export function receiptMail(brand: MailBrand, r: Receipt, ordersUrl: string): Ma
       orderFacts({ number: String(r.orderId), at: r.at, paid: !r.billMe, timezone: r.timezone }, r.contact),
       { table: { columns: RECEIPT_COLUMNS, rows, sums } },
       ...payment,
+      ...taxBlocks(r.tax),
       ...pickup,
       ...pickupCodeBlocks(r.pickup),
+      ...issuerBlocks(r.tax?.issuer),
     ],
     buttons: [{ label: 'View Order History', url: ordersUrl }],
     footer: 'Keep this email as your receipt. Thank you for supporting our cause.',

@@ -3,6 +3,7 @@ import { TEST_PAYMENT_NOTE } from '@gavel/domain';
 import { SERVED_GALA_VENUE } from '../test/documents';
 import { guestLinkMail } from './guest-link';
 import { type Receipt, receiptMail } from './receipt';
+import type { ReceiptTax } from './receipt-parts';
 import { type StoreReceipt, storeReceiptMail } from './store-receipt';
 import { textTable, wrapText } from './table';
 
@@ -224,6 +225,85 @@ describe('the store receipt', () => {
     expect(mail.html).toContain(
       '&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Tom &amp; Jerry&#39;s<br>Riverbend Hotel',
     );
+  });
+});
+
+const issuer = {
+  legalname: 'Riverbend Community Foundation, Inc.',
+  taxid: '36-0000000',
+  address: '210 River Street\nRiverbend, IL 60614',
+  disclosure: 'Riverbend Community Foundation is a 501(c)(3) tax-exempt organization.',
+};
+const tax = (over: Partial<ReceiptTax> = {}): ReceiptTax => ({
+  lines: [
+    { label: 'Weekend in Napa Valley', amount: 55_000, value: 40_000, deductible: 15_000 },
+    { label: 'Donation (order 41)', amount: 1_001, value: 0, deductible: 1_001 },
+    { label: 'Card processing fee you covered (order 41)', amount: 150, value: 150, deductible: 0 },
+  ],
+  deductible: 16_001,
+  statement: 'The amount of your contribution that is deductible is limited to the excess ($150.00).',
+  feeNote: 'A card processing fee you chose to cover pays for the card payment and is not deductible.',
+  issuer,
+  ...over,
+});
+
+/** The rows of the HTML part's tax table (its first column is For): each row's cells, as text. */
+const taxRows = (html: string) => htmlRows(html.slice(html.indexOf('>For</th>')));
+
+describe('the tax part of a receipt', () => {
+  it('shows per line what was paid, the value received and the deductible part, and the total deductible', () => {
+    const mail = receiptMail(brand, auction({ tax: tax() }), 'https://x');
+    expect(taxRows(mail.html)).toEqual([
+      ['Weekend in Napa Valley', '$550.00', '$400.00', '$150.00'],
+      ['Donation (order 41)', '$10.01', '$0.00', '$10.01'],
+      ['Card processing fee you covered (order 41)', '$1.50', '$1.50', '$0.00'],
+    ]);
+    expect(mail.html).toMatch(/Total deductible.*\$160\.01/s);
+    expect(mail.text).toMatch(/^For +Paid +Value received +Deductible$/m);
+    expect(mail.text).toMatch(/^ +Total deductible: \$160\.01$/m);
+  });
+
+  it('gives the statement when due, why the fee is not deductible, and who issues the receipt at the foot', () => {
+    const { text, html } = receiptMail(brand, auction({ tax: tax() }), 'https://x');
+    expect(text).toContain('limited to the excess ($150.00)');
+    expect(text).toContain('is not deductible.');
+    expect(text).toContain(
+      'Receipt issued by\nLegal name:   Riverbend Community Foundation, Inc.\nTax id (EIN): 36-0000000\nAddress:      210 River Street\n              Riverbend, IL 60614\n\nRiverbend Community Foundation is a 501(c)(3) tax-exempt organization.',
+    );
+    // The issuer comes after the pickup code: the foot of the receipt.
+    expect(text.indexOf('Receipt issued by')).toBeGreaterThan(text.indexOf('Pickup:'));
+    expect(html).toContain('210 River Street<br>Riverbend, IL 60614');
+  });
+
+  it('leaves out what is not set or not due', () => {
+    const bare = tax({ statement: '', feeNote: '', issuer: { legalname: '', taxid: '', address: '', disclosure: '' } });
+    const { text } = receiptMail(brand, auction({ tax: bare }), 'https://x');
+    expect(text).toContain('Total deductible');
+    expect(text).not.toContain('limited to the excess');
+    expect(text).not.toContain('Receipt issued by');
+    const partial = receiptMail(
+      brand,
+      auction({ tax: tax({ issuer: { ...issuer, taxid: '', disclosure: '' } }) }),
+      'x',
+    );
+    expect(partial.text).toContain('Legal name: Riverbend Community Foundation, Inc.\nAddress:');
+    expect(partial.text).not.toContain('Tax id');
+    expect(receiptMail(brand, auction(), 'https://x').text).not.toContain('deductible');
+  });
+
+  it('is on the store receipt too, escaped in its HTML', () => {
+    const mail = storeReceiptMail(
+      brand,
+      store({
+        tax: tax({ lines: [{ label: HOSTILE, amount: 15_000, value: 6_000, deductible: 9_000 }], deductible: 9_000 }),
+      }),
+      undefined,
+    );
+    expect(mail.html).not.toContain('<img');
+    expect(taxRows(mail.html)).toEqual([
+      ['&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Tom &amp; Jerry&#39;s', '$150.00', '$60.00', '$90.00'],
+    ]);
+    expect(mail.text).toContain('Tax id (EIN): 36-0000000');
   });
 });
 

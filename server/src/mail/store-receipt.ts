@@ -1,5 +1,15 @@
 import { type Cents, type EventVenue, FREE_ITEM_TYPE, formatMoney, storeOrderNumber } from '@gavel/domain';
-import { extraSums, type MailContact, orderFacts, paymentLines, RECEIPT_COLUMNS, venueFacts } from './receipt-parts';
+import {
+  extraSums,
+  issuerBlocks,
+  type MailContact,
+  orderFacts,
+  paymentLines,
+  RECEIPT_COLUMNS,
+  type ReceiptTax,
+  taxBlocks,
+  venueFacts,
+} from './receipt-parts';
 import type { MailSum } from './table';
 import { type MailBrand, type MailMessage, message } from './templates';
 
@@ -27,6 +37,8 @@ export interface StoreReceipt {
   contact: MailContact;
   /** Where and when the event happens, or null. */
   venue: EventVenue | null;
+  /** What is deductible and who gives the receipt (features/console/receipts/order-tax.ts). */
+  tax?: ReceiptTax;
 }
 
 /**
@@ -66,8 +78,10 @@ export function storeReceiptMail(brand: MailBrand, r: StoreReceipt, registration
       orderFacts({ number, at: r.at, paid: order.method === 'CREDIT', timezone: r.timezone }, r.contact),
       { table: { columns: RECEIPT_COLUMNS, rows, sums } },
       ...payment,
+      ...taxBlocks(r.tax),
       ...venue,
       ...registration,
+      ...issuerBlocks(r.tax?.issuer),
     ],
     buttons: registrationUrl ? [{ label: 'Update Registration', url: registrationUrl }] : [],
     footer: 'Keep this email as your receipt. Thank you for supporting our cause.',

@@ -31,6 +31,8 @@ export function demoStore(now: Date): StoreInput {
     items: [
       {
         code: 'single',
+        fairmarketvalue: 60,
+        deductible: 'value',
         tab: 'Tickets',
         section: 'Gala tickets',
         name: 'Single Ticket',
@@ -43,6 +45,8 @@ export function demoStore(now: Date): StoreInput {
       },
       {
         code: 'table8',
+        fairmarketvalue: 480,
+        deductible: 'value',
         tab: 'Tickets',
         section: 'Gala tickets',
         name: 'Table of Eight',
@@ -55,6 +59,8 @@ export function demoStore(now: Date): StoreInput {
       },
       {
         code: 'patron',
+        fairmarketvalue: 600,
+        deductible: 'value',
         tab: 'Tickets',
         section: 'Gala tickets',
         name: 'Patron Table',
@@ -67,6 +73,8 @@ export function demoStore(now: Date): StoreInput {
       },
       {
         code: 'volunteer',
+        fairmarketvalue: 0,
+        deductible: 'none',
         tab: 'Tickets',
         section: 'Volunteers',
         name: 'Volunteer Ticket',
@@ -78,6 +86,8 @@ export function demoStore(now: Date): StoreInput {
       },
       {
         code: 'shirt-s',
+        fairmarketvalue: 25,
+        deductible: 'none',
         tab: 'Merchandise',
         section: 'Gala T-shirt',
         name: 'Gala T-shirt, Small',
@@ -88,6 +98,8 @@ export function demoStore(now: Date): StoreInput {
       },
       {
         code: 'shirt-m',
+        fairmarketvalue: 25,
+        deductible: 'none',
         tab: 'Merchandise',
         section: 'Gala T-shirt',
         name: 'Gala T-shirt, Medium',
@@ -98,6 +110,8 @@ export function demoStore(now: Date): StoreInput {
       },
       {
         code: 'shirt-l',
+        fairmarketvalue: 25,
+        deductible: 'none',
         tab: 'Merchandise',
         section: 'Gala T-shirt',
         name: 'Gala T-shirt, Large',
@@ -108,6 +122,8 @@ export function demoStore(now: Date): StoreInput {
       },
       {
         code: 'hoodie-m',
+        fairmarketvalue: 45,
+        deductible: 'none',
         tab: 'Merchandise',
         section: 'Reading Buddy Hoodie',
         name: 'Reading Buddy Hoodie, Medium',
@@ -118,6 +134,8 @@ export function demoStore(now: Date): StoreInput {
       },
       {
         code: 'hoodie-l',
+        fairmarketvalue: 45,
+        deductible: 'none',
         tab: 'Merchandise',
         section: 'Reading Buddy Hoodie',
         name: 'Reading Buddy Hoodie, Large',
@@ -128,6 +146,8 @@ export function demoStore(now: Date): StoreInput {
       },
       {
         code: 'tote',
+        fairmarketvalue: 35,
+        deductible: 'none',
         tab: 'Merchandise',
         section: 'Keepsakes',
         name: 'Signed Author Tote Bag',

@@ -75,6 +75,12 @@ export function demoDocument(now: Date): ImportDocumentInput {
         starts: wallClockIn('America/Chicago', now, 6, 18).toISOString(),
         ends: wallClockIn('America/Chicago', now, 6, 23).toISOString(),
       },
+      // Tax receipts (docs/console.md, "After the night: tax receipts"); the EIN is an example.
+      legalname: 'Riverbend Community Foundation, Inc.',
+      taxid: '36-0000000',
+      receiptaddress: '210 River Street\nRiverbend, IL 60614',
+      receiptdisclosure:
+        'Riverbend Community Foundation is a tax-exempt organization under section 501(c)(3) of the Internal Revenue Code. Please keep this receipt for your tax records.',
     },
     items: demoItems(at(120)),
     store: demoStore(now),

@@ -104,6 +104,8 @@ export async function writeStore(
       maxpertransaction: item.maxpertransaction,
       itemtypecode: item.itemtypecode,
       seats: item.seats,
+      fairmarketvalue: cents(item.fairmarketvalue),
+      deductible: item.deductible,
     };
     const prior = byCode.get(item.code.toLowerCase());
     if (prior) {

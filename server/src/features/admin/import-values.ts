@@ -68,6 +68,10 @@ export async function eventValues(tx: Tx, organizationId: number, e: ImportEvent
     venueaddress: e.venue?.address ?? '',
     venuestarts: e.venue ? new Date(e.venue.starts) : null,
     venueends: e.venue?.ends ? new Date(e.venue.ends) : null,
+    legalname: e.legalname,
+    taxid: e.taxid,
+    receiptaddress: e.receiptaddress,
+    receiptdisclosure: e.receiptdisclosure,
   };
 }
 
@@ -82,6 +86,7 @@ export async function itemValues(tx: Tx, organizationId: number, eventId: number
     donatedby: item.donatedby,
     fairmarketvalue: cents(item.fairmarketvalue),
     ispriceless: item.ispriceless,
+    deductible: item.deductible,
     imageurl: await storeImageRef(tx, organizationId, item.imageurl),
     tags: item.tags,
     location: item.location,
@@ -167,6 +172,10 @@ export function eventFields(e: EventRow): EventSettingsFields {
           },
         }
       : {}),
+    legalname: e.legalname,
+    taxid: e.taxid,
+    receiptaddress: e.receiptaddress,
+    receiptdisclosure: e.receiptdisclosure,
   };
 }
 
@@ -180,6 +189,7 @@ export function itemFields(item: ItemRow, photos: string[], timezone: string): I
     donatedby: item.donatedby,
     fairmarketvalue: centsToDollars(item.fairmarketvalue),
     ispriceless: item.ispriceless,
+    deductible: item.deductible,
     ...(item.imageurl ? { imageurl: item.imageurl } : {}),
     photos,
     tags: item.tags,

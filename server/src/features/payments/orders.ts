@@ -10,6 +10,7 @@ import { mailContact } from '../../mail/receipt-parts';
 import type { CardOrders } from '../../payments/card-payment';
 import { publishCart } from '../../realtime/publish';
 import { publishConsole } from '../../realtime/console';
+import { auctionOrderTax } from '../console/receipts/order-tax';
 import type { Tenant } from '../../tenancy';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -87,6 +88,7 @@ export async function queueReceipt(tx: Tx, tenant: Tenant, order: OrderRow, orig
         processorcode: order.processorcode,
         pickups,
         pickup: { code, qrUrl: pickupQrUrl(origin, code) },
+        tax: await auctionOrderTax(tx, tenant.event, order),
       },
       `${origin}/${tenant.event.eventcode}/my-orders`,
     ),

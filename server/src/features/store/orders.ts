@@ -9,6 +9,7 @@ import { mailContact } from '../../mail/receipt-parts';
 import { storeReceiptMail } from '../../mail/store-receipt';
 import type { CardOrders } from '../../payments/card-payment';
 import type { Tenant } from '../../tenancy';
+import { storeOrderTax } from '../console/receipts/order-tax';
 import { presentVenue } from '../events/presenter';
 import { seatPurchase } from '../registration/seats';
 import { linesOf, type StoreOrderRow } from './queries';
@@ -96,6 +97,7 @@ export async function finalizeOrder(
         timezone: tenant.event.timezone,
         contact: mailContact(tenant),
         venue: presentVenue(tenant.event),
+        tax: await storeOrderTax(tx, tenant.event, final),
       },
       // Links are the order's organization's, whether a request or the webhook settles it.
       registers

@@ -12,6 +12,7 @@ import { FormMessage } from '../ui/fields';
 import { NotificationsSection } from './NotificationsSection';
 import { PaymentsSection } from './PaymentsSection';
 import { QueryState } from './parts';
+import { TaxSection } from './TaxSection';
 import { eventChanged, saveSettings, useConsoleEvent } from './queries';
 import {
   BasicsSection,
@@ -63,6 +64,7 @@ function SettingsEditor({ detail }: { detail: ConsoleEventDetail }) {
       <NotificationsSection form={form} />
       <VenueSection form={form} />
       <PickupSection form={form} />
+      <TaxSection form={form} />
       <PaymentsSection form={form} saved={saved} owner={owner} />
       <p className="console-hint">
         The display board&apos;s total and message are on{' '}

@@ -63,6 +63,10 @@ const formShape = z.object({
   display: z.custom<EventSettingsFields['display']>(),
   hasvenue: z.boolean(),
   venue: z.object({ name: z.string(), address: z.string(), starts: z.string(), ends: z.string() }),
+  legalname: z.string(),
+  taxid: z.string(),
+  receiptaddress: z.string(),
+  receiptdisclosure: z.string(),
 });
 export type SettingsValues = z.input<typeof formShape>;
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
+  DEDUCTIBILITY_CHOICES,
   formatTimeWithZone,
   ITEM_FIELD_LABELS as L,
   type ItemFormValues,
@@ -11,7 +12,7 @@ import {
 import { Layout } from '../Layout';
 import { eventPath } from '../nav';
 import { consoleApi } from '../session';
-import { Checkbox, FormMessage, TextArea, TextInput } from '../ui/fields';
+import { Checkbox, FormMessage, Select, TextArea, TextInput } from '../ui/fields';
 import { errorMessage } from '../../ui/action';
 import { useApiForm } from '../../ui/form';
 import { PhotoSection } from './PhotoSection';
@@ -151,9 +152,14 @@ function ItemForm({ eventcode, answer, times }: { eventcode: string; answer?: It
         <fieldset>
           <legend>Value, order and pickup</legend>
           <div className="console-row">
-            <TextInput {...field('fairmarketvalue')} hint="In dollars, for the receipt." />
+            <TextInput {...field('fairmarketvalue')} hint="In dollars: the good-faith estimate the receipt states." />
             <TextInput {...field('featured')} hint="Lower numbers are listed first." />
           </div>
+          <Select
+            {...field('deductible')}
+            options={[...DEDUCTIBILITY_CHOICES]}
+            hint="What the winner's tax receipt shows as deductible. Donations and fund-a-need pledges are always fully deductible."
+          />
           <Checkbox {...field('ispriceless')} hint="Shows Priceless instead of a value." />
           <TextArea {...field('pickupinstructions')} rows={2} hint="Empty: the event's pickup instructions." />
         </fieldset>

@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { newStoreSettingsRows } from '@gavel/domain';
+import { DEDUCTIBILITY_CHOICES, newStoreSettingsRows } from '@gavel/domain';
 import { Checkbox, Select, TextArea, TextInput } from '../ui/fields';
 import { RowCard, type RowProps, type SectionProps, StoreList } from './RowCard';
 import { messageAt } from './storeForm';
@@ -91,6 +91,20 @@ function ItemRow({ form, index, count, savedCode, use, onMove, onRemove }: RowPr
             testId={`${testId}-seats`}
           />
         )}
+        <TextInput
+          form={form}
+          name={`${base}.fairmarketvalue`}
+          label="Fair market value ($)"
+          hint="Of one: a ticket's dinner, for the receipt."
+          testId={`${testId}-fairmarketvalue`}
+        />
+        <Select
+          form={form}
+          name={`${base}.deductible`}
+          label="How is it deductible?"
+          options={[...DEDUCTIBILITY_CHOICES]}
+          testId={`${testId}-deductible`}
+        />
         <div className="store-checks">
           <Checkbox form={form} name={`${base}.unlimited`} label="Unlimited" testId={`${testId}-unlimited`} />
           <Checkbox form={form} name={`${base}.free`} label="Free" testId={`${testId}-free`} />

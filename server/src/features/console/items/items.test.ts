@@ -187,6 +187,7 @@ describe('GET and PUT /console/events/:eventcode/items/:itemnum', () => {
       donatedby: '',
       fairmarketvalue: 0,
       ispriceless: false,
+      deductible: 'value',
       photos: [],
       tags: [],
       location: 'Table 1',

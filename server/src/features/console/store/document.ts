@@ -34,6 +34,8 @@ function presentItem(item: StoreItemRow): ImportStore['items'][number] {
     maxpertransaction: item.maxpertransaction,
     itemtypecode: item.itemtypecode,
     seats: item.seats,
+    fairmarketvalue: centsToDollars(item.fairmarketvalue),
+    deductible: item.deductible,
   };
 }
 
