@@ -42,6 +42,7 @@ import { storeRoutes } from './features/store/routes';
 import { registrationRoutes } from './features/registration/routes';
 import { displayRoutes } from './features/display/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook';
+import { twilioWebhookRoutes } from './texts/webhooks';
 import { spendTestCryptogram } from './features/payments/cryptograms';
 import { createPayments, stripeConnection, TEST_CARD_FORM_PATH } from './payments/processor';
 import { appJobs, startJobs } from './jobs';
@@ -266,6 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(registrationRoutes(ctx));
       await api.register(displayRoutes(ctx));
       await api.register(stripeWebhookRoutes(ctx));
+      await api.register(twilioWebhookRoutes(ctx));
     },
     { prefix: '/api' },
   );

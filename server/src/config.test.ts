@@ -226,6 +226,37 @@ describe('loadConfig', () => {
     expect(lines.map((l) => l.trim().split(':')[0]).sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
   });
 
+  it('reads the server’s Twilio account whole, and texts one a second unless told', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ twilio: undefined, textRatePerSecond: 1 });
+    const sid = `AC${'1'.repeat(32)}`;
+    const token = 'a'.repeat(32);
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      TWILIO_ACCOUNT_SID: sid,
+      TWILIO_AUTH_TOKEN: token,
+      TWILIO_FROM: '+13125550000',
+      TWILIO_API_URL: 'http://127.0.0.1:4811/',
+      TEXT_RATE_PER_SECOND: '3',
+    });
+    expect(config).toMatchObject({
+      twilio: { accountsid: sid, authtoken: token, fromnumber: '+13125550000', messagingservicesid: '' },
+      twilioApiUrl: 'http://127.0.0.1:4811',
+      textRatePerSecond: 3,
+    });
+  });
+
+  it('refuses a Twilio account given in part or misspelt, naming what is wrong', () => {
+    const sid = `AC${'1'.repeat(32)}`;
+    expect(configError({ TWILIO_ACCOUNT_SID: sid }).message).toMatch(
+      /TWILIO_AUTH_TOKEN: required with TWILIO_ACCOUNT_SID\n {2}TWILIO_FROM: give the sending number/,
+    );
+    expect(configError({ TWILIO_ACCOUNT_SID: 'AC12', TWILIO_FROM: '3125550000' }).message).toMatch(
+      /TWILIO_ACCOUNT_SID: An account SID starts with AC[^\n]*\n {2}TWILIO_FROM: Give the number in international form/,
+    );
+    expect(configError({ TEXT_RATE_PER_SECOND: '0' }).message).toMatch(/TEXT_RATE_PER_SECOND: /);
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+
   it('writes no secrets when the configuration is refused', () => {
     configError({ PORT: 'abc' });
     expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);

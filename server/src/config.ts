@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { ACCOUNT_SID, AUTH_TOKEN, E164, MESSAGING_SERVICE_SID, textingMessages } from '@gavel/domain';
 import { publicUrlProblem } from './lib/site';
 import { keepPrivate } from './lib/private-dir';
 
@@ -81,7 +82,52 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** The server's own Twilio account, for organizations without one of their own (server/src/texts). */
+  TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().regex(ACCOUNT_SID, textingMessages.accountsid).optional()),
+  TWILIO_AUTH_TOKEN: optionalString.pipe(z.string().regex(AUTH_TOKEN, textingMessages.authtoken).optional()),
+  TWILIO_FROM: optionalString.pipe(z.string().regex(E164, textingMessages.e164).optional()),
+  TWILIO_MESSAGING_SERVICE_SID: optionalString.pipe(
+    z.string().regex(MESSAGING_SERVICE_SID, textingMessages.messagingservicesid).optional(),
+  ),
+  /** Where the Twilio client connects; only for tests and local fakes (the default is Twilio's own API). */
+  TWILIO_API_URL: optionalString.pipe(z.url('must be an absolute URL such as http://127.0.0.1:12112').optional()),
+  /**
+   * Texts a second, per server process. One a second is what a single US long-code number may send
+   * (Twilio queues the rest, and our statuses would then lag); raise it for a messaging service
+   * with several numbers, a toll-free number (3) or a short code (100).
+   */
+  TEXT_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(1),
 });
+
+/** The server's Twilio account from the environment: all of it or none of it, so a typo fails at start. */
+function twilioAccountOf(e: z.infer<typeof envSchema>): TwilioAccount | undefined {
+  const given = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM, e.TWILIO_MESSAGING_SERVICE_SID];
+  if (given.every((v) => v === undefined)) return undefined;
+  const missing = [
+    e.TWILIO_ACCOUNT_SID ? '' : '  TWILIO_ACCOUNT_SID: required with the other TWILIO_ variables',
+    e.TWILIO_AUTH_TOKEN ? '' : '  TWILIO_AUTH_TOKEN: required with TWILIO_ACCOUNT_SID',
+    e.TWILIO_FROM || e.TWILIO_MESSAGING_SERVICE_SID
+      ? ''
+      : '  TWILIO_FROM: give the sending number, or TWILIO_MESSAGING_SERVICE_SID',
+  ].filter(Boolean);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  return {
+    accountsid: e.TWILIO_ACCOUNT_SID ?? '',
+    authtoken: e.TWILIO_AUTH_TOKEN ?? '',
+    // A messaging service picks its own number: it wins when both are given.
+    fromnumber: e.TWILIO_MESSAGING_SERVICE_SID ? '' : (e.TWILIO_FROM ?? ''),
+    messagingservicesid: e.TWILIO_MESSAGING_SERVICE_SID ?? '',
+  };
+}
+
+/** A Twilio account that sends texts: the organization's own (text_settings) or the server's. */
+export interface TwilioAccount {
+  accountsid: string;
+  authtoken: string;
+  /** The sending number (E.164), or '' when a messaging service sends. */
+  fromnumber: string;
+  messagingservicesid: string;
+}
 
 export interface Config {
   port: number;
@@ -126,6 +172,12 @@ export interface Config {
   stripeTimeoutMs: number;
   /** The built web app; absent in tests that only exercise the API. */
   webDist: string | undefined;
+  /** The server's Twilio account (TWILIO_*); absent means only organizations' own accounts send texts. */
+  twilio: TwilioAccount | undefined;
+  /** The Twilio API's address, when not Twilio's own (tests and local fakes). */
+  twilioApiUrl: string | undefined;
+  /** Texts sent a second, at most, by each server process. */
+  textRatePerSecond: number;
 }
 
 export class ConfigError extends Error {}
@@ -179,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const twilio = twilioAccountOf(e);
   // Links are built from configuration only (lib/site.ts): without PUBLIC_URL they would point
   // at localhost, which no phone reaches.
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL)
@@ -221,5 +274,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeApiUrl: e.STRIPE_API_URL,
     stripeTimeoutMs: e.STRIPE_TIMEOUT_MS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
+    twilio,
+    twilioApiUrl: e.TWILIO_API_URL?.replace(/\/+$/, ''),
+    textRatePerSecond: e.TEXT_RATE_PER_SECOND,
   };
 }

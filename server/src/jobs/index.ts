@@ -13,6 +13,7 @@ import {
 } from '../features/store/jobs';
 import { CHARGE_ALL_EVERY_MS, chargeAllTick } from '../features/console/chargeall/job';
 import { reconcileDeskPayments } from '../features/console/desk/reconcile';
+import { textDeliveryJob } from '../texts/job';
 import { defineJob, type PeriodicJob } from './job';
 
 export { defineJob, startJobs, type JobLog, type JobRunner, type PeriodicJob, type RunnerOptions } from './job';
@@ -76,6 +77,8 @@ export function appJobs(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): 
         if (purged > 0) log.info({ count: purged }, 'old expired store carts deleted');
       },
     }),
+    // Texts leave through the provider (server/src/texts); without one they are marked 'dev'.
+    textDeliveryJob(ctx, log),
   ];
   const { smtpUrl, mailFrom } = ctx.config;
   if (smtpUrl) {

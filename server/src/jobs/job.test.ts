@@ -188,7 +188,7 @@ describe("the app's jobs", () => {
   });
   afterAll(async () => t.close());
 
-  it('lists closing, closing-soon, payment reconciliation, charge all, store holds, and mail only with SMTP', () => {
+  it('lists closing, closing-soon, payment reconciliation, charge all, store holds, texts, and mail only with SMTP', () => {
     const log = { info: vi.fn() };
     expect(appJobs(t.ctx, log).map((j) => j.name)).toEqual([
       'closing',
@@ -196,6 +196,7 @@ describe("the app's jobs", () => {
       'payments-reconcile',
       'charge-all',
       'store-holds',
+      'texts',
     ]);
     const withSmtp: AppContext = { ...t.ctx, config: { ...t.ctx.config, smtpUrl: 'smtp://127.0.0.1:2525' } };
     const jobs = appJobs(withSmtp, log);
@@ -205,6 +206,7 @@ describe("the app's jobs", () => {
       'payments-reconcile',
       'charge-all',
       'store-holds',
+      'texts',
       'mail',
     ]);
     for (const job of jobs) void job.dispose?.();
