@@ -5,8 +5,15 @@ describe('CSV', () => {
   it('quotes every cell, doubles quotes, and makes a formula inert', () => {
     expect(csvCell('Ann "The Hammer" Lee')).toBe('"Ann ""The Hammer"" Lee"');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell(-5)).toBe(`"'-5"`);
     expect(csvCell(12)).toBe('"12"');
+  });
+
+  it('keeps a negative number a number a spreadsheet sums, and still makes anything else inert', () => {
+    expect(csvCell(-5)).toBe('"-5"');
+    expect(csvCell('-12.50')).toBe('"-12.50"');
+    expect(csvCell(csvMoney(-1250))).toBe('"-12.50"');
+    for (const formula of ['-2+3', '=1', '-1e3', '- 5', '-5,', '-12.50)', '+12', '-cmd|x', '-.5'])
+      expect(csvCell(formula)).toBe(`"'${formula}"`);
   });
 
   it('writes money as dollars with two decimals and no symbol', () => {

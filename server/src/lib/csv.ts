@@ -1,9 +1,15 @@
 import { amountInput, type Cents } from '@gavel/domain';
 
-/** One CSV cell: quoted, and a leading = + - @ made inert so a spreadsheet never runs it as a formula. */
+/** A plain number, negative or not ("-12.50"): a spreadsheet reads it as a number and runs nothing. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One CSV cell: quoted, and a leading = + - @ made inert so a spreadsheet never runs it as a
+ * formula. A plain number stays as it is, so a refund's -12.50 is still a number a spreadsheet sums.
+ */
 export function csvCell(value: string | number): string {
   const s = String(value);
-  const inert = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  const inert = /^[=+\-@\t\r]/.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s;
   return `"${inert.replace(/"/g, '""')}"`;
 }
 
