@@ -1,22 +1,36 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 5;
 
-export type Sender = (m: typeof outbox.$inferSelect) => Promise<void>;
+export type OutboxMessage = typeof outbox.$inferSelect;
+export type Sender = (m: OutboxMessage) => Promise<void>;
+
+/**
+ * What nodemailer sends for an outbox row: the text and HTML parts, and the file queued with it (a
+ * statement's PDF: outbox.attachment under attachment_name), whose type nodemailer takes from the
+ * name's extension.
+ */
+export function smtpMessage(from: string, m: OutboxMessage): Mail.Options {
+  const attachments =
+    m.attachment && m.attachmentName ? [{ filename: m.attachmentName, content: Buffer.from(m.attachment) }] : undefined;
+  return { from, to: m.to, subject: m.subject, text: m.text, html: m.html || undefined, attachments };
+}
 
 /**
  * Sends through SMTP. One transport for the process's whole life (close() releases it); the mail
- * job (server/src/jobs) calls deliverBatch with `send` every second.
+ * job (server/src/jobs) calls deliverBatch with `send` every second. A test hands a transport of
+ * its own (nodemailer's stream transport) instead of the URL.
  */
-export function smtpSender(smtpUrl: string, from: string): { send: Sender; close(): void } {
-  const transport = nodemailer.createTransport(smtpUrl);
+export function smtpSender(smtp: string | Transporter, from: string): { send: Sender; close(): void } {
+  const transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
   return {
     send: async (m) => {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html || undefined });
+      await transport.sendMail(smtpMessage(from, m));
     },
     close: () => transport.close(),
   };
@@ -40,12 +54,17 @@ export async function deliverBatch(db: Db, send: Sender): Promise<number> {
         await send(row);
         await tx
           .update(outbox)
-          .set({ sentAt: sql`now()`, attempts: row.attempts + 1 })
+          .set({ sentAt: sql`now()`, attempts: row.attempts + 1, status: 'sent', statusAt: sql`now()` })
           .where(eq(outbox.id, row.id));
       } catch (err) {
         await tx
           .update(outbox)
-          .set({ attempts: row.attempts + 1, lastError: (err as Error).message.slice(0, 500) })
+          .set({
+            attempts: row.attempts + 1,
+            lastError: (err as Error).message.slice(0, 500),
+            // The last try failed: the message's history says so rather than waiting for ever.
+            ...(row.attempts + 1 >= MAX_ATTEMPTS ? { status: 'failed', statusAt: sql`now()` } : {}),
+          })
           .where(eq(outbox.id, row.id));
       }
     }

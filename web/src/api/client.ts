@@ -17,7 +17,7 @@ import { readToken } from '../session/token';
  * The one API client. Every environment serves the API on the page's own origin under /api;
  * VITE_API_BASE overrides it for a split setup.
  */
-function apiBase(): string {
+export function apiBase(): string {
   const configured = import.meta.env.VITE_API_BASE as string | undefined;
   return configured ? configured.replace(/\/+$/, '') : '/api';
 }

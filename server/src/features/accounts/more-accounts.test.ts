@@ -3,6 +3,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { appWithEvents, importEvent, linkSecret, mailbox, postAs } from '../../test/account-fixtures';
 import { eventDocument } from '../../test/documents';
 import { deliverBatch } from '../../mail/delivery';
+import { organizations, outbox } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 
 let t: TestApp;
 let token = '';
@@ -95,6 +97,37 @@ describe('the other account calls', () => {
     const third = await deliverBatch(t.ctx.db, async (m) => void sent.push(m.id));
     expect(third).toBe(0);
     expect(new Set(sent).size).toBe(sent.length);
+    // Each email says it was sent (a console message's history counts them so).
+    const rows = await t.ctx.db
+      .select({ status: outbox.status, sentAt: outbox.sentAt })
+      .from(outbox)
+      .where(eq(outbox.channel, 'email'));
+    expect(rows.every((r) => r.status === 'sent' && r.sentAt !== null)).toBe(true);
+  });
+
+  it('marks an email failed when its last try fails, and tries it no more', async () => {
+    const [org] = await t.ctx.db.select({ id: organizations.id }).from(organizations).limit(1);
+    await t.ctx.db
+      .insert(outbox)
+      .values({
+        organizationId: org?.id ?? 0,
+        channel: 'email',
+        to: 'cal@example.org',
+        subject: 'Hello',
+        text: 'Hello',
+      });
+    const tries: number[] = [];
+    for (let i = 0; i < 6; i++)
+      await deliverBatch(t.ctx.db, async (m) => {
+        tries.push(m.id);
+        throw new Error('smtp down');
+      });
+    expect(tries).toHaveLength(5);
+    const [row] = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, tries[0] ?? 0));
+    expect(row).toMatchObject({ status: 'failed', attempts: 5, lastError: 'smtp down', sentAt: null });
   });
 });
 
