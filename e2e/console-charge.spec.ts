@@ -154,13 +154,13 @@ test('charge all pays the rest; a declined card lands in the follow-up list and 
   await pay.goto(await emailedLink(transport, dee.email, '/pay/'));
   await expect(pay.getByTestId('checkout-line')).toHaveCount(1);
   await expect(pay.getByTestId('checkout-total')).toHaveText('$40.00');
-  await pay.screenshot({ path: test.info().outputPath('charge-paylink-checkout-390.png'), fullPage: true });
+  await lookAt(pay, 'charge-paylink-checkout-390');
   await pay.getByTestId('use-new-card').check();
   await enterCard(pay, '4242 4242 4242 4242');
   await pay.getByTestId('pay-button').click();
   await expect(pay.getByTestId('checkout-thanks')).toContainText('Thank you for your purchase!');
   await settled(pay);
-  await pay.screenshot({ path: test.info().outputPath('charge-paylink-paid-390.png'), fullPage: true });
+  await lookAt(pay, 'charge-paylink-paid-390');
   await phone.close();
 
   // The list follows: Dee's balance is paid (the list looks again while someone owes).

@@ -2,7 +2,7 @@ import { devices, expect, type Page, test } from '@playwright/test';
 import { eventDocument, item, timesAround } from '../testkit/documents';
 import { importEvent, uniqueCode } from './support/api';
 import { addStaff, consoleOk, type ConsoleStaffMember, newOrganization, openConsole } from './support/console';
-import { expectAccessible } from './support/page';
+import { expectAccessible, lookAt as shoot } from './support/page';
 
 /**
  * The live auction at a tablet: a clerk enters two sales as the auctioneer calls them (the second
@@ -72,7 +72,7 @@ async function lookAt(page: Page, name: string): Promise<void> {
   ]) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size.name}.png`), fullPage: true });
+    await shoot(page, `${name}-${size.name}`);
   }
   await page.setViewportSize(TABLET.viewport);
 }

@@ -89,13 +89,16 @@ export async function fill(page: Page, testId: string, value: string): Promise<v
 /**
  * Saves the whole page (or the screen, fullPage false) as `<name>.png` in the test's output folder
  * (under test-results/, git-ignored), to look at: one CSS pixel a pixel, as a phone's three would
- * paint and encode nine times the pixels.
+ * paint and encode nine times the pixels. Screenshots are for a person to look at, and CI has none:
+ * there (CI set) they are not taken unless E2E_SCREENSHOTS=1, which saves the suite about a
+ * twentieth of its browser time. They are never an assertion.
  */
 export async function lookAt(
   page: Page,
   name: string,
   { fullPage = true, clip }: Pick<PageScreenshotOptions, 'fullPage' | 'clip'> = {},
 ): Promise<void> {
+  if (process.env.CI && !process.env.E2E_SCREENSHOTS) return;
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage, clip, scale: 'css' });
 }
 
