@@ -7,8 +7,27 @@ const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/gavel-e2e-${process.pid}`;
 /** The fake Stripe API the Stripe journeys pay through (server/src/test/fake-stripe.ts); no network. */
 export const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
 
-/** Journeys of a minute or more, most of it waiting. */
-const longJourneys = ['store-hold.spec.ts', 'store-refusals.spec.ts', 'board-heap.spec.ts', 'bidding.spec.ts'];
+/**
+ * Started first: the journeys of a minute or more, most of it waiting, then the files that take
+ * longest in all (about 40 to 85 s of a worker each), so that the run's last minute is short files
+ * on every worker rather than one long file alone (the whole run is bound by its two cores).
+ */
+const longJourneys = [
+  'store-hold.spec.ts',
+  'store-refusals.spec.ts',
+  'board-heap.spec.ts',
+  'bidding.spec.ts',
+  'payments.spec.ts',
+  'bidder-shell.spec.ts',
+  'accounts.spec.ts',
+  'console-journey.spec.ts',
+  'board.spec.ts',
+  'registration.spec.ts',
+  'item-clarity.spec.ts',
+  'payments-stripe.spec.ts',
+  'console-store.spec.ts',
+  'console-events.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -43,7 +62,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   // The journeys that wait longest (a hold passing on the server's real clock, an hour of the board)
-  // start first, so that they wait while the others run instead of after them.
+  // start first, so that they wait while the others run instead of after them; the longest files
+  // follow them (longJourneys).
   projects: [
     { name: 'long', testMatch: longJourneys },
     { name: 'journeys', testIgnore: longJourneys },

