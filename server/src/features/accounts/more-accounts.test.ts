@@ -107,15 +107,13 @@ describe('the other account calls', () => {
 
   it('marks an email failed when its last try fails, and tries it no more', async () => {
     const [org] = await t.ctx.db.select({ id: organizations.id }).from(organizations).limit(1);
-    await t.ctx.db
-      .insert(outbox)
-      .values({
-        organizationId: org?.id ?? 0,
-        channel: 'email',
-        to: 'cal@example.org',
-        subject: 'Hello',
-        text: 'Hello',
-      });
+    await t.ctx.db.insert(outbox).values({
+      organizationId: org?.id ?? 0,
+      channel: 'email',
+      to: 'cal@example.org',
+      subject: 'Hello',
+      text: 'Hello',
+    });
     const tries: number[] = [];
     for (let i = 0; i < 6; i++)
       await deliverBatch(t.ctx.db, async (m) => {
