@@ -20,8 +20,8 @@ const brandOf = (tenant: Tenant): MailBrand => ({
   organizationname: tenant.organization.name,
 });
 
-/** The web app's page for each kind of link, under the event. */
-function linkUrl(origin: string, tenant: Tenant, kind: LinkKind, secret: string): string {
+/** The web app's page for each kind of link, under the event (the console's badges print the sign-in one). */
+export function linkUrl(origin: string, tenant: Tenant, kind: LinkKind, secret: string): string {
   const base = `${origin}/${tenant.event.eventcode}`;
   if (kind === 'verify') return `${base}/verify/${secret}`;
   if (kind === 'reset') return `${base}/auth/resetPassword/${secret}`;

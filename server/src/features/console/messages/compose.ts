@@ -19,7 +19,9 @@ import { recordAudit } from '../audit';
 import { payLinkUrl } from '../chargeall/paylinks';
 import { balancesOf } from '../desk/ledger';
 import { audienceOf, type Member } from './audience';
-import { chunks, existingPickupCodes, makePayLinks, pickupCodesFor } from './links';
+import { chunks } from '../../../lib/batches';
+import { existingPickupCodes, pickupCodesFor } from '../../../lib/pickup-codes';
+import { makePayLinks } from './links';
 import { type Extras, mergeValuesOf, messageMail, messageText, type Needs, needsOf } from './render';
 
 /** Who of an audience gets what on the message's channel, and who is left out of a channel and why. */

@@ -5,16 +5,9 @@ import { AppError } from '../../../errors';
 import { drawQr, fitText, FONT, INK, newPage, PAGE, type Pdf, renderPdf } from '../../../lib/pdf';
 import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { newLinkSecret } from '../../../lib/tokens';
-import type { Tenant } from '../../../tenancy';
 import { recordAudit } from '../audit';
 import { type ConsoleBidderRow, selectBidders } from '../bidders/queries';
-
-/**
- * The bidder app's sign-in page for an emailed sign-in link (accounts/links-service.ts builds the
- * same address for the links it mails): it spends the link's secret and signs the phone in.
- */
-const signInUrl = (origin: string, tenant: Tenant, secret: string) =>
-  `${origin}/${tenant.event.eventcode}/auth/passwordlessLogin/${secret}`;
+import { linkUrl } from '../../accounts/links-service';
 
 const COLUMNS = 2;
 const ROWS = 3;
@@ -123,7 +116,7 @@ export async function badgesPdf(ctx: AppContext, caller: StaffEventCaller): Prom
       number: row.bidderdisplaynumber,
       // The name only: a badge is worn in the room, where an email address has no business.
       name: `${row.firstname} ${row.lastname}`.trim(),
-      url: signInUrl(origin, tenant, secret),
+      url: linkUrl(origin, tenant, 'login', secret),
     }));
   });
   return renderPdf({ title: `Badges: ${event.eventname}`, author: organization.name }, (doc) =>
