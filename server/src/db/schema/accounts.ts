@@ -80,7 +80,8 @@ export const outbox = pgTable(
     id: serial('id').primaryKey(),
     organizationId: ownedBy('organization_id', () => organizations.id),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
-    channel: text('channel', { enum: ['email', 'text'] }).notNull(),
+    /** push: `to` is the account's id; the message goes to each of its devices' subscriptions (push_subscriptions). */
+    channel: text('channel', { enum: ['email', 'text', 'push'] }).notNull(),
     to: text('to').notNull(),
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),

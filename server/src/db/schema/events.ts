@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { NotificationColumn, NotificationRow, TotalPart } from '@gavel/domain';
 import { TOTAL_PARTS } from '@gavel/domain';
 import { bytea, cents, tstz, ownedBy } from './columns';
@@ -159,6 +170,34 @@ export const media = pgTable(
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    /** The original's size in pixels, read when its copies are made (null before, and for SVG). */
+    width: integer('width'),
+    height: integer('height'),
+    /**
+     * When the resized copies (media_variants) were made, or found impossible (an SVG, an image
+     * sharp cannot read): null means the images job has not seen this image yet.
+     */
+    variantsAt: tstz('variants_at'),
   },
-  (t) => [index('media_org').on(t.organizationId)],
+  (t) => [index('media_org').on(t.organizationId), index('media_variants_due').on(t.variantsAt)],
+);
+
+/**
+ * A stored image's resized copies in WebP (issue 31): one per breakpoint width narrower than the
+ * original, and a small card thumbnail; made once, off the request path, by the images job.
+ */
+export const mediaVariants = pgTable(
+  'media_variants',
+  {
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    /** The copy's width in pixels (its height keeps the original's proportions). */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.width] })],
 );

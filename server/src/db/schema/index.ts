@@ -8,3 +8,4 @@ export * from './registration';
 export * from './console';
 export * from './night';
 export * from './messages';
+export * from './devices';
