@@ -8,7 +8,7 @@ import { latestMessages } from './outbox';
 
 const mailboxEntry = z.object({
   id: z.number(),
-  channel: z.enum(['email', 'text']),
+  channel: z.enum(['email', 'text', 'push']),
   to: z.string(),
   subject: z.string(),
   text: z.string(),

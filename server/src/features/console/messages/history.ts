@@ -14,7 +14,10 @@ type Bucket = keyof DeliveryCounts;
  * provider's callbacks); an email the mail job sent before it set statuses has only its sent time;
  * and without SMTP an email never leaves: it is read in the dev mailbox.
  */
-function bucketOf(row: { status: string; sent: boolean; channel: 'email' | 'text' }, mailStays: boolean): Bucket {
+function bucketOf(
+  row: { status: string; sent: boolean; channel: 'email' | 'text' | 'push' },
+  mailStays: boolean,
+): Bucket {
   if (row.status === 'failed' || row.status === 'undelivered') return 'failed';
   if (row.status === 'delivered' || row.status === 'optedout' || row.status === 'dev' || row.status === 'sent')
     return row.status;
