@@ -9,6 +9,7 @@ import {
 } from '@gavel/domain';
 import { ClosingLine } from './ClosingLine';
 import { isHighlighted, type BoardState } from './state';
+import { IMAGE_SIZES, ItemImage } from '../ui/ItemImage';
 
 /**
  * One item at a time, faded in: its number and close, its price, Buy It Now, value, bids and what
@@ -48,7 +49,11 @@ export function DetailView({
       data-closing-soon={soon ? 'true' : 'false'}
     >
       <div className="board-item-image">
-        {item.imageurl ? <img src={item.imageurl} alt="" /> : <span className="board-noimage">{number}</span>}
+        {item.imageurl ? (
+          <ItemImage url={item.imageurl} alt="" sizes={IMAGE_SIZES.boardDetail} />
+        ) : (
+          <span className="board-noimage">{number}</span>
+        )}
       </div>
       <div className="board-item-body">
         <div className="board-item-meta">

@@ -13,6 +13,7 @@ import {
 } from '@gavel/domain';
 import { ClosingLine, ClosingSoon } from './ClosingLine';
 import { isHighlighted, type BoardState } from './state';
+import { IMAGE_SIZES, ItemImage } from '../ui/ItemImage';
 
 const bidsText = (n: number) => (n === 1 ? '1 bid' : `${n} bids`);
 
@@ -49,7 +50,11 @@ function Card({
       data-closing-soon={soon ? 'true' : 'false'}
     >
       <div className="board-card-image">
-        {item.imageurl ? <img src={item.imageurl} alt="" /> : <span className="board-noimage">{number}</span>}
+        {item.imageurl ? (
+          <ItemImage url={item.imageurl} alt="" sizes={IMAGE_SIZES.boardCard} />
+        ) : (
+          <span className="board-noimage">{number}</span>
+        )}
         {/* On the picture's corner, where it costs the card no line. */}
         <ClosingSoon closing={closing} testid="card" />
       </div>

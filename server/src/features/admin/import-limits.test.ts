@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { ImportDocumentInput } from '@gavel/domain';
 import { ADMIN, type TestApp } from '../../test/harness';
 import { dbState } from '../../test/db-state';
@@ -19,12 +19,24 @@ async function importOk(doc: ImportDocumentInput) {
 
 describe('body limits', () => {
   it('lets the import take more than 1 MB (inline images)', async () => {
-    const photo = `data:image/jpeg;base64,${randomBytes(1_500_000).toString('base64')}`;
+    // A real photo (each inline image is decoded): noise, which JPEG cannot make small.
+    const bytes = await sharp({
+      create: {
+        width: 800,
+        height: 640,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+      .toBuffer();
+    const photo = `data:image/jpeg;base64,${bytes.toString('base64')}`;
     const doc = galaDocument({ items: [item('BIG', { photos: [photo] })] });
     expect(JSON.stringify(doc).length).toBeGreaterThan(1.5 * 1024 * 1024);
     await importOk(doc);
     const rows = await t.ctx.db.select({ n: sql<number>`octet_length(${media.bytes})::int` }).from(media);
-    expect(rows).toEqual([{ n: 1_500_000 }]);
+    expect(rows).toEqual([{ n: bytes.length }]);
   });
 
   it('answers 413 for an import over 50 MB and changes nothing', async () => {

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { auctionItems, events, itemPhotos, organizations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { forgetTenants } from '../../tenancy';
+import { documentImageProblems } from './import-images';
 import { quantitiesBelowSold } from './import-quantities';
 import { eventValues, itemValues } from './import-values';
 import { importStoreOf } from './import-store';
@@ -106,6 +107,8 @@ export async function importEventDocument(db: Db, input: unknown, policy: Import
   const doc = parseImportDocument(input);
   const refused = testGatewayProblem(doc, input, policy);
   if (refused) throw invalidDocument([refused]);
+  const images = await documentImageProblems(doc);
+  if (images.length > 0) throw invalidDocument(images);
   const result = await importInTransaction(db, doc);
   forgetTenants(db);
   return result;

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, failure, type TestApp } from '../../test/harness';
 import { galaDocument, item, PNG_BASE64, PNG_DATA_URL, SVG_DATA_URL, SVG_SOURCE } from '../../test/documents';
@@ -80,10 +81,53 @@ describe('images', () => {
   });
 });
 
+describe('images inline in an imported document', () => {
+  it('refuses one that is not what it says, a bomb or a damaged one, at its field; nothing is stored', async () => {
+    const stored = async () => (await t.ctx.db.select({ id: media.id }).from(media)).length;
+    const before = await stored();
+    const jpeg = await sharp({
+      create: {
+        width: 200,
+        height: 150,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    const bomb = Buffer.from(PNG_BASE64, 'base64');
+    bomb.writeUInt32BE(10_000, 16);
+    bomb.writeUInt32BE(10_000, 20);
+    const inline = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+    const doc = galaDocument({
+      eventcode: 'spring',
+      event: { logourl: inline('image/png', bomb) },
+      items: [
+        item('1', { photos: [PNG_DATA_URL, inline('image/jpeg', jpeg.subarray(0, jpeg.length / 2))] }),
+        item('2', { imageurl: inline('image/jpeg', Buffer.from('not a picture at all')) }),
+      ],
+    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: ADMIN, payload: doc });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(
+      failure('bad_request', 'The event document has 3 problems; nothing was imported.', [
+        {
+          path: 'event.logourl',
+          message: 'is 10000 x 10000 pixels (100 megapixels); an image may have at most 50 megapixels',
+        },
+        { path: 'items[0].photos[1]', message: 'could not be read as an image: it is damaged or cut short' },
+        { path: 'items[1].imageurl', message: 'is not a JPEG, PNG, WebP or GIF image' },
+      ]),
+    );
+    expect(await stored()).toBe(before);
+  });
+});
+
 describe('the image cache', () => {
   it('keeps the most recently used images within its byte budget', () => {
     const cache = new ImageCache(10);
-    const image = (n: number) => ({ contentType: 'image/png', bytes: Buffer.alloc(n), lastModified: '' });
+    const image = (n: number) => ({ contentType: 'image/png', bytes: Buffer.alloc(n), lastModified: '', etag: '"x"' });
     cache.set('a', image(4));
     cache.set('b', image(4));
     cache.get('a');

@@ -2,13 +2,25 @@ import { Link } from 'react-router-dom';
 import type { AuctionItem } from '@gavel/domain';
 import { formatMoney, itemLook, USER_STATUS_LABEL, userItemStatus } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
+import { IMAGE_SIZES, ItemImage } from '../../ui/ItemImage';
 import { PriceWord } from './PriceBox';
 
 /**
  * One item in the list: card (image on top) or list row. Its price line and time follow the
  * item's state; an item that can also be bought now shows its Buy It Now price under the bid.
+ * `priority` for the cards in view when the list opens: their pictures are its largest paint.
  */
-export function ItemCard({ item, layout, now }: { item: AuctionItem; layout: 'card' | 'list'; now: Date }) {
+export function ItemCard({
+  item,
+  layout,
+  now,
+  priority = false,
+}: {
+  item: AuctionItem;
+  layout: 'card' | 'list';
+  now: Date;
+  priority?: boolean;
+}) {
   const { eventcode } = useSession();
   const look = itemLook(item, now, 'card');
   const status = USER_STATUS_LABEL[userItemStatus(item)];
@@ -21,7 +33,14 @@ export function ItemCard({ item, layout, now }: { item: AuctionItem; layout: 'ca
       data-variant={look.variant}
     >
       <div className="gavel-item-image">
-        {item.imageurl ? <img src={item.imageurl} alt="" loading="lazy" /> : null}
+        {item.imageurl ? (
+          <ItemImage
+            url={item.imageurl}
+            alt=""
+            sizes={layout === 'card' ? IMAGE_SIZES.card : IMAGE_SIZES.row}
+            priority={priority}
+          />
+        ) : null}
         {item.watchlist ? (
           <span className="gavel-watch-badge" aria-label="On your watchlist">
             ★

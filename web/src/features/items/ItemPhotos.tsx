@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
 import type { AuctionItem } from '@gavel/domain';
 import { usePhotos } from '../../queries/items';
+import { IMAGE_SIZES, ItemImage } from '../../ui/ItemImage';
 
 /**
  * The item's photos: a strip to swipe, with a dot per photo showing where the bidder is. The
@@ -55,7 +56,13 @@ export function ItemPhotos({ item }: { item: AuctionItem }) {
         onScroll={onScroll}
       >
         {photos.map((p, i) => (
-          <img key={p.photourl} src={p.photourl} alt={`${item.name}, photo ${i + 1} of ${photos.length}`} />
+          <ItemImage
+            key={p.photourl}
+            url={p.photourl}
+            alt={`${item.name}, photo ${i + 1} of ${photos.length}`}
+            sizes={IMAGE_SIZES.photo}
+            priority={i === 0}
+          />
         ))}
       </div>
       {photos.length > 1 ? (

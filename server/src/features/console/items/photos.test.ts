@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleNeeded } from '@gavel/domain';
-import { auctionItems, media } from '../../../db/schema';
+import { auctionItems, itemPhotos, media } from '../../../db/schema';
 import { failure } from '../../../test/harness';
-import { checkImage, imageSize, imageTypeOf, UPLOAD_LIMITS } from '../../media/upload';
+import { imageSize, imageTypeOf } from '../../media/inspect';
+import { checkImage } from '../../media/upload';
 import { auditCount, auditOf, type ItemsWorld, itemsWorld, multipart, pngOf, send } from './items-fixtures';
 
 /** Photos: uploaded from a computer or a phone, checked by their bytes, stored as imported images are; ordered, removed, one on the card. */
@@ -117,11 +119,43 @@ describe('POST /console/events/:eventcode/items/:itemnum/photos', () => {
     expect([await mediaCount(), await auditCount(w.t)]).toEqual([stored, entries]);
   });
 
-  it('refuses an image over the size limit with a sentence', async () => {
-    const big = Buffer.concat([red, Buffer.alloc(UPLOAD_LIMITS.fileBytes)]);
-    const res = await upload(w.owner.headers, [{ name: 'file', filename: 'big.png', body: big }], '102');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(failure('bad_request', 'An image is larger than 10 MB; send a smaller one.'));
+  it('refuses a 40 MB photo, a damaged one and an image bomb, each named, and stores nothing', async () => {
+    const before = [await mediaCount(), (await itemPhotosOf('102')).length];
+    const big = Buffer.concat([red, Buffer.alloc(40 * 1024 * 1024)]);
+    const huge = await upload(w.owner.headers, [{ name: 'file', filename: 'big.jpg', body: big }], '102');
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toEqual(failure('bad_request', 'big.jpg is larger than 10 MB; send a smaller one.'));
+    // A whole header and half a body: only decoding it tells.
+    const jpeg = await sharp({
+      create: {
+        width: 200,
+        height: 150,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    const cut = await upload(
+      w.owner.headers,
+      [
+        { name: 'file', filename: 'red.png', body: red },
+        { name: 'file', filename: 'cut.jpg', body: jpeg.subarray(0, jpeg.length / 2) },
+      ],
+      '102',
+    );
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toBe('cut.jpg could not be read as an image: it is damaged or cut short.');
+    // A few hundred bytes that declare 64 million pixels.
+    const bomb = Buffer.from(red);
+    bomb.writeUInt32BE(8_000, 16);
+    bomb.writeUInt32BE(8_000, 20);
+    const opened = await upload(w.owner.headers, [{ name: 'file', filename: 'bomb.png', body: bomb }], '102');
+    expect(opened.json().message).toBe(
+      'bomb.png is 8000 x 8000 pixels (64 megapixels); an image may have at most 50 megapixels.',
+    );
+    expect([await mediaCount(), (await itemPhotosOf('102')).length]).toEqual(before);
   });
 
   it('refuses a volunteer, a bidder, and an unknown item', async () => {
@@ -244,4 +278,11 @@ async function itemId(itemnum: string): Promise<number | undefined> {
     .from(auctionItems)
     .where(eq(auctionItems.itemnum, itemnum));
   return row?.id;
+}
+
+async function itemPhotosOf(itemnum: string): Promise<unknown[]> {
+  return w.t.ctx.db
+    .select({ url: itemPhotos.photourl })
+    .from(itemPhotos)
+    .where(eq(itemPhotos.itemId, (await itemId(itemnum)) ?? 0));
 }
