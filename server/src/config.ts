@@ -7,6 +7,15 @@ import { z } from 'zod';
 import { ACCOUNT_SID, AUTH_TOKEN, E164, MESSAGING_SERVICE_SID, textingMessages } from '@gavel/domain';
 import { publicUrlProblem } from './lib/site';
 import { keepPrivate } from './lib/private-dir';
+import {
+  defaultVapidSubject,
+  keptVapidText,
+  newVapidKeys,
+  parseKeptVapid,
+  type Vapid,
+  vapidKeysProblem,
+  vapidSubjectProblem,
+} from './push/vapid';
 
 /**
  * Configuration, read once at start from the environment. Anything wrong stops the process with a
@@ -97,6 +106,19 @@ const envSchema = z.object({
    * with several numbers, a toll-free number (3) or a short code (100).
    */
   TEXT_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(1),
+  /** Web Push's key pair (push/vapid.ts): both or neither; without them a pair is made once and kept in DATA_DIR. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who runs the server, for the push services: mailto: or https:; by default PUBLIC_URL or MAIL_FROM's address. */
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .superRefine((subject, ctx) => {
+        const problem = vapidSubjectProblem(subject);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  ),
 });
 
 /** The server's Twilio account from the environment: all of it or none of it, so a typo fails at start. */
@@ -178,6 +200,8 @@ export interface Config {
   twilioApiUrl: string | undefined;
   /** Texts sent a second, at most, by each server process. */
   textRatePerSecond: number;
+  /** Web Push's VAPID keys and subject (push/vapid.ts). */
+  vapid: Vapid;
 }
 
 export class ConfigError extends Error {}
@@ -189,6 +213,7 @@ function keptSecret({
   file,
   bytes,
   minLength,
+  make = () => randomBytes(bytes).toString('base64url'),
 }: {
   /** The variable that would give it instead, named in errors. */
   variable: string;
@@ -198,10 +223,12 @@ function keptSecret({
   bytes: number;
   /** Shorter than this, a kept secret is refused. */
   minLength: number;
+  /** Makes the secret when it is not kept yet; `bytes` random bytes unless given. */
+  make?: () => string;
 }): string {
   const path = join(dataDir, file);
   if (!existsSync(path)) {
-    const value = randomBytes(bytes).toString('base64url');
+    const value = make();
     try {
       // 'wx': when two processes start together on one DATA_DIR, the first write wins and both read it.
       writeFileSync(path, value + '\n', { mode: 0o600, flag: 'wx' });
@@ -248,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.JWT_SECRET ?? keptSecret({ variable: 'JWT_SECRET', dataDir, file: 'jwt-secret', bytes: 48, minLength: 32 });
   const adminToken =
     e.ADMIN_TOKEN ?? keptSecret({ variable: 'ADMIN_TOKEN', dataDir, file: 'admin-token', bytes: 24, minLength: 16 });
+  const vapid = vapidOf(e, dataDir);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -277,5 +305,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     twilio,
     twilioApiUrl: e.TWILIO_API_URL?.replace(/\/+$/, ''),
     textRatePerSecond: e.TEXT_RATE_PER_SECOND,
+    vapid,
   };
+}
+
+/** Web Push's keys: the environment's pair (both or neither), or the pair kept in DATA_DIR, made once. */
+function vapidOf(e: z.infer<typeof envSchema>, dataDir: string): Vapid {
+  const subject = e.VAPID_SUBJECT ?? defaultVapidSubject({ publicUrl: e.PUBLIC_URL, mailFrom: e.MAIL_FROM });
+  if (e.VAPID_PUBLIC_KEY !== undefined || e.VAPID_PRIVATE_KEY !== undefined) {
+    const keys = { publicKey: e.VAPID_PUBLIC_KEY ?? '', privateKey: e.VAPID_PRIVATE_KEY ?? '' };
+    if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY)
+      throw new ConfigError(
+        'Invalid configuration:\n  VAPID_PUBLIC_KEY: give VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither (a pair is then made and kept in DATA_DIR)',
+      );
+    const problem = vapidKeysProblem(keys);
+    if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
+    return { ...keys, subject };
+  }
+  const file = 'vapid-keys';
+  const keys = parseKeptVapid(
+    keptSecret({
+      variable: 'VAPID_PRIVATE_KEY',
+      dataDir,
+      file,
+      bytes: 0,
+      minLength: 1,
+      make: () => keptVapidText(newVapidKeys()),
+    }),
+  );
+  if (!keys)
+    throw new ConfigError(
+      `Invalid configuration:\n  VAPID_PRIVATE_KEY: the keys kept in ${join(dataDir, file)} are not a VAPID key pair; delete the file to make a new pair (every device must then turn Push on again), or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY`,
+    );
+  return { ...keys, subject };
 }

@@ -22,8 +22,8 @@ export async function enqueueMail(tx: Tx | Db, recipient: Recipient, mail: MailM
 export type OutboxRow = typeof outbox.$inferInsert;
 
 /*
- * mailRow and textRow are the one door of every message (enqueueMail uses mailRow, and the notices
- * build their rows with both): the names in a message are typed by bidders and
+ * mailRow, textRow and pushRow are the one door of every message (enqueueMail uses mailRow, and the
+ * notices build their rows with all three): the names in a message are typed by bidders and
  * organizers, and a direction control in one (U+202E) would make the mail read what it does not say.
  */
 
@@ -47,6 +47,25 @@ export function textRow(recipient: Recipient, text: string): OutboxRow {
     channel: 'text',
     to: recipient.to,
     text: withoutBidiControls(text),
+  };
+}
+
+/**
+ * A push to every device of an account (`to` is the account's id; push/delivery.ts sends it): the
+ * notice's title and body, and the app's page a tap opens.
+ */
+export function pushRow(
+  recipient: Omit<Recipient, 'to'> & { accountId: number },
+  push: { title: string; body: string; url: string },
+): OutboxRow {
+  return {
+    organizationId: recipient.organizationId,
+    eventId: recipient.eventId,
+    channel: 'push',
+    to: String(recipient.accountId),
+    subject: withoutBidiControls(push.title),
+    text: withoutBidiControls(push.body),
+    links: [push.url],
   };
 }
 

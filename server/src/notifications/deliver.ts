@@ -6,10 +6,11 @@ import {
   formatMoney,
   itemCloses,
   type NotificationKind,
+  PUSH_NOTIFICATION_COLUMN,
 } from '@gavel/domain';
 import type { Db } from '../db/client';
 import type { accounts, auctionItems, bidders, events, organizations } from '../db/schema';
-import { mailRow, type OutboxRow, textRow } from '../mail/outbox';
+import { mailRow, type OutboxRow, pushRow, textRow } from '../mail/outbox';
 import { itemNoticeMail } from '../mail/templates';
 import type { LivePublisher } from '../realtime/hub';
 
@@ -29,6 +30,8 @@ export interface NoticeRow {
   item: typeof auctionItems.$inferSelect;
   event: typeof events.$inferSelect;
   organization: typeof organizations.$inferSelect;
+  /** Whether the account has a device subscribed to pushes (push/queries.ts). */
+  pushDevice: boolean;
 }
 
 /** What a notice says, from the item as it stands when the notice is sent. */
@@ -71,8 +74,8 @@ export function noticeText(kind: NotificationKind, row: NoticeRow, now: Date): s
 }
 
 /**
- * Tells the bidder live, and answers the email and text the bidder chose for this kind, as outbox
- * rows for the caller to insert (one notice's, or a whole batch's in one statement). The notice's
+ * Tells the bidder live, and answers the email, text and push the bidder chose for this kind, as
+ * outbox rows for the caller to insert (one notice's, or a whole batch's in one statement). The notice's
  * text must be stored before: a phone that opens its notices on hearing one finds it there.
  */
 export function tell(
@@ -97,8 +100,8 @@ export function tell(
   if (!choice) return [];
   const recipient = { organizationId: row.organization.id, eventId: row.event.id };
   const rows: OutboxRow[] = [];
+  const url = `${deps.originOf(row.organization.auctioncode)}/${row.event.eventcode}/auction-items/${row.item.id}`;
   if (choice.flags.email && row.account.emailVerified) {
-    const url = `${deps.originOf(row.organization.auctioncode)}/${row.event.eventcode}/auction-items/${row.item.id}`;
     const brand = { eventname: row.event.eventname, organizationname: row.organization.name };
     rows.push(
       mailRow(
@@ -120,5 +123,8 @@ export function tell(
         `${row.event.eventname}: ${text} Reply STOP to unsubscribe.`,
       ),
     );
+  // Pushes go only to an account with a device subscribed; the flag alone sends nothing.
+  if (choice.flags[PUSH_NOTIFICATION_COLUMN] && row.pushDevice)
+    rows.push(pushRow({ ...recipient, accountId: row.account.id }, { title: words.title, body: text, url }));
   return rows;
 }

@@ -14,6 +14,7 @@ import {
   watchlist,
 } from '../db/schema';
 import { itemClosesSql } from '../features/items/queries';
+import { hasPushDevice } from '../push/queries';
 import { type Deps, NOTICE_WORDS, type NoticeRow, noticeText, tell } from './deliver';
 import { type Outbid, OUTBID_BATCH_MS, sendOutbids } from './outbid';
 
@@ -109,7 +110,14 @@ async function claim(
 /** The bidder, their account, the item, its event and organization: everything a notice needs. */
 async function noticeRow(db: Db, bidderId: number, itemId: number): Promise<NoticeRow | undefined> {
   const [row] = await db
-    .select({ bidder: bidders, account: accounts, item: auctionItems, event: events, organization: organizations })
+    .select({
+      bidder: bidders,
+      account: accounts,
+      item: auctionItems,
+      event: events,
+      organization: organizations,
+      pushDevice: hasPushDevice,
+    })
     .from(bidders)
     .innerJoin(accounts, eq(bidders.accountId, accounts.id))
     .innerJoin(events, eq(bidders.eventId, events.id))

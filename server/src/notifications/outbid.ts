@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accounts, auctionItems, bidders, events, notices, organizations, outbox } from '../db/schema';
+import { hasPushDevice } from '../push/queries';
 import { type Deps, NOTICE_WORDS, type NoticeRow, noticeText, tell } from './deliver';
 
 /** At most one outbid notice per bidder per item in this window, so a bidding war does not flood a phone. */
@@ -24,7 +25,7 @@ export interface Outbid {
   at: Date;
 }
 
-type Person = Pick<NoticeRow, 'bidder' | 'account'>;
+type Person = Pick<NoticeRow, 'bidder' | 'account' | 'pushDevice'>;
 type Told = NoticeRow & { at: Date; text: string };
 
 /**
@@ -51,7 +52,7 @@ export async function sendOutbids(deps: Deps, batch: Outbid[]): Promise<void> {
   if (claimed.length === 0) return;
 
   const people = await deps.db
-    .select({ bidder: bidders, account: accounts })
+    .select({ bidder: bidders, account: accounts, pushDevice: hasPushDevice })
     .from(bidders)
     .innerJoin(accounts, eq(bidders.accountId, accounts.id))
     .where(inArray(bidders.id, [...new Set(claimed.map((c) => c.bidderId))]));

@@ -148,7 +148,7 @@ describe('login and profile', () => {
     expect(ok.json().notifications[0]).toEqual({
       notificationrowid: 1,
       rownumber: 0,
-      flags: { email: false, text: true },
+      flags: { email: false, text: true, push: false },
     });
   });
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { saveProfileRequest, UserNotification } from '@gavel/domain';
-import { isStateCode, passwordError, phoneDigits, profileErrors } from '@gavel/domain';
+import { isStateCode, offeredNotificationColumns, passwordError, phoneDigits, profileErrors } from '@gavel/domain';
 import type { Db } from '../../db/client';
 import { accounts, bidders } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -36,7 +36,7 @@ type SaveProfile = z.output<typeof saveProfileRequest>;
 
 /** Keeps only the event's notification rows and columns, so a bidder cannot store anything else. */
 function cleanNotifications(tenant: Tenant, given: UserNotification[]): UserNotification[] {
-  const columns = new Set(tenant.event.notificationcolumns.map((c) => c.value));
+  const columns = new Set(offeredNotificationColumns(tenant.event.notificationcolumns).map((c) => c.value));
   const rows = new Set(tenant.event.notificationrows.map((r) => r.notificationrowid));
   for (const n of given) {
     if (!rows.has(n.notificationrowid))

@@ -99,6 +99,8 @@ describe('POST /api/event/', () => {
       eventbiddingclosedcst: '12-05-2026 9:00 PM',
       eventflag: 'biddingopen',
       ...SETTINGS,
+      // Every event offers Push after its own columns (domain/src/accounts/notifications.ts).
+      notificationcolumns: [...SETTINGS.notificationcolumns, { title: 'Push', value: 'push' }],
       servertime: '2026-12-06T01:00:00.000Z',
       venue: null,
     });

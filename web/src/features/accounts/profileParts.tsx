@@ -11,6 +11,7 @@ import {
   formatPhone,
   phoneDigits,
   profileFields,
+  PUSH_NOTIFICATION_COLUMN,
   STATE_CODES,
   TEXT_NOTIFICATION_COLUMN,
   TEXTS_NEED_PHONE,
@@ -19,6 +20,7 @@ import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Field } from '../../ui/Field';
 import { FormField } from '../../ui/form';
+import { columnsHere, usePushSwitch } from '../../push/device';
 import './accounts.css';
 
 /**
@@ -243,6 +245,8 @@ export function AnonymousToggle({ form }: { form: ProfileForm }) {
  * One checkbox per notification row and column, as the event defines them. The Text column is
  * unticked and disabled, with the reason, while the form has no phone or no agreement to texts:
  * the server sends none then, and the screen says the same (with `textsLink`, where to fix it).
+ * The Push column shows only where the browser can take pushes, and turning it on asks for them
+ * first (push/device.ts); a refusal is said under the table and the box stays off.
  */
 export function NotificationMatrix({
   form,
@@ -256,27 +260,41 @@ export function NotificationMatrix({
   textsLink?: ReactNode;
 }) {
   const { value, set } = useProfileValue(form, 'notifications');
+  const shown = columnsHere(columns);
   const [cellphone, allowtexting] = useWatch({ control: form.control, name: ['cellphone', 'allowtexting'] });
   const textsOff =
     !canReceiveTexts({ cellphone, allowtexting }) && columns.some((c) => c.value === TEXT_NOTIFICATION_COLUMN);
   const unavailable = (col: string) => textsOff && col === TEXT_NOTIFICATION_COLUMN;
   const flag = (rowId: number, col: string) => value.find((n) => n.notificationrowid === rowId)?.flags[col] ?? false;
   const toggle = (rowId: number, col: string, on: boolean) => {
-    const others = value.filter((n) => n.notificationrowid !== rowId);
-    const current = value.find((n) => n.notificationrowid === rowId)?.flags ?? {};
+    // Read now, not at render: Push turns on after the browser's answer, other boxes may have changed.
+    const latest = form.getValues('notifications');
+    const others = latest.filter((n) => n.notificationrowid !== rowId);
+    const current = latest.find((n) => n.notificationrowid === rowId)?.flags ?? {};
     set(
       [...others, { notificationrowid: rowId, flags: { ...current, [col]: on } }].sort(
         (a, b) => a.notificationrowid - b.notificationrowid,
       ),
     );
   };
+  const push = usePushSwitch((rowId) => toggle(rowId, PUSH_NOTIFICATION_COLUMN, true));
+  const change = (rowId: number, col: string, on: boolean) => {
+    if (col === PUSH_NOTIFICATION_COLUMN && on) push.ask(rowId);
+    else toggle(rowId, col, on);
+  };
+  const describedBy = (col: string) =>
+    unavailable(col)
+      ? 'texts-unavailable'
+      : col === PUSH_NOTIFICATION_COLUMN && push.problem
+        ? 'push-problem'
+        : undefined;
   return (
     <>
       <table className="gavel-matrix" data-testid="notification-matrix">
         <thead>
           <tr>
             <th scope="col">Notify me</th>
-            {columns.map((c) => (
+            {shown.map((c) => (
               <th key={c.value} scope="col">
                 {c.title}
               </th>
@@ -289,15 +307,19 @@ export function NotificationMatrix({
               <th scope="row">
                 <IonLabel>{r.title}</IonLabel>
               </th>
-              {columns.map((c) => (
+              {shown.map((c) => (
                 <td key={c.value}>
                   <IonCheckbox
                     aria-label={`${r.title}: ${c.title}`}
-                    aria-describedby={unavailable(c.value) ? 'texts-unavailable' : undefined}
-                    checked={!unavailable(c.value) && flag(r.notificationrowid, c.value)}
-                    disabled={unavailable(c.value)}
+                    aria-describedby={describedBy(c.value)}
+                    checked={
+                      !unavailable(c.value) &&
+                      (flag(r.notificationrowid, c.value) ||
+                        (c.value === PUSH_NOTIFICATION_COLUMN && push.asking === r.notificationrowid))
+                    }
+                    disabled={unavailable(c.value) || (c.value === PUSH_NOTIFICATION_COLUMN && push.asking !== null)}
                     data-testid={`notify-${r.notificationrowid}-${c.value}`}
-                    onIonChange={(e) => toggle(r.notificationrowid, c.value, e.detail.checked)}
+                    onIonChange={(e) => change(r.notificationrowid, c.value, e.detail.checked)}
                   />
                 </td>
               ))}
@@ -308,6 +330,11 @@ export function NotificationMatrix({
       {textsOff ? (
         <p className="gavel-muted gavel-matrix-note" id="texts-unavailable" data-testid="texts-unavailable">
           {TEXTS_NEED_PHONE} {textsLink}
+        </p>
+      ) : null}
+      {push.problem ? (
+        <p className="gavel-error gavel-matrix-note" id="push-problem" role="alert" data-testid="push-problem">
+          {push.problem}
         </p>
       ) : null}
     </>
