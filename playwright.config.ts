@@ -60,6 +60,9 @@ export default defineConfig({
     },
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The bidder app's service worker (precaching the app, keeping answers) costs CPU in every
+    // journey; only the specs about it allow it (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
   },
   // The journeys that wait longest (a hold passing on the server's real clock, an hour of the board)
   // start first, so that they wait while the others run instead of after them; the longest files

@@ -6,8 +6,12 @@ export const LiveContext = createContext<LiveState>('off');
 
 /**
  * How long a cached answer stays fresh: for ever while the hub is connected (live messages patch
- * it, and a reconnect refetches everything), else `offline` ms.
+ * it, and a reconnect refetches everything), not at all while the connection is lost (what was
+ * shown meanwhile, perhaps the service worker's copy, is fetched again as soon as the network is
+ * back), else `offline` ms.
  */
 export function useLiveStaleTime(offline = 5_000): number {
-  return useContext(LiveContext) === 'connected' ? Infinity : offline;
+  const state = useContext(LiveContext);
+  if (state === 'connected') return Infinity;
+  return state === 'off' ? offline : 0;
 }

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@gavel/domain';
 import { api, setExpiredHandler } from '../api/client';
+import { forgetKeptAnswers } from '../pwa/forget';
 import { clearToken, decodeToken, readToken, storeToken, validateStoredToken, type TokenClaims } from './token';
 
 /**
@@ -36,11 +37,18 @@ export function SessionProvider({ eventcode, children }: { eventcode: string; ch
   const [user, setUserState] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState<boolean>(() => claims !== null && !claims.isguest);
 
-  // Cached answers hold the caller's own fields (cart, standing, watchlist): a new caller starts afresh.
+  // Cached answers hold the caller's own fields (cart, standing, watchlist): a new caller starts
+  // afresh, and so do the answers the service worker kept for offline use.
   const client = useQueryClient();
-  const forgetCaller = useCallback(() => client.removeQueries(), [client]);
+  const forgetCaller = useCallback(() => {
+    client.removeQueries();
+    forgetKeptAnswers();
+  }, [client]);
 
   const logout = useCallback(() => {
+    const token = readToken(eventcode);
+    // Loaded when needed: push is no part of the first load.
+    void import('../push/device').then((push) => push.forgetThisDevice(token));
     forgetCaller();
     clearToken(eventcode);
     setClaims(null);
@@ -97,6 +105,7 @@ export function SessionProvider({ eventcode, children }: { eventcode: string; ch
         setClaims(decodeToken(u.token));
         setUserState(u);
         setLoading(false);
+        void import('../push/device').then((push) => push.keepThisDevice(u));
       },
       signInGuest: (token) => {
         forgetCaller();

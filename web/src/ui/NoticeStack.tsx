@@ -4,7 +4,7 @@ import './notices.css';
 import { dismissNotice, type Notice, useNoticeQueue, VISIBLE } from './notices';
 
 function NoticeView({ notice }: { notice: Notice }) {
-  const { id, duration, tone, title, message, item } = notice;
+  const { id, duration, tone, title, message, item, action } = notice;
   // A timed notice's clock starts when it is shown, not when it was queued.
   useEffect(() => {
     if (duration <= 0) return;
@@ -47,6 +47,11 @@ function NoticeView({ notice }: { notice: Notice }) {
           >
             Bid again
           </Link>
+        ) : null}
+        {action ? (
+          <button type="button" className="gavel-notice-action" data-testid={action.testId} onClick={action.run}>
+            {action.label}
+          </button>
         ) : null}
         {duration <= 0 ? (
           <button

@@ -16,6 +16,8 @@ export interface NoticeInput {
   duration: number;
   /** An item notice opens its item; an outbid one also offers 'Bid again'. */
   item?: { eventcode: string; itemid: number; kind?: NotificationKind };
+  /** A button of its own (the new version's Reload, web/src/pwa/register.ts). */
+  action?: { label: string; testId: string; run: () => void };
 }
 
 export interface Notice extends NoticeInput {

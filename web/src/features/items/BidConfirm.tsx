@@ -57,9 +57,18 @@ export function useConfirmStep<T>(
  * server's refusal if the confirm was refused (the item may have moved on meanwhile).
  */
 export function ConfirmBid(
-  props: ConfirmStep & { verb: string; amount: Cents; itemName: string; details?: string[]; confirmText: string },
+  props: ConfirmStep & {
+    verb: string;
+    amount: Cents;
+    itemName: string;
+    details?: string[];
+    confirmText: string;
+    /** No network: Confirm waits for it (the page says so); Change still works. */
+    offline?: boolean;
+  },
 ) {
   const {
+    offline = false,
     verb,
     amount,
     itemName,
@@ -105,7 +114,7 @@ export function ConfirmBid(
         </p>
       ) : null}
       <div className="gavel-actions">
-        <IonButton expand="block" size="large" disabled={busy} data-testid="confirm-bid" onClick={onConfirm}>
+        <IonButton expand="block" size="large" disabled={busy || offline} data-testid="confirm-bid" onClick={onConfirm}>
           {confirmText}
         </IonButton>
         <IonButton expand="block" fill="outline" disabled={busy} data-testid="change-bid" onClick={onChange}>

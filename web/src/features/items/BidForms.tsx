@@ -24,6 +24,8 @@ import { ItemNotFound } from './ItemNotFound';
 import { LoadFailed } from './LoadFailed';
 import { useSubmitBid } from './bidSubmit';
 import { BidResult, ConfirmBid, useConfirmStep } from './BidConfirm';
+import { NeedsConnection } from './NeedsConnection';
+import { useOnline } from '../../ui/useOnline';
 
 interface Outcome {
   outbid: boolean;
@@ -34,6 +36,8 @@ interface Outcome {
 interface BidFormProps {
   item: AuctionItem;
   onDone: (outcome: Outcome) => void;
+  /** No network: the form stays as typed, but nothing can be confirmed (NeedsConnection says why). */
+  offline: boolean;
 }
 
 /** The answer to a bid as the result panel tells it: thanks, or outbid by a higher maximum. */
@@ -72,7 +76,7 @@ function ItemSummary({ item }: { item: AuctionItem }) {
 }
 
 /** A bid, or an automatic bid up to a secret maximum; quick bids skip the typing. Every bid is confirmed first. */
-function PlaceBidForm({ item, onDone }: BidFormProps) {
+function PlaceBidForm({ item, onDone, offline }: BidFormProps) {
   const { eventcode, user } = useSession();
   const submit = useSubmitBid();
   const { ask, step } = useConfirmStep(
@@ -95,6 +99,7 @@ function PlaceBidForm({ item, onDone }: BidFormProps) {
     return request.autobid ? (
       <ConfirmBid
         {...step}
+        offline={offline}
         verb="Bid up to"
         amount={request.maxbid}
         itemName={item.name}
@@ -104,14 +109,21 @@ function PlaceBidForm({ item, onDone }: BidFormProps) {
         confirmText="Confirm Automatic Bid"
       />
     ) : (
-      <ConfirmBid {...step} verb="Bid" amount={request.bid} itemName={item.name} confirmText="Confirm Bid" />
+      <ConfirmBid
+        {...step}
+        offline={offline}
+        verb="Bid"
+        amount={request.bid}
+        itemName={item.name}
+        confirmText="Confirm Bid"
+      />
     );
   }
 
   const quick = (bid: Cents) => ask({ request: { autobid: false, bid }, corrections: [] });
   return (
     <FormCard
-      of={bidForm}
+      of={offline ? { ...bidForm, busy: true } : bidForm}
       button={auto ? 'Place Automatic Bid' : 'Place Bid'}
       buttonTestId="submit-bid"
       errorTestId="bid-error"
@@ -124,7 +136,14 @@ function PlaceBidForm({ item, onDone }: BidFormProps) {
           </div>
           <div className="gavel-quick-bids" role="group" aria-label="Quick bids">
             {quickBids(item.minimumnextbid, item.minimumbidincrease).map((c) => (
-              <IonButton key={c} fill="outline" data-testid="quick-bid" data-amount={c} onClick={() => quick(c)}>
+              <IonButton
+                key={c}
+                fill="outline"
+                disabled={offline}
+                data-testid="quick-bid"
+                data-amount={c}
+                onClick={() => quick(c)}
+              >
                 {formatMoney(c)}
               </IonButton>
             ))}
@@ -183,7 +202,7 @@ function PlaceBidForm({ item, onDone }: BidFormProps) {
 }
 
 /** The leader raises their maximum or changes their increment, and confirms it. */
-function MaxBidForm({ item, onDone }: BidFormProps) {
+function MaxBidForm({ item, onDone, offline }: BidFormProps) {
   const { eventcode } = useSession();
   const submit = useSubmitBid();
   const currentMax = item.accountautobidamount;
@@ -211,6 +230,7 @@ function MaxBidForm({ item, onDone }: BidFormProps) {
     return (
       <ConfirmBid
         {...step}
+        offline={offline}
         verb={request.maxbid === currentMax ? 'Keep your maximum at' : 'Raise your maximum to'}
         amount={request.maxbid}
         itemName={item.name}
@@ -220,7 +240,12 @@ function MaxBidForm({ item, onDone }: BidFormProps) {
     );
   }
   return (
-    <FormCard of={bidForm} button="Update Max Bid" buttonTestId="submit-max-bid" errorTestId="bid-error">
+    <FormCard
+      of={offline ? { ...bidForm, busy: true } : bidForm}
+      button="Update Max Bid"
+      buttonTestId="submit-max-bid"
+      errorTestId="bid-error"
+    >
       <h1 className="gavel-form-title">Update Max Bid</h1>
       <div className="gavel-price-box">
         <div>
@@ -309,6 +334,7 @@ function BidPage({ testId, mode, Form }: { testId: string; mode: BidMode; Form: 
   const item = useItem(itemId);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [round, setRound] = useState(0);
+  const online = useOnline();
   if (!claims || isGuest) return <Navigate to={`/${eventcode}`} replace />;
   const data = item.data;
   const body = (() => {
@@ -336,13 +362,15 @@ function BidPage({ testId, mode, Form }: { testId: string; mode: BidMode; Form: 
           }}
         />
       );
-    if (loading || !user) return <Loading />;
+    // Opened offline, the bidder's profile may not be had; the page then says only why it cannot bid.
+    if (loading || !user) return online ? <Loading /> : null;
     const reason = whyNoBid(data, user.authorizebidder, mode);
     if (reason) return <NoBid reason={reason} item={data} mode={mode} authorized={user.authorizebidder} />;
-    return <Form key={round} item={data} onDone={setOutcome} />;
+    return <Form key={round} item={data} onDone={setOutcome} offline={!online} />;
   })();
   return (
     <Page header="back-item" itemId={itemId} testId={testId}>
+      {online || outcome ? null : <NeedsConnection what={mode === 'bid' ? 'bid' : 'maximum'} />}
       {body}
     </Page>
   );

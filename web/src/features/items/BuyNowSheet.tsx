@@ -12,6 +12,8 @@ import { useHistory } from '../../ui/navigation';
 import { usePatchItem } from '../../queries/items';
 import { useAction } from '../../ui/action';
 import { placing, usePlacementError } from './offline';
+import { NeedsConnection } from './NeedsConnection';
+import { useOnline } from '../../ui/useOnline';
 
 /**
  * Buy It Now, as a bottom sheet opening at 45%: choose a quantity (step 0, saying why it stops
@@ -41,6 +43,7 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
   );
   const limit = Math.max(1, buyNowLimit(item));
   const shown = usePlacementError(buy.error, 'purchase');
+  const online = useOnline();
   const subtotal = buyNowSubtotal(item.buyitnowprice, quantity);
 
   const reset = () => {
@@ -55,6 +58,7 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
   return (
     <Sheet open={open} onClose={close} label={`Buy It Now: ${item.name}`} testId="buynow-sheet">
       <div>
+        {online || step === 2 ? null : <NeedsConnection what="purchase" />}
         {step === 0 ? (
           <section data-testid="buynow-step-quantity">
             <h2 style={{ marginTop: 8 }}>Buy It Now</h2>
@@ -97,7 +101,7 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
             <p>
               Subtotal <strong data-testid="buynow-subtotal">{formatMoney(subtotal)}</strong>
             </p>
-            <IonButton expand="block" data-testid="buynow-next" onClick={() => setStep(1)}>
+            <IonButton expand="block" disabled={!online} data-testid="buynow-next" onClick={() => setStep(1)}>
               Next
             </IonButton>
           </section>
@@ -122,7 +126,7 @@ export function BuyNowSheet({ item, open, onClose }: { item: AuctionItem; open: 
             ) : null}
             <IonButton
               expand="block"
-              disabled={buy.busy}
+              disabled={buy.busy || !online}
               data-testid="buynow-confirm"
               onClick={() => buy.run(undefined)}
             >

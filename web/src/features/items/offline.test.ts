@@ -36,10 +36,20 @@ describe('a bid or purchase that could not reach the server', () => {
       'Please adjust the bid amount. The minimum bid for this item is $230.00.',
     );
     expect(placementFailure(refusal, 'bid')).toBe(refusal);
+    online(true);
     await expect(placing('bid', () => Promise.reject(refusal))).rejects.toBe(refusal);
-    await expect(placing('bid', () => Promise.reject(unreachable()))).rejects.toThrow(
-      'You’re offline — your bid was not placed.',
-    );
     await expect(placing('bid', () => Promise.resolve(7))).resolves.toBe(7);
+  });
+
+  it('offline, sends nothing at all: the call is never made', async () => {
+    online(false);
+    let calls = 0;
+    const call = () => {
+      calls += 1;
+      return Promise.resolve(7);
+    };
+    await expect(placing('bid', call)).rejects.toThrow('You’re offline — your bid was not placed.');
+    await expect(placing('purchase', call)).rejects.toThrow('You’re offline — your purchase was not made.');
+    expect(calls).toBe(0);
   });
 });

@@ -37,8 +37,20 @@ export function placementFailure(err: unknown, what: Placement): unknown {
   return new Error(onlineManager.isOnline() ? lost[what] : offline[what]);
 }
 
-/** Runs a call that places a bid or a purchase, its failure to reach the server told in the bid screens' words. */
+/** What the bid pages say while there is no network, their buttons disabled. */
+export const needsConnection: Record<Placement, string> = {
+  bid: 'You’re offline. Bidding needs a connection.',
+  maximum: 'You’re offline. Bidding needs a connection.',
+  purchase: 'You’re offline. Buying needs a connection.',
+};
+
+/**
+ * Runs a call that places a bid or a purchase, its failure to reach the server told in the bid
+ * screens' words. Offline it is not even tried: a bid is never queued, nor handed to the service
+ * worker to fail, and it is placed only by a Confirm made online.
+ */
 export async function placing<T>(what: Placement, call: () => Promise<T>): Promise<T> {
+  if (!onlineManager.isOnline()) throw new Error(offline[what]);
   try {
     return await call();
   } catch (err) {
