@@ -11,7 +11,7 @@ import { freshDatabase, type Postgres, seed, sleep, startServer, stop, table } f
 const ITEMS = 1000;
 const LEAD_MS = 20_000;
 
-async function burst(
+export async function burst(
   pg: Postgres | undefined,
   port: number,
 ): Promise<{ recorded: number; told: number; won: number; messages: number }> {

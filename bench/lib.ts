@@ -114,33 +114,46 @@ export interface Seeded {
   bidderIds: number[];
 }
 
-/** An event with `items` bid items and `people` verified bidders, written straight to the database. */
+/**
+ * An event with `items` bid items and `people` verified bidders, written straight to the database.
+ * `documentItems` gives the items themselves (pictures and all) instead of `items` plain ones.
+ */
 export async function seed(
   db: Database,
-  opts: { items: number; people: number; closing?: Date; closeAllAt?: Date },
+  opts: {
+    items: number;
+    people: number;
+    closing?: Date;
+    closeAllAt?: Date;
+    eventcode?: string;
+    documentItems?: ImportDocumentInput['items'];
+  },
 ): Promise<Seeded> {
+  const eventcode = opts.eventcode ?? 'bench';
   const now = new Date();
   const at = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
   const doc: ImportDocumentInput = {
     organization: { auctioncode: 'demo', name: 'Bench Foundation' },
     event: {
-      eventcode: 'bench',
+      eventcode,
       eventname: 'Bench Gala',
       eventopens: at(-2),
       biddingopens: at(-1),
       biddingcloses: at(24),
       eventcloses: at(48),
     },
-    items: Array.from({ length: opts.items }, (_, i) => ({
-      itemnum: String(i + 1),
-      name: `Item ${i + 1}`,
-      startingbid: 10,
-      minimumbidincrease: 1,
-      ...(opts.closeAllAt ? { closing: opts.closeAllAt.toISOString() } : {}),
-    })),
+    items:
+      opts.documentItems ??
+      Array.from({ length: opts.items }, (_, i) => ({
+        itemnum: String(i + 1),
+        name: `Item ${i + 1}`,
+        startingbid: 10,
+        minimumbidincrease: 1,
+        ...(opts.closeAllAt ? { closing: opts.closeAllAt.toISOString() } : {}),
+      })),
   };
   await importEventDocument(db.db, doc, { testPaymentsAllowed: true });
-  const tenant = await findTenant(db.db, 'demo', 'bench');
+  const tenant = await findTenant(db.db, 'demo', eventcode);
   const tokens = new TokenService(JWT_SECRET);
   const rows = await db.db
     .insert(accounts)
@@ -173,7 +186,7 @@ export async function seed(
           userid: b.accountId,
           bidderid: b.id,
           email: `b${i}@bench.example`,
-          eventcode: 'bench',
+          eventcode,
           auctioncode: 'demo',
           isguest: false,
         },
@@ -187,7 +200,7 @@ export async function seed(
     .where(eq(auctionItems.eventId, tenant.event.id))
     .orderBy(auctionItems.id);
   return {
-    eventcode: 'bench',
+    eventcode,
     itemIds: items.map((r) => r.id),
     tokens: signed,
     bidderIds: bidderRows.map((b) => b.id),

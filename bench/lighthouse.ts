@@ -53,7 +53,7 @@ interface Result {
   failing: Audit[];
 }
 
-function webDist(): { dir: string; temporary: boolean } {
+export function webDist(): { dir: string; temporary: boolean } {
   const given = process.env.WEB_DIST;
   if (given) {
     if (!existsSync(join(given, 'index.html')))
@@ -211,6 +211,8 @@ export async function benchLighthouse(port: number): Promise<string> {
     WEB_DIST: web.dir,
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
+    // Production insists on the address people open (links in mail are built from it).
+    PUBLIC_URL: origin,
   });
   try {
     const guest = await call(origin, 'POST /guestlogin', { eventcode: EVENT });

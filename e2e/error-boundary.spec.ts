@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PAGE_DATA_ID } from '@gavel/domain';
 import { item } from '../testkit/documents';
 import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { galaStore } from './support/store';
@@ -59,8 +60,23 @@ async function removeBehindReactsBack(page: Page, selector: string): Promise<voi
     .evaluate((el) => el.remove());
 }
 
-/** An answer of the event whose opening time is no time: the home throws when it formats it. */
+/**
+ * An answer of the event whose opening time is no time: the home throws when it formats it. The
+ * home's page goes without the event's data it carries (server/src/lib/page-data.ts), so the home
+ * asks for the event and gets this answer.
+ */
 async function unreadableOpening(page: Page): Promise<void> {
+  await page.route(`**/${code}`, async (route) => {
+    const res = await route.fetch();
+    const html = (await res.text()).replace(
+      new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">.*?</script>`),
+      '',
+    );
+    const headers = Object.fromEntries(
+      Object.entries(res.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'),
+    );
+    await route.fulfill({ status: res.status(), headers, body: html });
+  });
   await page.route('**/api/event', async (route) => {
     const res = await route.fetch();
     const body = (await res.json()) as Record<string, unknown>;

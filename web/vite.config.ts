@@ -1,6 +1,8 @@
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './precompress';
 
 // Ionic's packages do not declare themselves free of side effects, so without help the bundler
@@ -86,6 +88,145 @@ function ionicIosStylesOnly(): Plugin {
   };
 }
 
+/**
+ * The bidder app's stylesheets move from the head to the end of the body: the browser paints the
+ * loading screen above them (its look is inline in index.html) without waiting for them, and holds
+ * back the rest, the app's scripts included, until they have arrived, so the app never draws unstyled.
+ */
+function stylesAfterShell(): Plugin {
+  const stylesheet = /\s*<link rel="stylesheet"[^>]*>/g;
+  return {
+    name: 'gavel-styles-after-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { filename }) {
+        if (!filename.endsWith(`${sep}index.html`) && !filename.endsWith('/index.html')) return html;
+        const links = html.match(stylesheet) ?? [];
+        if (links.length === 0) return html;
+        const body = html.replace(stylesheet, '');
+        const tags = links.map((link) => link.trim());
+        return body.replace(/\n( *)<\/body>/, (_all, indent: string) =>
+          [...tags.map((tag) => `\n${indent}  ${tag}`), `\n${indent}</body>`].join(''),
+        );
+      },
+    },
+  };
+}
+
+/**
+ * The bidder app in few files. Served as `npm start` serves it (HTTP/1.1, six connections at a
+ * time), every file costs a phone a round trip, and the bundler cuts the app into slivers by
+ * which pages share them. Two groups gather the app's own modules: those the bidder app's entry
+ * loads at once (`app`; the entry's stylesheets stay with it, in their order), and those the item
+ * list and item pages load beyond it (`catalog`, with one stylesheet). Modules the board, the
+ * console or the card form also use are left out of both, so those pages never load the bidder
+ * app's. The module graph is read once it is complete (buildEnd), before chunking.
+ *
+ * The entry chunk keeps main.tsx and the few domain modules only the bidder app uses, and `app`
+ * imports them: their values are read from functions (main.tsx calls them), never at a module's
+ * top level, where `app` runs first.
+ */
+function fewerFiles(): {
+  plugin: Plugin;
+  groups: Array<{ name: string; test: (id: string) => boolean; priority: number }>;
+} {
+  const slashed = (id: string) => id.replace(/\\/g, '/');
+  const imports = new Map<string, readonly string[]>();
+  const reachCache = new Map<string, Set<string>>();
+  const reach = (root: string): Set<string> => {
+    const known = reachCache.get(root);
+    if (known) return known;
+    const start = [...imports.keys()].find((id) => slashed(id).endsWith(root));
+    const seen = new Set<string>();
+    const stack = start ? [start] : [];
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(imports.get(id) ?? []));
+    }
+    reachCache.set(root, seen);
+    return seen;
+  };
+  const app = () => reach('/web/src/main.tsx');
+  const catalog = () => reach('/web/src/features/items/itemPages.ts');
+  const otherPages = ['/web/src/board/main.tsx', '/web/src/console/main.tsx', '/web/src/cardform/main.ts'];
+  const elsewhere = (id: string) => otherPages.some((root) => reach(root).has(id));
+  // Only the app's own modules: a library's unused parts (Ionic's components) must stay out, so
+  // tree-shaking can drop them.
+  const own = (id: string) => slashed(id).includes('/web/src/');
+  // The entry's stylesheets stay with the entry's, in their order: the theme comes after Ionic's.
+  const script = (id: string) => !/\.css(\?|$)/.test(id);
+  const plugin: Plugin = {
+    name: 'gavel-fewer-files',
+    apply: 'build',
+    buildEnd() {
+      imports.clear();
+      reachCache.clear();
+      for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+    },
+  };
+  return {
+    plugin,
+    groups: [
+      {
+        name: 'app',
+        priority: 2,
+        test: (id) =>
+          own(id) && script(id) && app().has(id) && !slashed(id).endsWith('/web/src/main.tsx') && !elsewhere(id),
+      },
+      {
+        name: 'catalog',
+        priority: 1,
+        test: (id) =>
+          own(id) &&
+          catalog().has(id) &&
+          !slashed(id).endsWith('/web/src/features/items/itemPages.ts') &&
+          !app().has(id) &&
+          !elsewhere(id),
+      },
+    ],
+  };
+}
+
+const files = fewerFiles();
+
+const zodClassicSchemas = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
+const zodJsonSchemaImports = [
+  'import * as processors from "../core/json-schema-processors.js";',
+  'import { createStandardJSONSchemaMethod, createToJSONSchemaMethod } from "../core/to-json-schema.js";',
+];
+
+/**
+ * Every zod schema can describe itself as JSON Schema, which the server uses (the OpenAPI
+ * description) and the web never does; the two modules behind it were about 5 KB gzip of every
+ * first load. In the web build the schemas get stand-ins that say so if ever called.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const unused = `() => { throw new Error('JSON Schema is not part of the web app (vite.config.ts)'); }`;
+  return {
+    name: 'gavel-zod-without-json-schema',
+    apply: 'build',
+    transform(code, id) {
+      if (!zodClassicSchemas.test(id)) return null;
+      if (!zodJsonSchemaImports.every((line) => code.includes(line))) {
+        this.warn('zod/v4/classic/schemas.js changed: its JSON Schema modules are in the web build again');
+        return null;
+      }
+      const stand = [
+        `const processors = new Proxy({}, { get: () => ${unused} });`,
+        `const createStandardJSONSchemaMethod = () => ${unused};`,
+        'const createToJSONSchemaMethod = createStandardJSONSchemaMethod;',
+      ];
+      const [first, second] = zodJsonSchemaImports;
+      return {
+        code: code.replace(first ?? '', stand[0] ?? '').replace(second ?? '', stand.slice(1).join('\n')),
+        map: null,
+      };
+    },
+  };
+}
+
 const zodCore = /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
 const zodDefaultConfig = '(_a.__zod_globalConfig = {})';
 
@@ -109,11 +250,82 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+/**
+ * The files of the bidder app (index.html's entry and every chunk, style and asset it may load),
+ * found in the build's bundle, so that the service worker precaches those and never the
+ * console's, the board's or the card form's: a phone downloads only the app it runs.
+ */
+function bidderAppFiles(): { plugin: Plugin; only: (url: string) => boolean } {
+  const files = new Set<string>(['index.html', 'favicon.svg']);
+  const plugin: Plugin = {
+    name: 'gavel-bidder-app-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find(
+        (c) => c.type === 'chunk' && c.isEntry && /[\\/]index\.html$/.test(c.facadeModuleId ?? ''),
+      );
+      if (!entry) return this.error('gavel-bidder-app-files: the bundle has no index.html entry');
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || files.has(fileName)) return;
+        files.add(fileName);
+        if (chunk.type !== 'chunk') return;
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
+        for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
+      };
+      visit(entry.fileName);
+    },
+  };
+  return { plugin, only: (url) => files.has(url) };
+}
+
+const bidderApp = bidderAppFiles();
+
+/**
+ * The bidder app's service worker (web/src/sw/sw.ts), built into /sw.js with the list of files to
+ * precache. It is registered by the app itself (web/src/pwa/register.ts) and waits for the
+ * bidder's yes to take over (registerType 'prompt'); the server serves each event's manifest.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webp}'],
+    globIgnores: ['**/*.br', '**/*.gz'],
+    manifestTransforms: [
+      (entries) => ({ manifest: entries.filter((entry) => bidderApp.only(entry.url.replace(/^\//, ''))) }),
+    ],
+    // A classic script: every browser that runs service workers runs it.
+    rollupFormat: 'iife',
+  },
+  // The worker is built before the files are compressed (precompress), so sw.js has its copies too.
+  integration: { closeBundleOrder: 'pre' },
+});
+
 const config: UserConfig = {
-  plugins: [react(), cardFormInDev(), precompress(), ionicPureWrappers(), ionicIosStylesOnly(), zodWithoutEval()],
+  plugins: [
+    react(),
+    cardFormInDev(),
+    precompress(),
+    ionicPureWrappers(),
+    ionicIosStylesOnly(),
+    zodWithoutEval(),
+    zodWithoutJsonSchema(),
+    stylesAfterShell(),
+    files.plugin,
+    bidderApp.plugin,
+    serviceWorker,
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,
+    // .vite/manifest.json: the server names a screen's chunks in its page (server/src/lib/page-preloads.ts).
+    manifest: true,
     chunkSizeWarningLimit: 800,
     // Browsers without modulepreload (Safari before 17) still load every module, only without the
     // head start; the polyfill would be first-load weight on every phone.
@@ -138,6 +350,7 @@ const config: UserConfig = {
           // The app's routing and query libraries, whole in every page of the app (not the board's):
           // one file instead of four slivers the bundler would cut by importer.
           groups: [
+            ...files.groups,
             {
               name: 'framework',
               test: /[\\/]node_modules[\\/](react-router|react-router-dom|@remix-run[\\/]router|@tanstack[\\/](query-core|react-query)|@ionic[\\/]react-router)[\\/]/,

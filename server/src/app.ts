@@ -21,6 +21,7 @@ import { AppError, registerErrorHandling } from './errors';
 import { adminRoutes } from './features/admin/routes';
 import { consoleRoutes } from './features/console/routes';
 import { eventRoutes } from './features/events/routes';
+import { manifestRoutes } from './features/events/manifest';
 import { mediaRoutes } from './features/media/routes';
 import { TokenService } from './lib/tokens';
 import { createBackground } from './lib/background';
@@ -28,6 +29,7 @@ import { SessionVersionCache } from './features/accounts/sessions';
 import { Guessing } from './lib/guessing';
 import { guestTokenCeiling, rateLimits } from './lib/limits';
 import { route } from './lib/route';
+import { sendBidderPage } from './lib/page-data';
 import { logRequest, ROUTER_PARAM_LIMIT, routedUrl, routerFaultRoutes } from './lib/requests';
 import { accountRoutes } from './features/accounts/routes';
 import { accountLinkRoutes } from './features/accounts/routes-links';
@@ -37,6 +39,7 @@ import { itemRoutes } from './features/items/routes';
 import { bidRoutes } from './features/bids/routes';
 import { cartRoutes } from './features/cart/routes';
 import { noticeRoutes } from './features/notices/routes';
+import { pushRoutes } from './features/push/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { storeRoutes } from './features/store/routes';
 import { registrationRoutes } from './features/registration/routes';
@@ -262,6 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(bidRoutes(ctx));
       await api.register(cartRoutes(ctx));
       await api.register(noticeRoutes(ctx));
+      await api.register(pushRoutes(ctx));
       await api.register(paymentRoutes(ctx));
       await api.register(storeRoutes(ctx));
       await api.register(registrationRoutes(ctx));
@@ -273,6 +277,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   routerFaultRoutes(app);
   await app.register(mediaRoutes(ctx));
+  await app.register(manifestRoutes(ctx));
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes(ctx));
   if (options.sweeper !== false) {
     const jobs = startJobs(appJobs(ctx, app.log), { clock, log: app.log });
@@ -283,7 +288,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await notifier.idle();
     });
   }
-  await serveWeb(app, config);
+  await serveWeb(app, config, ctx);
   return { app, ctx };
 }
 
@@ -295,7 +300,7 @@ function pageOf(path: string, dist: string): string {
 }
 
 /** The built web app, with index.html for every client route. API paths never fall back. */
-async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
+async function serveWeb(app: FastifyInstance, config: Config, ctx: AppContext): Promise<void> {
   const dist = config.webDist;
   const hasWeb = dist !== undefined && existsSync(join(dist, 'index.html'));
   if (hasWeb) {
@@ -332,6 +337,8 @@ async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
       // The venue display board is a page of its own (web/board.html), without the bidder app.
       // So is the organizer console (web/console.html).
       const page = pageOf(path, dist);
+      // The bidder app's page carries the event's public data (lib/page-data.ts).
+      if (page === 'index.html') return sendBidderPage(ctx, request, reply, { file: join(dist, page), path });
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply

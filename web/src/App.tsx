@@ -18,8 +18,11 @@ const SideMenu = lazy(() => import('./ui/SideMenu').then((m) => ({ default: m.Si
 const RootNotFound = lazyPage(() => import('./features/event/RootNotFound'), 'RootNotFound');
 
 // A refusal (a missing item, a bad request) is the answer and is shown at once; only transient failures are retried.
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 5_000, retry: retryTransient } },
+// Offline, a query still asks once: the service worker answers with what it kept (web/src/sw/sw.ts).
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: true, staleTime: 5_000, retry: retryTransient, networkMode: 'offlineFirst' },
+  },
 });
 
 function Shell() {

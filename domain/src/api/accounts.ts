@@ -40,57 +40,65 @@ const userNotifications = z
   });
 
 export const joinEmailRequest = tenantBody.extend({ email });
-export const joinEmailResponse = z.object({
-  status: z.literal('success'),
-  accountstatus: z.enum(['exists', 'doesnotexist']),
-});
+export const joinEmailResponse = z.lazy(() =>
+  z.object({
+    status: z.literal('success'),
+    accountstatus: z.enum(['exists', 'doesnotexist']),
+  }),
+);
 
 export const loginRequest = tenantBody.extend({ email, password });
-export const createAccountRequest = tenantBody.extend({ email, password });
+export const createAccountRequest = z.lazy(() => tenantBody.extend({ email, password }));
 export const guestLoginRequest = tenantBody;
 export const forgotPasswordRequest = tenantBody.extend({ email });
 
 /** What a signed-in session knows of its user: the login answer and the profile refresh. */
-export const sessionUser = z.object({
-  token: z.string(),
-  accountstatus: accountStatus,
-  setupcomplete: z.boolean(),
-  userid: z.number().int(),
-  email: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  authorizebidder: z.boolean(),
-  bidderdisplaynumber: z.number().int(),
-  bidanonymously: z.boolean(),
-  allowtexting: z.boolean(),
-  cellphone: z.string(),
-  address: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  needscardtoregister: z.boolean(),
-  showupdatepaymentmethod: z.boolean(),
-  notifications: z.array(userNotification),
-  eventcode: z.string(),
-  auctioncode: z.string(),
-  /**
-   * Whether the account has a password. An account claimed by its owner through an emailed link
-   * has none until they choose one (the password set before its email was verified stopped working).
-   */
-  haspassword: z.boolean(),
-});
+const sessionUserObject = () =>
+  z.object({
+    token: z.string(),
+    accountstatus: accountStatus,
+    setupcomplete: z.boolean(),
+    userid: z.number().int(),
+    email: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    authorizebidder: z.boolean(),
+    bidderdisplaynumber: z.number().int(),
+    bidanonymously: z.boolean(),
+    allowtexting: z.boolean(),
+    cellphone: z.string(),
+    address: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    needscardtoregister: z.boolean(),
+    showupdatepaymentmethod: z.boolean(),
+    notifications: z.array(userNotification),
+    eventcode: z.string(),
+    auctioncode: z.string(),
+    /**
+     * Whether the account has a password. An account claimed by its owner through an emailed link
+     * has none until they choose one (the password set before its email was verified stopped working).
+     */
+    haspassword: z.boolean(),
+  });
+export const sessionUser = z.lazy(sessionUserObject);
 export type SessionUser = z.infer<typeof sessionUser>;
 
-export const loginResponse = sessionUser.extend({ status: z.literal('success'), message: z.string() });
+export const loginResponse = z.lazy(() =>
+  sessionUserObject().extend({ status: z.literal('success'), message: z.string() }),
+);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const guestLoginResponse = z.object({
-  status: z.literal('success'),
-  token: z.string(),
-  accountstatus: z.literal('guest'),
-  message: z.string(),
-});
+export const guestLoginResponse = z.lazy(() =>
+  z.object({
+    status: z.literal('success'),
+    token: z.string(),
+    accountstatus: z.literal('guest'),
+    message: z.string(),
+  }),
+);
 export type GuestLoginResponse = z.infer<typeof guestLoginResponse>;
 
 export const plainResponse = z.object({ status: z.literal('success'), message: z.string() });
@@ -98,9 +106,9 @@ export type PlainResponse = z.infer<typeof plainResponse>;
 
 /** The secret of an emailed link. */
 const linkSecret = plainText(200).min(1);
-export const verifyEmailRequest = z.object({ token: linkSecret });
+export const verifyEmailRequest = z.lazy(() => z.object({ token: linkSecret }));
 export const passwordResetRequest = z.object({ id: linkSecret, password });
-export const userPasswordResetRequest = z.object({ password, auctioncode: plainText(100).optional() });
+export const userPasswordResetRequest = z.lazy(() => z.object({ password, auctioncode: plainText(100).optional() }));
 
 export const profileFields = z.object({
   firstname: plainText(100, 'First name is too long.'),
@@ -116,18 +124,23 @@ export const profileFields = z.object({
   notifications: userNotifications.default([]),
 });
 /** PUT /api/userprofile. userid and eventcode are accepted as the spec sends them; the token decides. */
-export const saveProfileRequest = profileFields.extend({
-  userid: int4.optional(),
-  eventcode: plainText(100).optional(),
-  /** The setup wizard's Finish marks setup complete. */
-  setupcomplete: z.boolean().optional(),
-});
+export const saveProfileRequest = z.lazy(() =>
+  profileFields.extend({
+    userid: int4.optional(),
+    eventcode: plainText(100).optional(),
+    /** The setup wizard's Finish marks setup complete. */
+    setupcomplete: z.boolean().optional(),
+  }),
+);
 export type SaveProfileRequest = z.input<typeof saveProfileRequest>;
 
-export const profileResponse = sessionUser.omit({ token: true }).extend({ status: z.literal('success') });
+export const profileResponse = z.lazy(() =>
+  sessionUserObject()
+    .omit({ token: true })
+    .extend({ status: z.literal('success') }),
+);
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
-export const loginLinkResponse = z.union([
-  loginResponse,
-  z.object({ status: z.literal('expired'), message: z.string() }),
-]);
+export const loginLinkResponse = z.lazy(() =>
+  z.union([loginResponse, z.object({ status: z.literal('expired'), message: z.string() })]),
+);

@@ -13,28 +13,32 @@ export const wonLine = z.object({
 });
 
 /** The cart: won items awaiting checkout, and the open items the bidder is bidding on. */
-export const cartItem = wonLine.extend({
-  historyid: z.number().int(),
-  imageurl: z.string(),
-  checked: z.boolean(),
-  /** Won by a bid, bought with Buy It Now, or won in the live auction (entered at the console). */
-  kind: z.enum(['bid', 'buynow', 'live']),
-});
+export const cartItem = z.lazy(() =>
+  wonLine.extend({
+    historyid: z.number().int(),
+    imageurl: z.string(),
+    checked: z.boolean(),
+    /** Won by a bid, bought with Buy It Now, or won in the live auction (entered at the console). */
+    kind: z.enum(['bid', 'buynow', 'live']),
+  }),
+);
 export type CartItem = z.infer<typeof cartItem>;
-export const cartResponse = z.object({
-  status: z.literal('success'),
-  auctionswon: z.array(cartItem),
-  auctionsopen: z.array(auctionItem),
-  /** The buyer may cover the card fee, at this percent of subtotal plus donation. */
-  showccfees: z.boolean(),
-  ccfeespercentage: z.number(),
-  paymentprocessorisvalid: z.boolean(),
-  paymentprocessorcode: processorCode,
-  paymentprocessorinfo: paymentProcessorInfo,
-  /** 'Use Visa ending in 4242' when a card is on file. */
-  usecardtitle: z.string(),
-  usecard: z.boolean(),
-  card: savedCard.nullable(),
-  allowbillme: z.boolean(),
-});
+export const cartResponse = z.lazy(() =>
+  z.object({
+    status: z.literal('success'),
+    auctionswon: z.array(cartItem),
+    auctionsopen: z.array(auctionItem),
+    /** The buyer may cover the card fee, at this percent of subtotal plus donation. */
+    showccfees: z.boolean(),
+    ccfeespercentage: z.number(),
+    paymentprocessorisvalid: z.boolean(),
+    paymentprocessorcode: processorCode,
+    paymentprocessorinfo: paymentProcessorInfo,
+    /** 'Use Visa ending in 4242' when a card is on file. */
+    usecardtitle: z.string(),
+    usecard: z.boolean(),
+    card: savedCard.nullable(),
+    allowbillme: z.boolean(),
+  }),
+);
 export type CartResponse = z.infer<typeof cartResponse>;

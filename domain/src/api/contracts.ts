@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import { accountCalls } from './calls/accounts';
 import type { adminCalls } from './calls/admin';
 import { cartCalls } from './calls/cart';
-import { displayCalls } from './calls/display';
+import type { displayCalls } from './calls/display';
 import { eventCalls } from './calls/event';
 import { itemCalls } from './calls/items';
 import { paymentCalls } from './calls/payments';
+import type { pushCalls } from './calls/push';
 import type { consoleCalls } from './console-calls';
 import type { storeAppCalls } from './store-calls';
 
@@ -18,10 +19,12 @@ export { authorizeBidderRequest, importResponse } from './admin';
  * path or field does not compile on either side. Each area's calls are in calls/.
  *
  * The map is kept in parts, so a phone's first load carries only the schemas of the calls it may
- * make: the bidder app and the board make the calls of `appCalls`, which the web client knows from
- * the start; the event store's and guest registration's calls (`storeAppCalls`) and the console's
- * (`consoleCalls`) are added by their pages (knowCalls in web/src/api/client.ts); the operator's
- * (`adminCalls`) are made by scripts, never by the web app.
+ * make: the bidder app makes the calls of `appCalls`, which the web client knows from the start;
+ * the display board's (`displayCalls`), this device's push subscription (`pushCalls`), the event store's and guest registration's
+ * (`storeAppCalls`) and the console's (`consoleCalls`) are added by their pages (knowCalls in
+ * web/src/api/client.ts); the operator's (`adminCalls`) are made by scripts, never by the web app.
+ * Within a part, each call's schemas are built when the call is first used (z.lazy,
+ * docs/code-style.md), so a page builds only its own.
  */
 export const appCalls = {
   ...eventCalls,
@@ -29,10 +32,14 @@ export const appCalls = {
   ...itemCalls,
   ...cartCalls,
   ...paymentCalls,
-  ...displayCalls,
 } as const;
 
-type Definitions = typeof appCalls & typeof storeAppCalls & typeof adminCalls & typeof consoleCalls;
+type Definitions = typeof appCalls &
+  typeof displayCalls &
+  typeof pushCalls &
+  typeof storeAppCalls &
+  typeof adminCalls &
+  typeof consoleCalls;
 
 export type Contracts = Definitions;
 export type ContractKey = keyof Contracts;

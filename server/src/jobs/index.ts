@@ -14,6 +14,8 @@ import {
 import { CHARGE_ALL_EVERY_MS, chargeAllTick } from '../features/console/chargeall/job';
 import { reconcileDeskPayments } from '../features/console/desk/reconcile';
 import { textDeliveryJob } from '../texts/job';
+import { imagesJob } from '../features/media/job';
+import { pushDeliveryJob } from '../push/job';
 import { defineJob, type PeriodicJob } from './job';
 
 export { defineJob, startJobs, type JobLog, type JobRunner, type PeriodicJob, type RunnerOptions } from './job';
@@ -79,6 +81,9 @@ export function appJobs(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): 
     }),
     // Texts leave through the provider (server/src/texts); without one they are marked 'dev'.
     textDeliveryJob(ctx, log),
+    imagesJob(ctx, log),
+    // Pushes leave through each device's push service (server/src/push).
+    pushDeliveryJob(ctx, log),
   ];
   const { smtpUrl, mailFrom } = ctx.config;
   if (smtpUrl) {

@@ -125,6 +125,14 @@ export async function api<K extends ContractKey>(key: K, ...[body, opts]: CallAr
   return decode(schema, data, res.status);
 }
 
+/** A call's answer that came another way (written into the page): decoded by the call's answer schema, or null. */
+export function decodeAnswer<K extends ContractKey>(key: K, data: unknown): AnswerOf<K> | null {
+  if (data === undefined) return null;
+  const schema: z.ZodType<AnswerOf<K>> = contractOf(key).response;
+  const answer = schema.safeParse(data);
+  return answer.success ? answer.data : null;
+}
+
 function decode<T>(schema: z.ZodType<T>, data: unknown, httpStatus: number): T {
   const answer = schema.safeParse(data);
   if (!answer.success)

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { BOARD_REFRESH_MS, hubRefusals, type BoardRoute } from '@gavel/domain';
-import { api, ApiError } from '../api/client';
+import { BOARD_REFRESH_MS, displayCalls, hubRefusals, type BoardRoute } from '@gavel/domain';
+import { api, ApiError, knowCalls } from '../api/client';
 import { openHub, type HubConnection, type LiveState } from '../realtime/hub';
 import { boardReducer, initialBoard, type BoardState } from './state';
+
+// The board's one call is not among the bidder app's (appCalls), so a phone never downloads its schemas.
+knowCalls(displayCalls);
 
 /** A first load that fails (the venue's network is not up yet) is tried again, slower each time. */
 const RETRY_FIRST_MS = 2_000;

@@ -5,6 +5,7 @@ import { useSession } from '../session/SessionProvider';
 import type { LiveState } from './hub';
 import { LiveContext } from './state';
 import { clearItemNotices, useNoticeQueue } from '../ui/notices';
+import { refreshSeeded } from '../queries/pageData';
 
 // The notices' stack comes with the first notice, and then stays.
 const NoticeStack = lazy(() => import('../ui/NoticeStack').then((m) => ({ default: m.NoticeStack })));
@@ -44,6 +45,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     // The connection restarts only when the token (and so the user or event) changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, eventcode]);
+
+  // What the page carried was made before the connection: fetched again once it is up.
+  useEffect(() => {
+    if (state === 'connected') refreshSeeded(client);
+  }, [state, client]);
 
   // The page's root tells the live state, so tests (and styles) can wait on it.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { EventData, EventVenue } from '@gavel/domain';
-import { eventFlag, formatClosingTime, formatTimeSpan, timeSpanParts } from '@gavel/domain';
+import { eventFlag, formatClosingTime, formatTimeSpan, offeredNotificationColumns, timeSpanParts } from '@gavel/domain';
 import { processorCodeOf } from '../../payments/processor';
 import type { EventRow, Tenant } from '../../tenancy';
 
@@ -48,7 +48,7 @@ export function presentEvent({ organization, event }: Tenant, now: Date): EventD
     eventallowguestentry: event.allowguestentry,
     addressrequired: event.addressrequired,
     ziprequired: event.ziprequired,
-    notificationcolumns: event.notificationcolumns,
+    notificationcolumns: offeredNotificationColumns(event.notificationcolumns),
     notificationrows: event.notificationrows,
     shownotificationsmenuitem: event.shownotificationsmenuitem,
     paymentprocessorcode: processorCodeOf(event.paymentprocessorcode),

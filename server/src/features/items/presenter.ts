@@ -7,6 +7,7 @@ import {
   minimumNextBid,
   publicBidderName,
   quantityAvailable,
+  thumbnailUrl,
 } from '@gavel/domain';
 import type { auctionItems, bids, itemMaxima } from '../../db/schema';
 import type { EventRow } from '../../tenancy';
@@ -35,6 +36,12 @@ export const noCaller: CallerView = {
   needsCard: false,
   bought: 0,
 };
+
+/** The list's item with its card thumbnail (includethumbnail); the item page keeps asking for imageurl and the photos. */
+export const withThumbnail = (item: AuctionItem): AuctionItem => ({
+  ...item,
+  thumbnailurl: thumbnailUrl(item.imageurl),
+});
 
 export function presentItem(item: ItemRow, event: EventRow, caller: CallerView, now: Date): AuctionItem {
   const closes = itemCloses(item, event);

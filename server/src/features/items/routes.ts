@@ -1,16 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
-import { itemOverview, presentBidHistory } from './presenter';
+import { itemOverview, presentBidHistory, withThumbnail } from './presenter';
 import { bidsOf, listItems, oneItem, photosOf, toggleWatch } from './queries';
 
 /** The catalog: items, details, photos, bid history, overview and the watchlist. Guests may read. */
 export function itemRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    route(app, ctx, 'POST /auctionitems', async ({ caller: { tenant, bidderId } }) => ({
-      status: 'success',
-      auctionitems: await listItems(ctx.db, { tenant, bidderId, now: ctx.clock() }),
-    }));
+    route(app, ctx, 'POST /auctionitems', async ({ caller: { tenant, bidderId }, body }) => {
+      const items = await listItems(ctx.db, { tenant, bidderId, now: ctx.clock() });
+      return { status: 'success', auctionitems: body.includethumbnail ? items.map(withThumbnail) : items };
+    });
 
     route(app, ctx, 'POST /itemdetails', async ({ caller: { tenant, bidderId }, body }) => ({
       status: 'success',

@@ -9,7 +9,7 @@ import { Loading } from '../../ui/Loading';
 import { EventBanners } from '../../ui/EventBanners';
 import { useServerNow } from '../../ui/HeaderCountdown';
 import { useEvent } from '../../queries/event';
-import { ItemCard } from './ItemCard';
+import { ItemList } from './ItemList';
 import { useItems } from '../../queries/items';
 
 const LAYOUT_KEY = 'gavel.itemlayout';
@@ -178,11 +178,7 @@ export function AuctionItems() {
             No Results Found
           </p>
         ) : null}
-        <div className={layout === 'card' ? 'gavel-grid' : 'gavel-rows'} data-testid="item-list" data-layout={layout}>
-          {shown.map((item) => (
-            <ItemCard key={item.itemid} item={item} layout={layout} now={now} />
-          ))}
-        </div>
+        <ItemList items={shown} layout={layout} now={now} />
       </div>
     </Page>
   );

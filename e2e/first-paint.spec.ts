@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { item } from '../testkit/documents';
+import { importEvent, testEvent, uniqueCode } from './support/api';
+import { expectAccessible, lookAt, openSignedIn } from './support/page';
+
+/**
+ * Issue 31, item 2: the page carries the event's public data, so the home draws without its first
+ * call; and a long item list draws only what is on screen, as it scrolls.
+ */
+test('the home draws the event from its page while the event call never answers', async ({ page, request }) => {
+  const code = uniqueCode('paint');
+  await importEvent(request, testEvent(code));
+  let asked = 0;
+  // The call is held for good: only the data written into the page can draw the home.
+  await page.route('**/api/event', () => {
+    asked += 1;
+  });
+  await page.goto(`/${code}`);
+  await expect(page.getByTestId('event-name')).toHaveText(`Test Gala ${code}`);
+  await expect(page.getByTestId('event-message')).toHaveText('Welcome to our test gala.');
+  await expect(page.getByTestId('join-button')).toBeVisible();
+  expect(asked).toBe(0);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('a list of 300 items draws about a screenful, scrolls to its last, and comes back where it was', async ({
+  page,
+  request,
+}) => {
+  const code = uniqueCode('long');
+  const count = 300;
+  const items = Array.from({ length: count }, (_, i) =>
+    item(String(i + 1), { name: `Lot ${String(i + 1).padStart(3, '0')}`, startingbid: 10 + i }),
+  );
+  await importEvent(request, testEvent(code, { items }));
+  const guest = await request.post('/api/guestlogin', { data: { eventcode: code } });
+  await openSignedIn(page, `/${code}/auction-items`, ((await guest.json()) as { token: string }).token);
+
+  const cards = page.getByTestId('item-card');
+  await expect(cards.first()).toBeVisible();
+  const list = page.getByTestId('item-list');
+  await expect(list).toHaveAttribute('role', 'list');
+  await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(count));
+  // Two cards a row: the rows on a 844 px screen and a few either side, nowhere near 300.
+  expect(await cards.count()).toBeLessThanOrEqual(30);
+  await expectAccessible(page);
+  await lookAt(page, 'long-list-top', { fullPage: false });
+
+  // Flicked down until the end: rows are measured as they come, so the end moves as they do.
+  const last = list.locator(`[aria-posinset="${count}"]`);
+  await page.mouse.move(195, 500);
+  await expect(async () => {
+    await page.mouse.wheel(0, 20_000);
+    await expect(last).toBeInViewport({ timeout: 1_000 });
+  }).toPass();
+  await expect(last).toContainText('Lot 300');
+  expect(await cards.count()).toBeLessThanOrEqual(30);
+  await lookAt(page, 'long-list-end', { fullPage: false });
+
+  // Back from an item, the list is where the bidder left it.
+  await last.getByTestId('item-card').click();
+  await expect(page.locator('[data-testid="item-title"]:visible')).toHaveText('Lot 300');
+  await page.locator('[data-testid="back-button"]:visible').click();
+  await expect(last).toBeInViewport();
+
+  // Search still finds any item, drawn or not.
+  await page.getByTestId('item-search').fill('Lot 007');
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('Lot 007');
+});

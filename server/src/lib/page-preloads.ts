@@ -1,0 +1,114 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { imageSources, type PageData } from '@gavel/domain';
+
+/**
+ * The files of a screen the bidder app loads lazily (its chunk, the chunks that one imports, their
+ * styles), named in the page so the browser fetches them beside the app's first scripts instead of
+ * after them: the item list and an item's page draw one round trip sooner. Read from the build's
+ * manifest (web/vite.config.ts writes it); without one, nothing is named.
+ */
+
+/** The module of each screen the page data knows, as the build's manifest names it (web/src/routes.tsx). */
+const SCREEN_MODULES = {
+  items: 'src/features/items/itemPages.ts',
+  item: 'src/features/items/itemPages.ts',
+} as const;
+export type PreloadedScreen = keyof typeof SCREEN_MODULES;
+
+const manifestEntry = z.object({
+  file: z.string(),
+  imports: z.array(z.string()).optional(),
+  css: z.array(z.string()).optional(),
+});
+const manifestSchema = z.record(z.string(), manifestEntry);
+type Manifest = z.infer<typeof manifestSchema>;
+
+/** The build's own file names only: nothing else is written into the page. */
+const BUILT_SCRIPT = /^assets\/[\w.-]+\.js$/;
+const BUILT_STYLE = /^assets\/[\w.-]+\.css$/;
+
+let kept: { file: string; mtimeMs: number; manifest: Manifest | null } | undefined;
+
+/** The build's manifest, read again only when the build changes. */
+async function manifestOf(dist: string): Promise<Manifest | null> {
+  const file = join(dist, '.vite', 'manifest.json');
+  const mtimeMs = await stat(file).then(
+    (s) => s.mtimeMs,
+    () => -1,
+  );
+  if (kept?.file === file && kept.mtimeMs === mtimeMs) return kept.manifest;
+  const manifest =
+    mtimeMs < 0
+      ? null
+      : await readFile(file, 'utf8').then(
+          (text) => manifestSchema.safeParse(JSON.parse(text)).data ?? null,
+          () => null,
+        );
+  kept = { file, mtimeMs, manifest };
+  return manifest;
+}
+
+/** A screen's scripts and styles, each once, from its chunk through every chunk it imports. */
+function filesOf(manifest: Manifest, key: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (at: string) => {
+    const entry = manifest[at];
+    if (!entry || seen.has(at)) return;
+    seen.add(at);
+    if (BUILT_SCRIPT.test(entry.file)) scripts.add(`/${entry.file}`);
+    for (const css of entry.css ?? []) if (BUILT_STYLE.test(css)) styles.add(`/${css}`);
+    for (const next of entry.imports ?? []) visit(next);
+  };
+  visit(key);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** `<link>`s for a screen's files that the page does not already name (its entry's own are in it). */
+export async function screenPreloads(dist: string, screen: PreloadedScreen, html: string): Promise<string> {
+  const manifest = await manifestOf(dist);
+  if (!manifest) return '';
+  const { scripts, styles } = filesOf(manifest, SCREEN_MODULES[screen]);
+  const missing = (href: string) => !html.includes(`"${href}"`);
+  return [
+    ...scripts.filter(missing).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...styles.filter(missing).map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ].join('');
+}
+
+/**
+ * How wide a phone draws the list's cards and an item page's first photo: the phone-wide entries of
+ * IMAGE_SIZES.card and .photo (web/src/ui/ItemImage.tsx), below their first breakpoint (592px).
+ * Only phones get the head start; were those entries to change without these, a phone would fetch
+ * a picture twice, nothing worse.
+ */
+const PHONE = '(max-width: 591px)';
+const PHONE_SIZES = { items: 'calc(50vw - 22px)', item: 'calc(100vw - 32px)' } as const;
+/** The cards of the list's first row on a phone: its largest paint. */
+const FIRST_ROW = 2;
+
+const listPictures = z.object({ auctionitems: z.array(z.object({ imageurl: z.string() })) });
+const itemPictures = z.object({ itemphotos: z.array(z.object({ photourl: z.string() })) });
+
+/**
+ * `<link rel="preload">`s for the pictures a phone's page opens on (the first row of cards, an item's
+ * first photo), with the same `srcset` and `sizes` as their `<img>`, so the browser fetches the
+ * same copy with the app's scripts instead of after them. Stored pictures only.
+ */
+export function picturePreloads(data: PageData, screen: PreloadedScreen): string {
+  const urls =
+    screen === 'items'
+      ? (listPictures.safeParse(data.items).data?.auctionitems ?? []).slice(0, FIRST_ROW).map((i) => i.imageurl)
+      : (itemPictures.safeParse(data.photos).data?.itemphotos ?? []).slice(0, 1).map((p) => p.photourl);
+  return urls
+    .map((url) => imageSources(url).srcSet)
+    .filter((srcSet): srcSet is string => srcSet !== undefined)
+    .map(
+      (srcSet) =>
+        `<link rel="preload" as="image" imagesrcset="${srcSet}" imagesizes="${PHONE_SIZES[screen]}" media="${PHONE}" fetchpriority="high">`,
+    )
+    .join('');
+}
