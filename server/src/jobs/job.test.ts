@@ -188,7 +188,7 @@ describe("the app's jobs", () => {
   });
   afterAll(async () => t.close());
 
-  it('lists closing, closing-soon, payment reconciliation, charge all, store holds, texts, and mail only with SMTP', () => {
+  it('lists closing, closing-soon, payment reconciliation, charge all, store holds, texts, images, push, and mail only with SMTP', () => {
     const log = { info: vi.fn() };
     expect(appJobs(t.ctx, log).map((j) => j.name)).toEqual([
       'closing',
@@ -197,6 +197,8 @@ describe("the app's jobs", () => {
       'charge-all',
       'store-holds',
       'texts',
+      'images',
+      'push',
     ]);
     const withSmtp: AppContext = { ...t.ctx, config: { ...t.ctx.config, smtpUrl: 'smtp://127.0.0.1:2525' } };
     const jobs = appJobs(withSmtp, log);
@@ -207,6 +209,8 @@ describe("the app's jobs", () => {
       'charge-all',
       'store-holds',
       'texts',
+      'images',
+      'push',
       'mail',
     ]);
     for (const job of jobs) void job.dispose?.();

@@ -40,8 +40,21 @@ interface Shared<T> {
   at: number;
   answer: Promise<T>;
 }
-const sharedItems = new Map<string, Shared<unknown>>();
-const sharedItemPages = new Map<string, Shared<ItemPage | undefined>>();
+interface SharedAnswers {
+  items: Map<string, Shared<unknown>>;
+  itemPages: Map<string, Shared<ItemPage | undefined>>;
+}
+/** Each app's own (a test process runs several apps, whose event ids repeat). */
+const sharedByApp = new WeakMap<AppContext, SharedAnswers>();
+
+function sharedOf(ctx: AppContext): SharedAnswers {
+  let shared = sharedByApp.get(ctx);
+  if (!shared) {
+    shared = { items: new Map(), itemPages: new Map() };
+    sharedByApp.set(ctx, shared);
+  }
+  return shared;
+}
 
 /** One answer per key and second, for every page sent meanwhile; a failed one is not kept. */
 function sharedAnswer<T>(kept: Map<string, Shared<T>>, key: string, now: number, make: () => Promise<T>): Promise<T> {
@@ -116,10 +129,12 @@ async function dataOf(ctx: AppContext, tenant: Tenant, route: PageDataRoute): Pr
   const at = now.getTime();
   const id = tenant.event.id;
   if (route.view === 'items')
-    return { ...data, items: await sharedAnswer(sharedItems, `${id}`, at, () => itemsOf(ctx, tenant, now)) };
+    return { ...data, items: await sharedAnswer(sharedOf(ctx).items, `${id}`, at, () => itemsOf(ctx, tenant, now)) };
   const itemid = route.itemid;
   if (route.view !== 'item' || !itemid) return data;
-  const page = await sharedAnswer(sharedItemPages, `${id}/${itemid}`, at, () => itemPageOf(ctx, tenant, itemid, now));
+  const page = await sharedAnswer(sharedOf(ctx).itemPages, `${id}/${itemid}`, at, () =>
+    itemPageOf(ctx, tenant, itemid, now),
+  );
   return page ? { ...data, ...page } : data;
 }
 
