@@ -132,26 +132,33 @@ function fewerFiles(): {
   groups: Array<{ name: string; test: (id: string) => boolean; priority: number }>;
 } {
   const slashed = (id: string) => id.replace(/\\/g, '/');
+  /** Static imports: what a page loads at once. */
   const imports = new Map<string, readonly string[]>();
+  /** Static and dynamic imports: everything a page may load, its lazy screens included. */
+  const everything = new Map<string, readonly string[]>();
   const reachCache = new Map<string, Set<string>>();
-  const reach = (root: string): Set<string> => {
-    const known = reachCache.get(root);
+  const reach = (root: string, graph = imports): Set<string> => {
+    const cacheKey = `${graph === imports ? 'static' : 'all'}:${root}`;
+    const known = reachCache.get(cacheKey);
     if (known) return known;
-    const start = [...imports.keys()].find((id) => slashed(id).endsWith(root));
+    const start = [...graph.keys()].find((id) => slashed(id).endsWith(root));
     const seen = new Set<string>();
     const stack = start ? [start] : [];
     for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
       if (seen.has(id)) continue;
       seen.add(id);
-      stack.push(...(imports.get(id) ?? []));
+      stack.push(...(graph.get(id) ?? []));
     }
-    reachCache.set(root, seen);
+    reachCache.set(cacheKey, seen);
     return seen;
   };
   const app = () => reach('/web/src/main.tsx');
   const catalog = () => reach('/web/src/features/items/itemPages.ts');
   const otherPages = ['/web/src/board/main.tsx', '/web/src/console/main.tsx', '/web/src/cardform/main.ts'];
-  const elsewhere = (id: string) => otherPages.some((root) => reach(root).has(id));
+  // What the other pages may load, their lazy screens included: a console screen that shared a
+  // module with `app` would load `app` and the bidder app's stylesheets with it (Ionic's `body`
+  // rules stopped the console's pages from scrolling).
+  const elsewhere = (id: string) => otherPages.some((root) => reach(root, everything).has(id));
   // Only the app's own modules: a library's unused parts (Ionic's components) must stay out, so
   // tree-shaking can drop them.
   const own = (id: string) => slashed(id).includes('/web/src/');
@@ -162,8 +169,13 @@ function fewerFiles(): {
     apply: 'build',
     buildEnd() {
       imports.clear();
+      everything.clear();
       reachCache.clear();
-      for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        imports.set(id, info?.importedIds ?? []);
+        everything.set(id, [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]);
+      }
     },
   };
   return {
@@ -174,6 +186,14 @@ function fewerFiles(): {
         priority: 2,
         test: (id) =>
           own(id) && script(id) && app().has(id) && !slashed(id).endsWith('/web/src/main.tsx') && !elsewhere(id),
+      },
+      {
+        // The entry's modules the other pages share too (the form hook, fields, the loading screen):
+        // one file of scripts, which must bring no stylesheet of the bidder app's with it.
+        name: 'shared',
+        priority: 2,
+        test: (id) =>
+          own(id) && script(id) && app().has(id) && !slashed(id).endsWith('/web/src/main.tsx') && elsewhere(id),
       },
       {
         name: 'catalog',
