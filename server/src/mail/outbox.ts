@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { withoutBidiControls } from '@gavel/domain';
 import type { Db, Tx } from '../db/client';
 import { outbox } from '../db/schema';
@@ -72,4 +72,22 @@ export function pushRow(
 /** The latest messages queued, newest first (the development mailbox). */
 export function latestMessages(db: Db, limit: number) {
   return db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
+}
+
+/** A queued message of this channel whose backoff, if any, has passed: what a delivery pass may claim. */
+export function queuedAndDue(channel: 'text' | 'push', now: Date) {
+  return and(
+    eq(outbox.channel, channel),
+    eq(outbox.status, 'queued'),
+    or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, now)),
+  );
+}
+
+/** Marks a pass's claimed messages 'sending' (one more attempt), inside the claim's transaction. */
+export async function markSending(tx: Tx, ids: number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(outbox)
+    .set({ status: 'sending', statusAt: now, attempts: sql`${outbox.attempts} + 1` })
+    .where(inArray(outbox.id, ids));
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PushPayload } from '@gavel/domain';
 import type { Db } from '../db/client';
 import { outbox, pushSubscriptions } from '../db/schema';
+import { markSending, queuedAndDue } from '../mail/outbox';
 import type { PushOutcome, PushSender } from './sender';
 
 /** Tries of a push before a busy push service is given up on (about half an hour, with the backoff). */
@@ -67,10 +68,9 @@ async function claim(deps: PushDeliveryDeps, now: Date): Promise<Claimed[]> {
   // Unsent rows only (the outbox_unsent index), then the push rows due or stuck.
   const waiting = and(
     isNull(outbox.sentAt),
-    eq(outbox.channel, 'push'),
     or(
-      and(eq(outbox.status, 'queued'), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, now))),
-      and(eq(outbox.status, 'sending'), lt(outbox.statusAt, stale)),
+      queuedAndDue('push', now),
+      and(eq(outbox.channel, 'push'), eq(outbox.status, 'sending'), lt(outbox.statusAt, stale)),
     ),
   );
   // Most seconds have nothing to send: one plain read then, not a transaction (on the embedded
@@ -120,16 +120,11 @@ async function claim(deps: PushDeliveryDeps, now: Date): Promise<Claimed[]> {
         .update(outbox)
         .set({ status: 'nodevice', statusAt: now, lastError: NO_DEVICE })
         .where(inArray(outbox.id, none));
-    if (claimed.length > 0)
-      await tx
-        .update(outbox)
-        .set({ status: 'sending', statusAt: now, attempts: sql`${outbox.attempts} + 1` })
-        .where(
-          inArray(
-            outbox.id,
-            claimed.map((c) => c.id),
-          ),
-        );
+    await markSending(
+      tx,
+      claimed.map((c) => c.id),
+      now,
+    );
     return claimed;
   });
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { e164Of } from '@gavel/domain';
 import type { TwilioAccount } from '../config';
 import type { Db } from '../db/client';
 import { organizations, outbox } from '../db/schema';
+import { markSending, queuedAndDue } from '../mail/outbox';
 import { accountChoices } from './accounts';
 import type { RateLimiter } from './limiter';
 import { optedOut } from './optouts';
@@ -74,13 +75,7 @@ async function claim(deps: TextDeliveryDeps, now: Date): Promise<Claimed[]> {
       .select({ row: outbox, auctioncode: organizations.auctioncode })
       .from(outbox)
       .innerJoin(organizations, eq(organizations.id, outbox.organizationId))
-      .where(
-        and(
-          eq(outbox.channel, 'text'),
-          eq(outbox.status, 'queued'),
-          or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, now)),
-        ),
-      )
+      .where(queuedAndDue('text', now))
       .orderBy(asc(outbox.id))
       .limit(deps.batch)
       .for('update', { of: outbox, skipLocked: true });
@@ -118,16 +113,11 @@ async function claim(deps: TextDeliveryDeps, now: Date): Promise<Claimed[]> {
             : { status, statusAt: now },
         )
         .where(inArray(outbox.id, ids));
-    if (claimed.length > 0)
-      await tx
-        .update(outbox)
-        .set({ status: 'sending', statusAt: now, attempts: sql`${outbox.attempts} + 1` })
-        .where(
-          inArray(
-            outbox.id,
-            claimed.map((c) => c.id),
-          ),
-        );
+    await markSending(
+      tx,
+      claimed.map((c) => c.id),
+      now,
+    );
     return claimed;
   });
 }
