@@ -140,13 +140,16 @@ test('a bidder signed in to two events keeps both sessions, and each page sends 
     key: tokenKey(ball),
     token: onBall.token,
   });
+  // The gala page is left first, so a call it still had on its way is not counted as the ball page's.
+  await page.goto('about:blank');
   const sent: Array<{ url: string; auth: string }> = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/')) sent.push({ url: r.url(), auth: r.headers().authorization ?? '' });
   });
   await page.goto(`/${ball}/my-account`);
   await expect(page.getByTestId('my-account-page')).toContainText(onBall.email);
-  expect(sent.filter((r) => r.auth !== '').every((r) => r.auth === `Bearer ${onBall.token}`)).toBe(true);
+  expect(sent.filter((r) => r.auth !== '' && r.auth !== `Bearer ${onBall.token}`)).toEqual([]);
+  expect(sent.some((r) => r.auth === `Bearer ${onBall.token}`)).toBe(true);
   await page.goto(`/${gala}/my-account`);
   await expect(page.getByTestId('my-account-page')).toContainText(onGala.email);
 

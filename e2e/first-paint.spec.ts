@@ -23,6 +23,46 @@ test('the home draws the event from its page while the event call never answers'
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
+test("the home and the list show their first screen while the app's scripts are held back, and the app takes over", async ({
+  page,
+  request,
+}) => {
+  const code = uniqueCode('first');
+  const items = [
+    item('1', { name: 'Hand-sewn Quilt', startingbid: 40 }),
+    item('2', { name: 'Cabin Weekend', startingbid: 300, buyitnowavailable: true, buyitnowprice: 900 }),
+  ];
+  await importEvent(request, testEvent(code, { items }));
+  const guest = await request.post('/api/guestlogin', { data: { eventcode: code } });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto(`/${code}`);
+  const home = page.locator('[data-first-screen="event"]');
+  await expect(home.getByRole('heading', { level: 1 })).toHaveText(`Test Gala ${code}`);
+  await expect(home).toContainText('Welcome to our test gala.');
+
+  await openSignedIn(page, `/${code}/auction-items`, ((await guest.json()) as { token: string }).token);
+  const first = page.locator('[data-first-screen="items"]');
+  const quilt = first.getByRole('link', { name: /Hand-sewn Quilt/ });
+  await expect(quilt).toContainText('Starting Bid $40.00');
+  await expect(first.getByRole('link', { name: /Cabin Weekend/ })).toContainText('Buy It Now $900.00');
+  expect(await quilt.getAttribute('href')).toMatch(new RegExp(`^/${code}/auction-items/\\d+$`));
+  await lookAt(page, 'first-screen-list');
+
+  release();
+  await expect(page.getByTestId('items-page')).toBeVisible();
+  await expect(first).toHaveCount(0);
+  await expect(page.getByTestId('item-card').filter({ hasText: 'Hand-sewn Quilt' })).toContainText('$40.00');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('a list of 300 items draws about a screenful, scrolls to its last, and comes back where it was', async ({
   page,
   request,

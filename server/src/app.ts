@@ -30,6 +30,7 @@ import { Guessing } from './lib/guessing';
 import { guestTokenCeiling, rateLimits } from './lib/limits';
 import { route } from './lib/route';
 import { sendBidderPage } from './lib/page-data';
+import { APP_START_HASH } from './lib/first-screen';
 import { logRequest, ROUTER_PARAM_LIMIT, routedUrl, routerFaultRoutes } from './lib/requests';
 import { accountRoutes } from './features/accounts/routes';
 import { accountLinkRoutes } from './features/accounts/routes-links';
@@ -187,7 +188,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         'style-src': ["'self'", "'unsafe-inline'"],
         'font-src': ["'self'", 'data:'],
         // Stripe Elements (processor code 2) runs Stripe's script and frames; nothing else comes from outside.
-        'script-src': ["'self'", 'https://js.stripe.com'],
+        // The hash: the bidder page's one inline script, which starts the app after its first screen (lib/first-screen.ts).
+        'script-src': ["'self'", 'https://js.stripe.com', APP_START_HASH],
         'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         'connect-src': ["'self'", 'https://api.stripe.com'],
         'upgrade-insecure-requests': null,

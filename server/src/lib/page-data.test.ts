@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ID, type PageData, pageData, pageDataRoute } from '@gavel/domain';
 import { ADMIN, createTestApp, type TestApp } from '../test/harness';
@@ -10,12 +11,20 @@ import { injectTransport } from '../test/inject';
 import { call } from '../test/call';
 import { verifiedBidder } from '../../../testkit/bidders';
 import { encodingFor, pageDataScript } from './page-data';
+import { escapeHtml } from './escape-html';
 
 /**
  * The event's public data written into the bidder app's page (lib/page-data.ts): what the calls
  * answer a guest, never anything of a bidder's, in a script element nothing can break out of.
  */
-const INDEX = '<!doctype html><html><head><title>Gavel</title></head><body><div id="root"></div></body></html>';
+const INDEX = [
+  '<!doctype html><html><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width" />',
+  '<title>Gavel</title>',
+  '<script type="module" crossorigin src="/assets/main-1.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/app-1.js">',
+  '</head><body><div id="root"><!--gavel:first-screen--><div class="gavel-shell">Loading…</div><!--/gavel:first-screen--></div>',
+  '<link rel="stylesheet" href="/assets/main-1.css"></body></html>',
+].join('');
 const NAME = 'Gala </script><script>alert(1)</script> \u2028 <!-- $& end';
 const MANIFEST = {
   'index.html': { file: 'assets/main-1.js', imports: ['_shared-1.js'] },
@@ -93,11 +102,12 @@ describe('the bidder app page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    // One script element of ours: the name's </script> and <!-- stay inside the JSON.
-    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    // The name's </script> and <!-- stay inside the JSON: the page's scripts are the build's two (the
+    // app's waiting in its template), the data and the one that starts the app.
+    expect(res.body.match(/<\/script>/g)).toHaveLength(4);
     expect(res.body).not.toContain('alert(1)</script>');
     expect(res.body).not.toContain('<!--');
-    expect(res.body).not.toContain('\u2028');
+    expect(/id="gavel-page-data">[^<]*/.exec(res.body)?.[0]).not.toContain('\u2028');
     const data = dataOf(res.body);
     const answer = (await t.app.inject({ method: 'POST', url: '/api/event', payload: { eventcode: 'gala' } })).json();
     expect(data?.eventcode).toBe('gala');
@@ -118,10 +128,6 @@ describe('the bidder app page', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/Page-1.js">');
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/items-1.css">');
     expect(res.body.match(/assets\/shared-1\.js/g)).toHaveLength(1);
-    // The first row's picture too, as its card asks for it on a phone.
-    expect(res.body).toMatch(
-      /<link rel="preload" as="image" imagesrcset="\/media\/[\w-]+\/400\.webp 400w, [^"]+" imagesizes="calc\(50vw - 22px\)" media="\(max-width: 591px\)" fetchpriority="high">/,
-    );
   });
 
   it("on an item's page, carries that item and its photos as a guest sees them, and compresses", async () => {
@@ -145,6 +151,77 @@ describe('the bidder app page', () => {
     expect(members?.eventcode).toBe('members');
     expect(members?.items).toBeUndefined();
     expect(dataOf((await page('/members/auction-items/1')).body)?.item).toBeUndefined();
+  });
+});
+
+describe("the page's first screen", () => {
+  /** The page's head and body, and the app's scripts as the page holds them until its first paint. */
+  const parts = (html: string) => ({
+    head: html.slice(0, html.indexOf('</head>')),
+    waiting: /<template id="gavel-app-scripts">(.*?)<\/template>/.exec(html)?.[1] ?? null,
+  });
+
+  it('draws the home from the event, its name as text, and starts the app after it by a script the policy allows', async () => {
+    const res = await page('/gala');
+    expect(res.body).toContain('data-first-screen="event"');
+    expect(res.body).toContain(`<h1>${escapeHtml(NAME)}</h1>`);
+    expect(res.body).not.toContain('Loading…');
+    const { head, waiting } = parts(res.body);
+    // The build's own scripts wait, in their order, none of them left in the head.
+    expect(head).not.toMatch(/main-1\.js|app-1\.js/);
+    expect(waiting).toBe(
+      '<script type="module" crossorigin src="/assets/main-1.js"></script><link rel="modulepreload" crossorigin href="/assets/app-1.js">',
+    );
+    const start = /<script>([^<]+)<\/script><\/body>/.exec(res.body)?.[1] ?? '';
+    expect(start).toContain('gavel-app-scripts');
+    const hash = createHash('sha256').update(start).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+  });
+
+  it("draws the list's first cards as a guest sees them, their first pictures fetched before anything else", async () => {
+    const res = await page('/gala/auction-items');
+    const items = dataOf(res.body)?.items as { auctionitems: Array<{ itemid: number; name: string }> };
+    const cruise = items.auctionitems.find((i) => i.name === 'Harbor Cruise');
+    expect(res.body).toContain('data-first-screen="items"');
+    expect(res.body).toContain(`<a class="gf-item" href="/gala/auction-items/${cruise?.itemid}">`);
+    expect(res.body).toContain('<div class="gf-num">#101</div><div class="gf-name">Harbor Cruise</div>');
+    // Zebulon's bid shows as the price, and nothing else of theirs (the test above reads the whole page).
+    expect(res.body).toContain('Last Bid <strong>$50.00</strong>');
+    // The picture's preload is the head's first link, right after the viewport (its sizes depend on
+    // it), with the card's own srcset and sizes.
+    const { head } = parts(res.body);
+    const preload =
+      /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">/.exec(
+        head,
+      );
+    expect(preload?.index).toBe(head.indexOf('<link'));
+    expect(head.indexOf('<meta name="viewport"')).toBeLessThan(preload?.index ?? -1);
+    expect(preload?.[1]).toMatch(/^\/media\/[\w-]+\/768\.webp$/);
+    expect(res.body).toContain(`srcset="${preload?.[2] ?? 'none'}" sizes="${preload?.[3] ?? 'none'}"`);
+    expect(preload?.[3]).toContain('calc(50vw - 22px)');
+  });
+
+  it("draws an item's photo, name and price, and its description as text", async () => {
+    const items = dataOf((await page('/gala/auction-items')).body)?.items as {
+      auctionitems: Array<{ itemid: number; name: string }>;
+    };
+    const cruise = items.auctionitems.find((i) => i.name === 'Harbor Cruise');
+    const res = await page(`/gala/auction-items/${cruise?.itemid}`);
+    expect(res.body).toContain('data-first-screen="item"');
+    expect(res.body).toContain('<h1 class="gf-h1">Harbor Cruise</h1>');
+    expect(res.body).toContain('<div class="gf-label">Current Bid</div><div class="gf-big">$50.00</div>');
+    expect(res.body).toMatch(/<div class="gf-photo"><img src="\/media\/[\w-]+\/768\.webp" srcset=/);
+  });
+
+  it('leaves the loading screen and the scripts as they are where it has nothing to draw', async () => {
+    // Another of the event's pages (it carries the event, but is not its front door); a list kept out of the page.
+    for (const url of ['/gala/my-account', '/members/auction-items', '/members/auction-items/1']) {
+      const res = await page(url);
+      expect(res.body, url).toContain('Loading…');
+      expect(res.body, url).not.toContain('data-first-screen');
+      expect(parts(res.body).head, url).toContain('<script type="module" crossorigin src="/assets/main-1.js">');
+      expect(parts(res.body).waiting, url).toBeNull();
+    }
   });
 });
 

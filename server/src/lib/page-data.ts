@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   type AnswerOf,
+  type AuctionItem,
   contracts,
   PAGE_DATA_ID,
   type PageData,
@@ -20,7 +21,8 @@ import { listItems, oneItem, photosOf } from '../features/items/queries';
 import { AppError } from '../errors';
 import { findTenantCached, type Tenant } from '../tenancy';
 import { hostAuctionCode } from './caller';
-import { picturePreloads, screenPreloads } from './page-preloads';
+import { screenPreloads } from './page-preloads';
+import { appAfterFirstPaint, firstPictures, firstScreen, type FirstScreenData, withFirstScreen } from './first-screen';
 
 /**
  * The bidder app's page with the event's public data in it (web/src/queries/pageData.ts reads it),
@@ -41,7 +43,7 @@ interface Shared<T> {
   answer: Promise<T>;
 }
 interface SharedAnswers {
-  items: Map<string, Shared<unknown>>;
+  items: Map<string, Shared<ItemList | undefined>>;
   itemPages: Map<string, Shared<ItemPage | undefined>>;
 }
 /** Each app's own (a test process runs several apps, whose event ids repeat). */
@@ -77,17 +79,24 @@ function wire<K extends InlinedCall>(key: K, answer: AnswerOf<K>): unknown {
   return z.encode(schema, answer);
 }
 
-async function itemsOf(ctx: AppContext, tenant: Tenant, now: Date): Promise<unknown> {
+/** The guest's item list: as the page carries it, and as the first screen draws it. */
+interface ItemList {
+  wire: unknown;
+  items: AuctionItem[];
+}
+
+async function itemsOf(ctx: AppContext, tenant: Tenant, now: Date): Promise<ItemList | undefined> {
   const count = await ctx.db.$count(auctionItems, eq(auctionItems.eventId, tenant.event.id));
   if (count > INLINE_ITEMS_MAX) return undefined;
-  const items = await listItems(ctx.db, { tenant, bidderId: null, now });
-  return wire('POST /auctionitems', { status: 'success', auctionitems: items.map(withThumbnail) });
+  const items = (await listItems(ctx.db, { tenant, bidderId: null, now })).map(withThumbnail);
+  return { wire: wire('POST /auctionitems', { status: 'success', auctionitems: items }), items };
 }
 
 /** What an item's page shows first: the item and its photos (its bids name bidders, and stay out). */
 interface ItemPage {
-  item: unknown;
-  photos: unknown;
+  wire: { item: unknown; photos: unknown };
+  item: AuctionItem;
+  photos: Array<{ photourl: string }>;
 }
 
 async function itemPageOf(ctx: AppContext, tenant: Tenant, itemId: number, now: Date): Promise<ItemPage | undefined> {
@@ -95,9 +104,19 @@ async function itemPageOf(ctx: AppContext, tenant: Tenant, itemId: number, now: 
   if (!item) return undefined;
   const itemphotos = await photosOf(ctx.db, tenant, itemId);
   return {
-    item: wire('POST /itemdetails', { status: 'success', item }),
-    photos: wire('POST /itemphotos', { status: 'success', itemphotos }),
+    wire: {
+      item: wire('POST /itemdetails', { status: 'success', item }),
+      photos: wire('POST /itemphotos', { status: 'success', itemphotos }),
+    },
+    item,
+    photos: itemphotos,
   };
+}
+
+/** A page's data, and what its first screen draws from (the same answers, before their encoding). */
+interface PageContent {
+  data: PageData;
+  screen: FirstScreenData;
 }
 
 /** The data of a bidder page's address, or null (not an event's page, no such event, or the database out of reach). */
@@ -105,7 +124,7 @@ export async function pageDataOf(
   ctx: AppContext,
   request: FastifyRequest,
   route: PageDataRoute | null,
-): Promise<PageData | null> {
+): Promise<PageContent | null> {
   if (!route) return null;
   try {
     const tenant = await findTenantCached(ctx.db, hostAuctionCode(ctx, request), route.eventcode);
@@ -118,24 +137,30 @@ export async function pageDataOf(
   }
 }
 
-async function dataOf(ctx: AppContext, tenant: Tenant, route: PageDataRoute): Promise<PageData> {
+async function dataOf(ctx: AppContext, tenant: Tenant, route: PageDataRoute): Promise<PageContent> {
   const now = ctx.clock();
+  const event = presentEvent(tenant, now);
   const data: PageData = {
     eventcode: tenant.event.eventcode,
-    event: wire('POST /event', { status: 'success', ...presentEvent(tenant, now) }),
+    event: wire('POST /event', { status: 'success', ...event }),
   };
+  const screen: FirstScreenData = { route, event, now };
   // Guests may look at the items only where the event lets them in.
-  if (!tenant.event.allowguestentry) return data;
+  if (!tenant.event.allowguestentry) return { data, screen };
   const at = now.getTime();
   const id = tenant.event.id;
-  if (route.view === 'items')
-    return { ...data, items: await sharedAnswer(sharedOf(ctx).items, `${id}`, at, () => itemsOf(ctx, tenant, now)) };
+  if (route.view === 'items') {
+    const list = await sharedAnswer(sharedOf(ctx).items, `${id}`, at, () => itemsOf(ctx, tenant, now));
+    return list ? { data: { ...data, items: list.wire }, screen: { ...screen, items: list.items } } : { data, screen };
+  }
   const itemid = route.itemid;
-  if (route.view !== 'item' || !itemid) return data;
+  if (route.view !== 'item' || !itemid) return { data, screen };
   const page = await sharedAnswer(sharedOf(ctx).itemPages, `${id}/${itemid}`, at, () =>
     itemPageOf(ctx, tenant, itemid, now),
   );
-  return page ? { ...data, ...page } : data;
+  return page
+    ? { data: { ...data, ...page.wire }, screen: { ...screen, item: page.item, photos: page.photos } }
+    : { data, screen };
 }
 
 /**
@@ -178,15 +203,23 @@ export async function sendBidderPage(
 ): Promise<FastifyReply> {
   reply.header('cache-control', 'no-cache');
   const route = pageDataRoute(path);
-  const data = await pageDataOf(ctx, request, route);
-  const html = data ? await readFile(file, 'utf8').catch(() => null) : null;
-  if (!route || !data || html === null || !html.includes('</head>')) return reply.sendFile('index.html');
-  const preloads =
-    route.view === 'event'
-      ? ''
-      : (await screenPreloads(dirname(file), route.view, html)) + picturePreloads(data, route.view);
-  // A function, so nothing in the data is read as a replacement pattern ($&, $').
-  const page = html.replace('</head>', () => `${preloads}${pageDataScript(data)}</head>`);
+  const content = await pageDataOf(ctx, request, route);
+  const html = content ? await readFile(file, 'utf8').catch(() => null) : null;
+  if (!route || !content || html === null || !html.includes('</head>')) return reply.sendFile('index.html');
+  const preloads = route.view === 'event' ? '' : await screenPreloads(dirname(file), route.view, html);
+  const screen: FirstScreenData = { ...content.screen, home: path.split('/').filter(Boolean).length === 1 };
+  // Functions, so nothing in the data is read as a replacement pattern ($&, $').
+  const drawn = firstScreen(screen);
+  const filled = withFirstScreen(
+    html
+      // After the viewport's size is known (it decides which copy `imagesizes` picks), before anything else.
+      .replace(/<meta name="viewport"[^>]*>|<\/head>/, (at) =>
+        at === '</head>' ? `${firstPictures(screen)}</head>` : `${at}${firstPictures(screen)}`,
+      )
+      .replace('</head>', () => `${preloads}${pageDataScript(content.data)}</head>`),
+    drawn,
+  );
+  const page = drawn === null ? filled : appAfterFirstPaint(filled);
   reply.code(200).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
   // Compressed here: @fastify/compress works per route, and this page answers where no route does.
   const encoding = encodingFor(request.headers['accept-encoding']);

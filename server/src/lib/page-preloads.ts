@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { imageSources, type PageData } from '@gavel/domain';
 
 /**
  * The files of a screen the bidder app loads lazily (its chunk, the chunks that one imports, their
@@ -77,38 +76,4 @@ export async function screenPreloads(dist: string, screen: PreloadedScreen, html
     ...scripts.filter(missing).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...styles.filter(missing).map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
   ].join('');
-}
-
-/**
- * How wide a phone draws the list's cards and an item page's first photo: the phone-wide entries of
- * IMAGE_SIZES.card and .photo (web/src/ui/ItemImage.tsx), below their first breakpoint (592px).
- * Only phones get the head start; were those entries to change without these, a phone would fetch
- * a picture twice, nothing worse.
- */
-const PHONE = '(max-width: 591px)';
-const PHONE_SIZES = { items: 'calc(50vw - 22px)', item: 'calc(100vw - 32px)' } as const;
-/** The cards of the list's first row on a phone: its largest paint. */
-const FIRST_ROW = 2;
-
-const listPictures = z.object({ auctionitems: z.array(z.object({ imageurl: z.string() })) });
-const itemPictures = z.object({ itemphotos: z.array(z.object({ photourl: z.string() })) });
-
-/**
- * `<link rel="preload">`s for the pictures a phone's page opens on (the first row of cards, an item's
- * first photo), with the same `srcset` and `sizes` as their `<img>`, so the browser fetches the
- * same copy with the app's scripts instead of after them. Stored pictures only.
- */
-export function picturePreloads(data: PageData, screen: PreloadedScreen): string {
-  const urls =
-    screen === 'items'
-      ? (listPictures.safeParse(data.items).data?.auctionitems ?? []).slice(0, FIRST_ROW).map((i) => i.imageurl)
-      : (itemPictures.safeParse(data.photos).data?.itemphotos ?? []).slice(0, 1).map((p) => p.photourl);
-  return urls
-    .map((url) => imageSources(url).srcSet)
-    .filter((srcSet): srcSet is string => srcSet !== undefined)
-    .map(
-      (srcSet) =>
-        `<link rel="preload" as="image" imagesrcset="${srcSet}" imagesizes="${PHONE_SIZES[screen]}" media="${PHONE}" fetchpriority="high">`,
-    )
-    .join('');
 }

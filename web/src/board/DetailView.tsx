@@ -6,10 +6,11 @@ import {
   boardPriceLine,
   boardTakesBids,
   formatMoneyWhole,
+  IMAGE_SIZES,
 } from '@gavel/domain';
 import { ClosingLine } from './ClosingLine';
 import { isHighlighted, type BoardState } from './state';
-import { IMAGE_SIZES, ItemImage } from '../ui/ItemImage';
+import { ItemImage } from '../ui/ItemImage';
 
 /**
  * One item at a time, faded in: its number and close, its price, Buy It Now, value, bids and what

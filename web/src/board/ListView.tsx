@@ -10,10 +10,11 @@ import {
   boardTakesBids,
   formatMoneyWhole,
   type DisplayItem,
+  IMAGE_SIZES,
 } from '@gavel/domain';
 import { ClosingLine, ClosingSoon } from './ClosingLine';
 import { isHighlighted, type BoardState } from './state';
-import { IMAGE_SIZES, ItemImage } from '../ui/ItemImage';
+import { ItemImage } from '../ui/ItemImage';
 
 const bidsText = (n: number) => (n === 1 ? '1 bid' : `${n} bids`);
 

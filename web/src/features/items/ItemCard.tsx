@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { AuctionItem } from '@gavel/domain';
-import { formatMoney, itemLook, USER_STATUS_LABEL, userItemStatus } from '@gavel/domain';
+import { formatMoney, itemLook, USER_STATUS_LABEL, userItemStatus, IMAGE_SIZES } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
-import { IMAGE_SIZES, ItemImage } from '../../ui/ItemImage';
+import { ItemImage } from '../../ui/ItemImage';
 import { PriceWord } from './PriceBox';
 
 /**

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
-import type { AuctionItem } from '@gavel/domain';
+import { type AuctionItem, IMAGE_SIZES } from '@gavel/domain';
 import { usePhotos } from '../../queries/items';
-import { IMAGE_SIZES, ItemImage } from '../../ui/ItemImage';
+import { ItemImage } from '../../ui/ItemImage';
 
 /**
  * The item's photos: a strip to swipe, with a dot per photo showing where the bidder is. The
