@@ -31,6 +31,8 @@ test("the home and the list show their first screen while the app's scripts are 
   const items = [
     item('1', { name: 'Hand-sewn Quilt', startingbid: 40 }),
     item('2', { name: 'Cabin Weekend', startingbid: 300, buyitnowavailable: true, buyitnowprice: 900 }),
+    // A screenful and more: the first screen's six cards run past a phone's screen.
+    ...['3', '4', '5', '6', '7'].map((n) => item(n, { name: `Lot ${n}`, startingbid: 10 })),
   ];
   await importEvent(request, testEvent(code, { items }));
   const guest = await request.post('/api/guestlogin', { data: { eventcode: code } });
@@ -55,6 +57,10 @@ test("the home and the list show their first screen while the app's scripts are 
   await expect(first.getByRole('link', { name: /Cabin Weekend/ })).toContainText('Buy It Now $900.00');
   expect(await quilt.getAttribute('href')).toMatch(new RegExp(`^/${code}/auction-items/\\d+$`));
   await lookAt(page, 'first-screen-list');
+  // It scrolls, though Ionic's styles (which arrive before the scripts) fix the page's body in place.
+  await quilt.hover();
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.locator('.gf-page').evaluate((box) => box.scrollTop)).toBeGreaterThan(0);
 
   release();
   await expect(page.getByTestId('items-page')).toBeVisible();

@@ -4,6 +4,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './precompress';
+import { zodWithoutEval, zodWithoutJsonSchema } from './zod-plugins';
 
 // Ionic's packages do not declare themselves free of side effects, so without help the bundler
 // keeps every Ionic component. These modules only define components, so unused ones may go.
@@ -152,7 +153,17 @@ function fewerFiles(): {
     reachCache.set(cacheKey, seen);
     return seen;
   };
-  const app = () => reach('/web/src/main.tsx');
+  // The entry and what it starts in a task of its own (main.tsx imports start.tsx when it has run).
+  // The app the entry starts in a task of its own (main.tsx imports start.tsx once it has run); the
+  // entry's own few modules stay in the entry's chunk, which must not load the app's at once.
+  let appModules: Set<string> | undefined;
+  const app = () => {
+    if (!appModules) {
+      const entry = reach('/web/src/main.tsx');
+      appModules = new Set([...reach('/web/src/start.tsx')].filter((id) => !entry.has(id)));
+    }
+    return appModules;
+  };
   const catalog = () => reach('/web/src/features/items/itemPages.ts');
   const otherPages = ['/web/src/board/main.tsx', '/web/src/console/main.tsx', '/web/src/cardform/main.ts'];
   // What the other pages may load, their lazy screens included: a console screen that shared a
@@ -171,6 +182,7 @@ function fewerFiles(): {
       imports.clear();
       everything.clear();
       reachCache.clear();
+      appModules = undefined;
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
         imports.set(id, info?.importedIds ?? []);
@@ -210,65 +222,6 @@ function fewerFiles(): {
 }
 
 const files = fewerFiles();
-
-const zodClassicSchemas = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
-const zodJsonSchemaImports = [
-  'import * as processors from "../core/json-schema-processors.js";',
-  'import { createStandardJSONSchemaMethod, createToJSONSchemaMethod } from "../core/to-json-schema.js";',
-];
-
-/**
- * Every zod schema can describe itself as JSON Schema, which the server uses (the OpenAPI
- * description) and the web never does; the two modules behind it were about 5 KB gzip of every
- * first load. In the web build the schemas get stand-ins that say so if ever called.
- */
-function zodWithoutJsonSchema(): Plugin {
-  const unused = `() => { throw new Error('JSON Schema is not part of the web app (vite.config.ts)'); }`;
-  return {
-    name: 'gavel-zod-without-json-schema',
-    apply: 'build',
-    transform(code, id) {
-      if (!zodClassicSchemas.test(id)) return null;
-      if (!zodJsonSchemaImports.every((line) => code.includes(line))) {
-        this.warn('zod/v4/classic/schemas.js changed: its JSON Schema modules are in the web build again');
-        return null;
-      }
-      const stand = [
-        `const processors = new Proxy({}, { get: () => ${unused} });`,
-        `const createStandardJSONSchemaMethod = () => ${unused};`,
-        'const createToJSONSchemaMethod = createStandardJSONSchemaMethod;',
-      ];
-      const [first, second] = zodJsonSchemaImports;
-      return {
-        code: code.replace(first ?? '', stand[0] ?? '').replace(second ?? '', stand.slice(1).join('\n')),
-        map: null,
-      };
-    },
-  };
-}
-
-const zodCore = /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
-const zodDefaultConfig = '(_a.__zod_globalConfig = {})';
-
-/**
- * The server's content security policy forbids eval. Zod tries it once, as its first schema is
- * built (long before the app could call z.config), and the refusal is reported as a policy
- * violation on every page. It starts here already told to parse without compiled code, as it
- * ends up doing under that policy anyway.
- */
-function zodWithoutEval(): Plugin {
-  return {
-    name: 'gavel-zod-without-eval',
-    transform(code, id) {
-      if (!zodCore.test(id)) return null;
-      if (!code.includes(zodDefaultConfig)) {
-        this.warn('zod/v4/core/core.js changed: zod may probe for eval again (a CSP report on every page)');
-        return null;
-      }
-      return { code: code.replace(zodDefaultConfig, '(_a.__zod_globalConfig = { jitless: true })'), map: null };
-    },
-  };
-}
 
 /**
  * The files of the bidder app (index.html's entry and every chunk, style and asset it may load),

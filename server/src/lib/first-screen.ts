@@ -54,6 +54,8 @@ const FIRST_ROW = 2;
  * features/event/event.css); the page's head already styles the body and the bar (web/index.html).
  */
 const STYLE = [
+  // Its own scrolling box: Ionic's styles, which arrive first, fix the body in place.
+  '.gf-page{position:fixed;inset:0;overflow-y:auto;-webkit-overflow-scrolling:touch}',
   '.gf{padding:16px;max-width:560px;margin:0 auto;box-sizing:border-box;line-height:1.4}',
   '.gf *{box-sizing:border-box}',
   '.gf-bar img{height:40px;max-width:200px;object-fit:contain}',
@@ -175,7 +177,7 @@ export function firstScreen(data: FirstScreenData): string | null {
     route.view === 'items'
       ? ''
       : '<div class="gavel-shell-loading" aria-hidden="true"><span class="gavel-shell-spinner"></span></div>';
-  return `<style>${STYLE}</style><div class="gavel-shell-bar gf-bar">${bar}</div><main class="gf" data-first-screen="${route.view}">${body}${more}</main>`;
+  return `<style>${STYLE}</style><div class="gf-page"><div class="gavel-shell-bar gf-bar">${bar}</div><main class="gf" data-first-screen="${route.view}">${body}${more}</main></div>`;
 }
 
 /**

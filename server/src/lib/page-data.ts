@@ -206,7 +206,7 @@ export async function sendBidderPage(
   const content = await pageDataOf(ctx, request, route);
   const html = content ? await readFile(file, 'utf8').catch(() => null) : null;
   if (!route || !content || html === null || !html.includes('</head>')) return reply.sendFile('index.html');
-  const preloads = route.view === 'event' ? '' : await screenPreloads(dirname(file), route.view, html);
+  const preloads = await screenPreloads(dirname(file), route.view, html);
   const screen: FirstScreenData = { ...content.screen, home: path.split('/').filter(Boolean).length === 1 };
   // Functions, so nothing in the data is read as a replacement pattern ($&, $').
   const drawn = firstScreen(screen);

@@ -9,10 +9,16 @@ import { z } from 'zod';
  * manifest (web/vite.config.ts writes it); without one, nothing is named.
  */
 
-/** The module of each screen the page data knows, as the build's manifest names it (web/src/routes.tsx). */
+/**
+ * The modules each page the page data knows loads beyond its entry, as the build's manifest names
+ * them: the app itself, which the entry imports once it has run (web/src/main.tsx), and the screen
+ * (web/src/routes.tsx).
+ */
+const START = 'src/start.tsx';
 const SCREEN_MODULES = {
-  items: 'src/features/items/itemPages.ts',
-  item: 'src/features/items/itemPages.ts',
+  event: [START],
+  items: [START, 'src/features/items/itemPages.ts'],
+  item: [START, 'src/features/items/itemPages.ts'],
 } as const;
 export type PreloadedScreen = keyof typeof SCREEN_MODULES;
 
@@ -70,7 +76,9 @@ function filesOf(manifest: Manifest, key: string): { scripts: string[]; styles: 
 export async function screenPreloads(dist: string, screen: PreloadedScreen, html: string): Promise<string> {
   const manifest = await manifestOf(dist);
   if (!manifest) return '';
-  const { scripts, styles } = filesOf(manifest, SCREEN_MODULES[screen]);
+  const files = SCREEN_MODULES[screen].map((key) => filesOf(manifest, key));
+  const scripts = [...new Set(files.flatMap((f) => f.scripts))];
+  const styles = [...new Set(files.flatMap((f) => f.styles))];
   const missing = (href: string) => !html.includes(`"${href}"`);
   return [
     ...scripts.filter(missing).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
