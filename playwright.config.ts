@@ -44,6 +44,10 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     ...devices['iPhone 13'],
     viewport: { width: 390, height: 844 },
+    // As a phone set to reduce motion: Ionic slides no pages, menus or sheets (web/src/main.tsx),
+    // which spares the two cores about a tenth of the journeys' time. shell.spec.ts and
+    // notices-panel.spec.ts keep the motion, so the animated app is walked too.
+    reducedMotion: 'reduce',
     browserName: 'chromium',
     defaultBrowserType: 'chromium',
     launchOptions: {

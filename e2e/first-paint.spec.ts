@@ -114,3 +114,39 @@ test('a list of 300 items draws about a screenful, scrolls to its last, and come
   await expect(cards).toHaveCount(1);
   await expect(cards).toContainText('Lot 007');
 });
+
+test('a phone set to reduce motion opens an item without sliding the page in', async ({ page, request }) => {
+  // The journeys' config reduces motion (playwright.config.ts), as such a phone's settings would.
+  const code = uniqueCode('still');
+  await importEvent(request, testEvent(code, { items: [item('1', { name: 'Quiet Lake Cabin' })] }));
+  const guest = await request.post('/api/guestlogin', { data: { eventcode: code } });
+  await openSignedIn(page, `/${code}/auction-items`, ((await guest.json()) as { token: string }).token);
+  await expect(page.getByTestId('item-card')).toBeVisible();
+  // Counts, every frame for a second and a half, the animations running on the app's pages.
+  const watched = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let most = 0;
+        const until = performance.now() + 1_500;
+        const look = () => {
+          // Ionic's own (made by element.animate), not the page's CSS (a spinner turning).
+          const running = document
+            .getAnimations()
+            .filter(
+              (a) =>
+                !(a instanceof CSSAnimation) &&
+                !(a instanceof CSSTransition) &&
+                a.effect instanceof KeyframeEffect &&
+                a.effect.target?.closest('.ion-page'),
+            ).length;
+          most = Math.max(most, running);
+          if (performance.now() < until) requestAnimationFrame(look);
+          else resolve(most);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
+  await page.getByTestId('item-card').click();
+  await expect(page.getByTestId('item-title')).toHaveText('Quiet Lake Cabin');
+  expect(await watched).toBe(0);
+});

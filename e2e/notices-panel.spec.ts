@@ -4,6 +4,9 @@ import { apiBidder, importEvent, uniqueCode, uniqueEmail } from './support/api';
 import { expectAccessible, lookAt, openSignedIn } from './support/page';
 import type { BidderSession } from '../testkit/bidders';
 
+// With the motion a phone shows by default (the journeys' config reduces it): pages and menus slide.
+test.use({ reducedMotion: 'no-preference' });
+
 /**
  * Issue 26, item 3: the notices panel under the bell is styled as the rest of the app (each notice
  * a row: title, its text on a line of its own, a muted time, a clear action; no bullets, no

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, fill, storedToken, tokenKey } from './support/page';
 
+// With the motion a phone shows by default (the journeys' config reduces it): pages and menus slide.
+test.use({ reducedMotion: 'no-preference' });
+
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const fakeToken = (payload: object) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.signature`;
 

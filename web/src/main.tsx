@@ -7,7 +7,8 @@ import '@ionic/react/css/typography.css';
 import './theme.css';
 import { startFailed } from './startFailed';
 
-setupIonicReact({ mode: 'ios' });
+// A phone set to reduce motion gets no sliding pages, menus or sheets: Ionic draws them in place.
+setupIonicReact({ mode: 'ios', animated: !window.matchMedia('(prefers-reduced-motion: reduce)').matches });
 
 // The rest of the app is evaluated in a task of its own (start.tsx), after React and Ionic: a
 // phone's slow CPU is held by neither for long. The server names its files in the page, so they
