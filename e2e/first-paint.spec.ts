@@ -150,3 +150,20 @@ test('a phone set to reduce motion opens an item without sliding the page in', a
   await expect(page.getByTestId('item-title')).toHaveText('Quiet Lake Cabin');
   expect(await watched).toBe(0);
 });
+
+test("when the app's files cannot be fetched, the page says so and Try again loads it", async ({ page, request }) => {
+  const code = uniqueCode('nofiles');
+  await importEvent(request, testEvent(code));
+  // The connection drops as the app loads: its own part (start.tsx and what it brings) never comes.
+  let drop = true;
+  await page.route('**/assets/start-*.js', (route) => (drop ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto(`/${code}`);
+  const failed = page.getByRole('alert');
+  await expect(failed).toContainText('The app could not load. Check your connection and try again.');
+  await expectAccessible(page);
+  await lookAt(page, 'start-failed', { fullPage: false });
+  drop = false;
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('join-button')).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
