@@ -100,8 +100,11 @@ function priceLine(price: PriceLine): string {
     : `<span class="gf-word">${e(price.word)}</span>`;
 }
 
+/** Draws a picture; `first` for those the screen opens on, which the page's head also preloads. */
+type Draw = (url: string, sizes: string, first: boolean) => string;
+
 /** One card of the list, as ItemCard draws it for a guest. */
-function card(eventcode: string, item: AuctionItem, now: Date, first: boolean): string {
+function card(draw: Draw, eventcode: string, item: AuctionItem, now: Date, first: boolean): string {
   const look = itemLook(item, now, 'card');
   const buyNow =
     look.buyNow && look.variant === 'bid'
@@ -111,7 +114,7 @@ function card(eventcode: string, item: AuctionItem, now: Date, first: boolean): 
   const bids = look.bids && item.numberofbids > 0 ? `<span>${e(look.bids)}</span>` : '';
   return (
     `<a class="gf-item" href="/${e(eventcode)}/auction-items/${item.itemid}">` +
-    `<div class="gf-pic">${item.imageurl ? picture(item.imageurl, IMAGE_SIZES.card, first) : ''}</div>` +
+    `<div class="gf-pic">${item.imageurl ? draw(item.imageurl, IMAGE_SIZES.card, first) : ''}</div>` +
     `<div class="gf-body"><div class="gf-num">#${e(item.itemnum)}</div><div class="gf-name">${e(item.name)}</div>` +
     `<div class="gf-price">${priceLine(look.price)}</div>${buyNow}<div class="gf-meta">${time}${bids}</div></div></a>`
   );
@@ -131,16 +134,14 @@ function home(event: EventData): string {
   );
 }
 
-/** The list's cards in the order the app opens on (its default sort), as many as are drawn. */
-const firstCards = (items: AuctionItem[]) =>
-  applyCatalogQuery(items, { search: '', filters: [], tags: [], sort: 'Featured Items' }).slice(0, FIRST_CARDS);
-
-function list(eventcode: string, items: AuctionItem[], now: Date): string {
-  const cards = firstCards(items).map((item, i) => card(eventcode, item, now, i < FIRST_ROW));
+/** The list's first cards, in the order the app opens on (its default sort). */
+function list(draw: Draw, eventcode: string, items: AuctionItem[], now: Date): string {
+  const shown = applyCatalogQuery(items, { search: '', filters: [], tags: [], sort: 'Featured Items' });
+  const cards = shown.slice(0, FIRST_CARDS).map((item, i) => card(draw, eventcode, item, now, i < FIRST_ROW));
   return `<div class="gf-grid">${cards.join('')}</div>`;
 }
 
-function itemPage(item: AuctionItem, photos: Array<{ photourl: string }>, now: Date): string {
+function itemPage(draw: Draw, item: AuctionItem, photos: Array<{ photourl: string }>, now: Date): string {
   const look = itemLook(item, now, 'detail');
   const photo = photos[0]?.photourl ?? item.imageurl;
   const price =
@@ -152,7 +153,7 @@ function itemPage(item: AuctionItem, photos: Array<{ photourl: string }>, now: D
       ? `<div><div class="gf-label">Time Left</div><div${look.time.urgent ? ' class="gf-urgent"' : ''}>${e(look.time.text)}</div></div>`
       : '';
   return (
-    (photo ? `<div class="gf-photo">${picture(photo, IMAGE_SIZES.photo, true)}</div>` : '') +
+    (photo ? `<div class="gf-photo">${draw(photo, IMAGE_SIZES.photo, true)}</div>` : '') +
     `<section class="gf-card"><div class="gf-num">#${e(item.itemnum)}</div><h1 class="gf-h1">${e(item.name)}</h1>` +
     (item.donatedby ? `<div class="gf-muted">Donated by ${e(item.donatedby)}</div>` : '') +
     `<div class="gf-prices">${price}${time}</div></section>` +
@@ -163,13 +164,23 @@ function itemPage(item: AuctionItem, photos: Array<{ photourl: string }>, now: D
   );
 }
 
-/** The screen's markup, or null when the page has nothing of its own to draw (the app's loading screen stays). */
-export function firstScreen(data: FirstScreenData): string | null {
+/**
+ * The screen's markup, and `<link rel="preload">`s for the pictures it opens on (the first row of
+ * cards, an item's first photo) with the `srcset` and `sizes` of their `<img>`: put first in the
+ * page's head, they are fetched before the app's scripts, which a slow connection would otherwise
+ * share out first. Null when the page has nothing of its own to draw (the loading screen stays).
+ */
+export function firstScreen(data: FirstScreenData): { markup: string; preloads: string } | null {
   const { route, event, now } = data;
+  const opening: string[] = [];
+  const draw: Draw = (url, sizes, first) => {
+    if (first) opening.push(preload(url, sizes));
+    return picture(url, sizes, first);
+  };
   let body: string;
   if (route.view === 'event' && data.home) body = home(event);
-  else if (route.view === 'items' && data.items) body = list(event.eventcode, data.items, now);
-  else if (route.view === 'item' && data.item) body = itemPage(data.item, data.photos ?? [], now);
+  else if (route.view === 'items' && data.items) body = list(draw, event.eventcode, data.items, now);
+  else if (route.view === 'item' && data.item) body = itemPage(draw, data.item, data.photos ?? [], now);
   else return null;
   const bar = event.logourl ? `<img src="${e(event.logourl)}" alt="${e(event.eventname)}">` : e(event.eventname);
   // The rest of the page (the join form, the bid buttons) comes with the app: the page's own spinner says so.
@@ -177,37 +188,21 @@ export function firstScreen(data: FirstScreenData): string | null {
     route.view === 'items'
       ? ''
       : '<div class="gavel-shell-loading" aria-hidden="true"><span class="gavel-shell-spinner"></span></div>';
-  return `<style>${STYLE}</style><div class="gf-page"><div class="gavel-shell-bar gf-bar">${bar}</div><main class="gf" data-first-screen="${route.view}">${body}${more}</main></div>`;
+  return {
+    markup: `<style>${STYLE}</style><div class="gf-page"><div class="gavel-shell-bar gf-bar">${bar}</div><main class="gf" data-first-screen="${route.view}">${body}${more}</main></div>`,
+    preloads: opening.join(''),
+  };
 }
 
-/**
- * `<link rel="preload">`s for the pictures the screen opens on (the first row of cards, an item's
- * first photo), with the `srcset` and `sizes` of their `<img>`: put first in the page's head, they
- * are fetched before the app's scripts, which a slow connection would otherwise share out first.
- */
-export function firstPictures(data: FirstScreenData): string {
-  const photo = data.photos?.[0]?.photourl ?? data.item?.imageurl;
-  const pictures =
-    data.route.view === 'items' && data.items
-      ? firstCards(data.items)
-          .slice(0, FIRST_ROW)
-          .map((item) => ({ url: item.imageurl, sizes: IMAGE_SIZES.card }))
-      : data.route.view === 'item' && photo
-        ? [{ url: photo, sizes: IMAGE_SIZES.photo }]
-        : [];
-  return pictures
-    .filter((p) => p.url)
-    .map(({ url, sizes }) => {
-      const { src, srcSet } = imageSources(url, IMAGE_BREAKPOINTS[2]);
-      const set = srcSet ? ` imagesrcset="${e(srcSet)}" imagesizes="${e(sizes)}"` : '';
-      return `<link rel="preload" as="image" href="${e(src)}"${set} fetchpriority="high">`;
-    })
-    .join('');
+/** A picture's preload, asking for the copy its `<img>` (picture above, as a first picture) will. */
+function preload(url: string, sizes: string): string {
+  const { src, srcSet } = imageSources(url, IMAGE_BREAKPOINTS[2]);
+  const set = srcSet ? ` imagesrcset="${e(srcSet)}" imagesizes="${e(sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${e(src)}"${set} fetchpriority="high">`;
 }
 
 /** The page with its loading screen replaced by the first screen; as it was without the markers. */
-export function withFirstScreen(html: string, screen: string | null): string {
-  if (screen === null) return html;
+export function withFirstScreen(html: string, screen: string): string {
   const start = html.indexOf(FIRST_SCREEN_START);
   const end = html.indexOf(FIRST_SCREEN_END, start);
   if (start < 0 || end < 0) return html;

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -22,7 +21,8 @@ import { AppError } from '../errors';
 import { findTenantCached, type Tenant } from '../tenancy';
 import { hostAuctionCode } from './caller';
 import { screenPreloads } from './page-preloads';
-import { appAfterFirstPaint, firstPictures, firstScreen, type FirstScreenData, withFirstScreen } from './first-screen';
+import { appAfterFirstPaint, firstScreen, type FirstScreenData, withFirstScreen } from './first-screen';
+import { keptFile } from './kept-file';
 
 /**
  * The bidder app's page with the event's public data in it (web/src/queries/pageData.ts reads it),
@@ -191,6 +191,9 @@ export function encodingFor(header: string | string[] | undefined): 'br' | 'gzip
   return accepted.has('gzip') ? 'gzip' : null;
 }
 
+/** The built page, as it is on disk. */
+const readPage = keptFile((text) => text);
+
 /**
  * Sends the bidder app's page (index.html) with the address's data in its head; without data, the
  * built file as it is (with its compressed copies). Never kept stale: the data is a starting point.
@@ -204,22 +207,19 @@ export async function sendBidderPage(
   reply.header('cache-control', 'no-cache');
   const route = pageDataRoute(path);
   const content = await pageDataOf(ctx, request, route);
-  const html = content ? await readFile(file, 'utf8').catch(() => null) : null;
+  const html = content ? await readPage(file) : null;
   if (!route || !content || html === null || !html.includes('</head>')) return reply.sendFile('index.html');
   const preloads = await screenPreloads(dirname(file), route.view, html);
-  const screen: FirstScreenData = { ...content.screen, home: path.split('/').filter(Boolean).length === 1 };
+  const drawn = firstScreen({ ...content.screen, home: path.split('/').filter(Boolean).length === 1 });
+  const pictures = drawn?.preloads ?? '';
   // Functions, so nothing in the data is read as a replacement pattern ($&, $').
-  const drawn = firstScreen(screen);
-  const filled = withFirstScreen(
-    html
-      // After the viewport's size is known (it decides which copy `imagesizes` picks), before anything else.
-      .replace(/<meta name="viewport"[^>]*>|<\/head>/, (at) =>
-        at === '</head>' ? `${firstPictures(screen)}</head>` : `${at}${firstPictures(screen)}`,
-      )
-      .replace('</head>', () => `${preloads}${pageDataScript(content.data)}</head>`),
-    drawn,
-  );
-  const page = drawn === null ? filled : appAfterFirstPaint(filled);
+  const filled = html
+    // After the viewport's size is known (it decides which copy `imagesizes` picks), before anything else.
+    .replace(/<meta name="viewport"[^>]*>|<\/head>/, (at) =>
+      at === '</head>' ? `${pictures}</head>` : `${at}${pictures}`,
+    )
+    .replace('</head>', () => `${preloads}${pageDataScript(content.data)}</head>`);
+  const page = drawn === null ? filled : appAfterFirstPaint(withFirstScreen(filled, drawn.markup));
   reply.code(200).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
   // Compressed here: @fastify/compress works per route, and this page answers where no route does.
   const encoding = encodingFor(request.headers['accept-encoding']);

@@ -1,6 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { keptFile } from './kept-file';
 
 /**
  * The files of a screen the bidder app loads lazily (its chunk, the chunks that one imports, their
@@ -34,26 +34,10 @@ type Manifest = z.infer<typeof manifestSchema>;
 const BUILT_SCRIPT = /^assets\/[\w.-]+\.js$/;
 const BUILT_STYLE = /^assets\/[\w.-]+\.css$/;
 
-let kept: { file: string; mtimeMs: number; manifest: Manifest | null } | undefined;
-
 /** The build's manifest, read again only when the build changes. */
-async function manifestOf(dist: string): Promise<Manifest | null> {
-  const file = join(dist, '.vite', 'manifest.json');
-  const mtimeMs = await stat(file).then(
-    (s) => s.mtimeMs,
-    () => -1,
-  );
-  if (kept?.file === file && kept.mtimeMs === mtimeMs) return kept.manifest;
-  const manifest =
-    mtimeMs < 0
-      ? null
-      : await readFile(file, 'utf8').then(
-          (text) => manifestSchema.safeParse(JSON.parse(text)).data ?? null,
-          () => null,
-        );
-  kept = { file, mtimeMs, manifest };
-  return manifest;
-}
+const readManifest = keptFile((text) => manifestSchema.safeParse(JSON.parse(text)).data ?? null);
+const manifestOf = async (dist: string): Promise<Manifest | null> =>
+  (await readManifest(join(dist, '.vite', 'manifest.json'))) ?? null;
 
 /** A screen's scripts and styles, each once, from its chunk through every chunk it imports. */
 function filesOf(manifest: Manifest, key: string): { scripts: string[]; styles: string[] } {

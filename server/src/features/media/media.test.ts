@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, failure, type TestApp } from '../../test/harness';
 import { galaDocument, item, PNG_BASE64, PNG_DATA_URL, SVG_DATA_URL, SVG_SOURCE } from '../../test/documents';
 import { media } from '../../db/schema';
 import { ImageCache } from './routes';
+import { claimingSize, noisyJpeg } from '../../test/images';
 
 // Images arrive inline (data: URLs) in an imported event document and are served at /media/{id}.
 let t: TestApp;
@@ -85,20 +85,8 @@ describe('images inline in an imported document', () => {
   it('refuses one that is not what it says, a bomb or a damaged one, at its field; nothing is stored', async () => {
     const stored = async () => (await t.ctx.db.select({ id: media.id }).from(media)).length;
     const before = await stored();
-    const jpeg = await sharp({
-      create: {
-        width: 200,
-        height: 150,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .jpeg()
-      .toBuffer();
-    const bomb = Buffer.from(PNG_BASE64, 'base64');
-    bomb.writeUInt32BE(10_000, 16);
-    bomb.writeUInt32BE(10_000, 20);
+    const jpeg = await noisyJpeg();
+    const bomb = claimingSize(Buffer.from(PNG_BASE64, 'base64'), 10_000);
     const inline = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
     const doc = galaDocument({
       eventcode: 'spring',

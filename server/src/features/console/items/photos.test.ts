@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleNeeded } from '@gavel/domain';
 import { auctionItems, itemPhotos, media } from '../../../db/schema';
@@ -7,6 +6,7 @@ import { failure } from '../../../test/harness';
 import { imageSize, imageTypeOf } from '../../media/inspect';
 import { checkImage } from '../../media/upload';
 import { auditCount, auditOf, type ItemsWorld, itemsWorld, multipart, pngOf, send } from './items-fixtures';
+import { claimingSize, noisyJpeg } from '../../../test/images';
 
 /** Photos: uploaded from a computer or a phone, checked by their bytes, stored as imported images are; ordered, removed, one on the card. */
 const now = new Date('2026-12-01T18:00:00Z');
@@ -126,17 +126,7 @@ describe('POST /console/events/:eventcode/items/:itemnum/photos', () => {
     expect(huge.statusCode).toBe(400);
     expect(huge.json()).toEqual(failure('bad_request', 'big.jpg is larger than 10 MB; send a smaller one.'));
     // A whole header and half a body: only decoding it tells.
-    const jpeg = await sharp({
-      create: {
-        width: 200,
-        height: 150,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await noisyJpeg();
     const cut = await upload(
       w.owner.headers,
       [
@@ -148,9 +138,7 @@ describe('POST /console/events/:eventcode/items/:itemnum/photos', () => {
     expect(cut.statusCode).toBe(400);
     expect(cut.json().message).toBe('cut.jpg could not be read as an image: it is damaged or cut short.');
     // A few hundred bytes that declare 64 million pixels.
-    const bomb = Buffer.from(red);
-    bomb.writeUInt32BE(8_000, 16);
-    bomb.writeUInt32BE(8_000, 20);
+    const bomb = claimingSize(red, 8_000);
     const opened = await upload(w.owner.headers, [{ name: 'file', filename: 'bomb.png', body: bomb }], '102');
     expect(opened.json().message).toBe(
       'bomb.png is 8000 x 8000 pixels (64 megapixels); an image may have at most 50 megapixels.',
