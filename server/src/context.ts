@@ -63,4 +63,6 @@ export interface Totals {
   touch(target: TotalTarget): void;
   /** Cancels what is scheduled and waits for a total being sent (shutdown). */
   close(): Promise<void>;
+  /** Waits until every total scheduled so far has been sent (for a test that counts live messages). */
+  idle(): Promise<void>;
 }

@@ -87,6 +87,17 @@ describe('the live total publisher', () => {
     expect(sent).toEqual([]);
   });
 
+  it('lets a test wait until what was scheduled has been sent', async () => {
+    const { totals, sent } = publisher();
+    vi.useRealTimers();
+    totals.touch(gala);
+    expect(sent).toEqual([]);
+    await totals.idle();
+    expect(sent).toEqual([{ type: 'eventtotal', raised: 10_000, auctioncode: 'demo', eventcode: 'gala' }]);
+    await totals.idle();
+    expect(sent).toHaveLength(1);
+  });
+
   it('drops what is scheduled when the app closes, and schedules nothing after', async () => {
     const { totals, sent } = publisher();
     totals.touch(gala);

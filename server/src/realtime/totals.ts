@@ -51,6 +51,11 @@ export function createTotals(deps: Deps): Totals {
       }, TOTAL_DELAY_MS);
       scheduled.set(eventId, timer);
     },
+    async idle() {
+      while (scheduled.size > 0 || sending.size > 0)
+        if (sending.size > 0) await Promise.all(sending);
+        else await new Promise((resolve) => setTimeout(resolve, TOTAL_DELAY_MS));
+    },
     async close() {
       closed = true;
       for (const timer of scheduled.values()) clearTimeout(timer);

@@ -146,6 +146,7 @@ describe('POST /console/events/:eventcode/close: refusals', () => {
 
 describe('POST /console/events/:eventcode/close', () => {
   it('closes one item exactly as the closing job closes its twin: the same winner row, item and messages', async () => {
+    await w.t.ctx.totals.idle();
     w.sent.length = 0;
     const res = await close({ scope: 'item', itemnum: '301' });
     expect(res.json()).toEqual({
