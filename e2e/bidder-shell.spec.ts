@@ -290,7 +290,7 @@ test.describe('looks', () => {
     const field = page.getByTestId('join-email');
     await expect(field).toBeVisible();
     // Between the rounded field and the white card, nothing paints a background of its own.
-    const painted = await field.locator('xpath=ancestor::ion-item[1]').evaluate((item) => {
+    const painted = await field.locator('.gavel-input').evaluate((item) => {
       const out: string[] = [];
       for (let el = item.parentElement; el && !el.classList.contains('gavel-card'); el = el.parentElement) {
         const bg = getComputedStyle(el).backgroundColor;
@@ -307,7 +307,7 @@ test.describe('looks', () => {
   }) => {
     const bidder = await apiBidder(request, gala, `state-${stamp}@example.org`, 'Stu');
     await openSignedIn(page, `/${gala}/account-profile`, bidder.token);
-    const zipBox = await page.getByTestId('zip').locator('xpath=ancestor::ion-item[1]').boundingBox();
+    const zipBox = await page.getByTestId('zip').locator('.gavel-input').boundingBox();
     const stateBox = await page.getByTestId('state').locator('xpath=ancestor::label[1]').boundingBox();
     const zipText = await page.getByTestId('zip').locator('input').boundingBox();
     const stateText = await page.getByTestId('state').boundingBox();

@@ -36,11 +36,6 @@ for (const [phone, userAgent] of PHONES)
     test(`the event home loads at most ${BUDGET_KB} KB of gzipped JavaScript, its service worker included`, async ({
       page,
     }) => {
-      // Known over budget (issue 31, open): 201.7 KB with the service worker (193.9 KB without it);
-      // the app's start in tasks (web/src/start.tsx) added 1 KB of chunk seams to the 200.7 before it.
-      // Marked as failing so the run stays green while the gap is closed; it turns red by itself
-      // (an expected failure that passes) as soon as the first load is back under 200 KB.
-      test.fail(true, 'the first load is 1.7 KB over its budget with the service worker counted (issue 31)');
       const pending: Array<Promise<Script | null>> = [];
       page.on('response', (response) => {
         if (response.request().resourceType() === 'script') pending.push(gzipSize(response));

@@ -71,7 +71,7 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>(
   return { form, onSubmit, message, busy: form.formState.isSubmitting };
 }
 
-type FieldProps = Omit<ComponentProps<typeof Field>, 'value' | 'onChange' | 'error'>;
+type FieldProps = Omit<ComponentProps<typeof Field>, 'value' | 'onChange' | 'error' | 'form' | 'name'>;
 
 /** A Field bound to one value of a form; `showError` puts the field's own message under it. */
 export function FormField<T extends FieldValues>({
@@ -84,7 +84,8 @@ export function FormField<T extends FieldValues>({
   const value = typeof bound.value === 'string' || typeof bound.value === 'number' ? String(bound.value) : '';
   return (
     <Field
-      onIonBlur={bound.onBlur}
+      onBlur={bound.onBlur}
+      inputRef={bound.ref}
       {...field}
       value={value}
       onChange={bound.onChange}

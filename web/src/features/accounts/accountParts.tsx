@@ -61,11 +61,10 @@ export function PasswordField<T extends FieldValues>({
       name={name}
       label={label}
       type={shown ? 'text' : 'password'}
-      autocomplete={autocomplete}
+      autoComplete={autocomplete}
       testId={testId}
     >
       <IonButton
-        slot="end"
         fill="clear"
         className="gavel-password-toggle"
         aria-label={shown ? 'Hide password' : 'Show password'}

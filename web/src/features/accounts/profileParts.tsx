@@ -85,11 +85,11 @@ export function NameFields({ form }: { form: ProfileForm }) {
         form={form}
         name="firstname"
         label="First Name"
-        autocomplete="given-name"
+        autoComplete="given-name"
         testId="firstname"
         showError
       />
-      <FormField form={form} name="lastname" label="Last Name" autocomplete="family-name" testId="lastname" showError />
+      <FormField form={form} name="lastname" label="Last Name" autoComplete="family-name" testId="lastname" showError />
     </>
   );
 }
@@ -102,12 +102,12 @@ export function PhoneAndTexting({ form }: { form: ProfileForm }) {
       <Field
         label="Cell Phone"
         type="tel"
-        inputmode="tel"
+        inputMode="tel"
         placeholder="(555) 555-5555"
         value={phone.value}
         onChange={(v) => phone.set(phoneDigits(v).length === 10 ? formatPhone(v) : v)}
         error={phone.error}
-        autocomplete="tel-national"
+        autoComplete="tel-national"
         testId="cellphone"
       />
       <IonItem lines="none" className="gavel-field">
@@ -181,16 +181,16 @@ export function AddressFields({ form }: { form: ProfileForm }) {
   const state = useProfileValue(form, 'state');
   return (
     <>
-      <FormField form={form} name="address" label="Address" autocomplete="address-line1" testId="address" showError />
+      <FormField form={form} name="address" label="Address" autoComplete="address-line1" testId="address" showError />
       <FormField
         form={form}
         name="address2"
         label="Address Line 2"
-        autocomplete="address-line2"
+        autoComplete="address-line2"
         testId="address2"
         showError
       />
-      <FormField form={form} name="city" label="City" autocomplete="address-level2" testId="city" showError />
+      <FormField form={form} name="city" label="City" autoComplete="address-level2" testId="city" showError />
       <div className="gavel-field">
         <label className="gavel-select">
           <span>State</span>
@@ -218,8 +218,8 @@ export function ZipField({ form }: { form: ProfileForm }) {
       form={form}
       name="zip"
       label="Zip Code"
-      inputmode="numeric"
-      autocomplete="postal-code"
+      inputMode="numeric"
+      autoComplete="postal-code"
       testId="zip"
       showError
     />

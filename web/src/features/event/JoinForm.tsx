@@ -89,8 +89,8 @@ export function JoinForm({ allowGuests, ended = false }: { allowGuests: boolean;
         label="Email"
         type="email"
         placeholder="you@example.com"
-        autocomplete="email"
-        inputmode="email"
+        autoComplete="email"
+        inputMode="email"
         testId="join-email"
       />
     </FormCard>

@@ -153,7 +153,7 @@ function PlaceBidForm({ item, onDone, offline }: BidFormProps) {
             name="amount"
             label="Or your own bid ($)"
             type="number"
-            inputmode="decimal"
+            inputMode="decimal"
             placeholder={`${amountInput(item.minimumnextbid)} or more`}
             testId="bid-amount"
           />
@@ -179,7 +179,7 @@ function PlaceBidForm({ item, onDone, offline }: BidFormProps) {
             name="max"
             label="Maximum Bid ($)"
             type="number"
-            inputmode="decimal"
+            inputMode="decimal"
             placeholder={`${amountInput(item.minimumnextbid)} or more`}
             testId="max-bid"
           />
@@ -188,7 +188,7 @@ function PlaceBidForm({ item, onDone, offline }: BidFormProps) {
             name="increment"
             label="Bid Increment ($)"
             type="number"
-            inputmode="decimal"
+            inputMode="decimal"
             placeholder={amountInput(defaultIncrement(item.minimumbidincrease))}
             testId="bid-increment"
           />
@@ -265,7 +265,7 @@ function MaxBidForm({ item, onDone, offline }: BidFormProps) {
         name="max"
         label="New Maximum Bid ($)"
         type="number"
-        inputmode="decimal"
+        inputMode="decimal"
         placeholder={amountInput(currentMax)}
         testId="max-bid"
       />
@@ -274,7 +274,7 @@ function MaxBidForm({ item, onDone, offline }: BidFormProps) {
         name="increment"
         label="Bid Increment ($)"
         type="number"
-        inputmode="decimal"
+        inputMode="decimal"
         placeholder={amountInput(currentIncrement)}
         testId="bid-increment"
       />

@@ -164,7 +164,7 @@ function CheckoutPage(_: { user: SessionUser }) {
           name="donation"
           label="Additional donation ($)"
           type="number"
-          inputmode="decimal"
+          inputMode="decimal"
           min="0"
           placeholder="0.00"
           testId="donation-input"

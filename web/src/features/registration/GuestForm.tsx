@@ -155,7 +155,7 @@ function GuestInput({
           form={form}
           name={name}
           label={label}
-          inputmode="decimal"
+          inputMode="decimal"
           disabled={disabled}
           showError
           testId={testId}
@@ -167,7 +167,7 @@ function GuestInput({
           form={form}
           name={name}
           label={label}
-          inputmode="decimal"
+          inputMode="decimal"
           prefix="$"
           disabled={disabled}
           showError
@@ -181,8 +181,8 @@ function GuestInput({
           name={name}
           label={label}
           type="email"
-          autocomplete="off"
-          maxlength={field.fieldtextlength}
+          autoComplete="off"
+          maxLength={field.fieldtextlength}
           disabled={disabled}
           showError
           testId={testId}
@@ -192,7 +192,7 @@ function GuestInput({
           form={form}
           name={name}
           label={label}
-          maxlength={field.fieldtextlength}
+          maxLength={field.fieldtextlength}
           disabled={disabled}
           showError
           testId={testId}

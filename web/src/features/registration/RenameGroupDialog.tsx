@@ -54,7 +54,7 @@ export function RenameGroupDialog({
           }}
         >
           <h2 className="gavel-store-dialog-title">{registrationMessages.renameTitle}</h2>
-          <Field label="Group Name" value={value} onChange={setName} maxlength={100} testId="rename-input" />
+          <Field label="Group Name" value={value} onChange={setName} maxLength={100} testId="rename-input" />
           <div className="gavel-actions">
             <IonButton type="submit" expand="block" disabled={save.busy} data-testid="rename-save">
               Save

@@ -41,7 +41,7 @@ export function PromoCode({ code, disabled }: { code: string; disabled: boolean 
           form={promo.form}
           name="discountcode"
           label="Promo Code"
-          autocapitalize="characters"
+          autoCapitalize="characters"
           disabled={disabled}
           testId="promo-input"
         />

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { IonInput, IonItem } from '@ionic/react';
+import { IonItem } from '@ionic/react';
 import {
   feeLabel,
   methodFor,
@@ -12,6 +12,7 @@ import {
   US_STATES,
 } from '@gavel/domain';
 import { useSession } from '../../session/SessionProvider';
+import { Field } from '../../ui/Field';
 import { FormField } from '../../ui/form';
 import { IonCheckbox } from '../../ui/ionicControls';
 import { Loading } from '../../ui/Loading';
@@ -124,25 +125,16 @@ export function StoreCart({
 
       <section className="gavel-card" aria-label="Donation and promo code">
         {cart.paymentprocessorisvalid ? (
-          <div className="gavel-field">
-            <IonItem lines="none">
-              <IonInput
-                label="Additional Donation ($)"
-                labelPlacement="stacked"
-                inputmode="numeric"
-                placeholder="0"
-                value={values.donation}
-                disabled={off}
-                data-testid="donation-input"
-                onIonInput={(e) => {
-                  const text = donationText(String(e.detail.value ?? ''));
-                  // The box itself shows what is kept (no cents, at most the cap), even when React's value does not change.
-                  e.target.value = text;
-                  form.setValue('donation', text);
-                }}
-              />
-            </IonItem>
-          </div>
+          <Field
+            label="Additional Donation ($)"
+            inputMode="numeric"
+            placeholder="0"
+            value={values.donation}
+            disabled={off}
+            testId="donation-input"
+            // Whole dollars up to the cap: the box shows only what is kept (React puts it back when unchanged).
+            onChange={(v) => form.setValue('donation', donationText(v))}
+          />
         ) : null}
         <PromoCode
           key={`${done}`}
@@ -185,7 +177,7 @@ export function StoreCart({
             first={firstProblem}
             name="first"
             label="First Name"
-            autocomplete="given-name"
+            autoComplete="given-name"
             disabled={off}
             testId="billing-first"
           />
@@ -194,7 +186,7 @@ export function StoreCart({
             first={firstProblem}
             name="last"
             label="Last Name"
-            autocomplete="family-name"
+            autoComplete="family-name"
             disabled={off}
             testId="billing-last"
           />
@@ -204,7 +196,7 @@ export function StoreCart({
           first={firstProblem}
           name="address"
           label="Address"
-          autocomplete="street-address"
+          autoComplete="street-address"
           disabled={off}
           testId="billing-address"
         />
@@ -213,7 +205,7 @@ export function StoreCart({
           first={firstProblem}
           name="city"
           label="City"
-          autocomplete="address-level2"
+          autoComplete="address-level2"
           disabled={off}
           testId="billing-city"
         />
@@ -248,8 +240,8 @@ export function StoreCart({
             first={firstProblem}
             name="zip"
             label="Zip"
-            inputmode="numeric"
-            autocomplete="postal-code"
+            inputMode="numeric"
+            autoComplete="postal-code"
             disabled={off}
             testId="billing-zip"
           />
@@ -260,7 +252,7 @@ export function StoreCart({
           name="email"
           label="Email"
           type="email"
-          autocomplete="email"
+          autoComplete="email"
           disabled={off}
           testId="billing-email"
         />

@@ -22,8 +22,8 @@ export function focusCheckoutField(name: CheckoutFieldName): void {
   // At once, and to the top of the view (with its scroll margin): there Ionic's scroll assist finds
   // the field clear of the keyboard and only focuses it, instead of scrolling again beside us.
   wrapper.scrollIntoView({ block: 'start', behavior: 'auto' });
-  // An Ionic input keeps its native input inside; the card entry is an iframe or Stripe's element.
-  const target = wrapper.querySelector<HTMLElement>('input:not([type=hidden]):not(.cloned-input), select, iframe');
+  // A field's input, the state's select, or the card entry's iframe (or Stripe's element).
+  const target = wrapper.querySelector<HTMLElement>('input:not([type=hidden]), select, iframe');
   target?.focus({ preventScroll: true });
 }
 
