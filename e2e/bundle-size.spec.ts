@@ -70,3 +70,42 @@ for (const [phone, userAgent] of PHONES)
       expect(total).toBeLessThanOrEqual(BUDGET_KB * 1024);
     });
   });
+
+/**
+ * The scripts every visit runs at start (the page names them: its entry and the modules it
+ * preloads) open with V8's per-file compile hint, so Chrome compiles them as they stream in rather
+ * than on the main thread as they first run (web/compile-hints.ts); another screen's, loaded later,
+ * does not (most of its code may never run).
+ */
+test('the first load carries the compile hint, a screen loaded later does not', async ({ page }) => {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  const bodies = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      bodies.set(
+        new URL(response.url()).pathname,
+        response.text().catch(() => ''),
+      );
+  });
+  await page.goto('/demo');
+  await expect(page.getByTestId('join-button')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // As the page was served (the app's own loader adds preloads of its lazy parts to the document later).
+  const html = await (await page.request.get('/demo')).text();
+  const named = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  expect(named.length).toBeGreaterThan(5);
+  const unhinted = [];
+  for (const path of named) if (!(await bodies.get(path))?.startsWith(HINT)) unhinted.push(path);
+  expect(unhinted).toEqual([]);
+
+  bodies.clear();
+  await page.getByTestId('join-email').locator('input').fill(`hint-${Date.now()}@example.org`);
+  await page.getByTestId('join-button').click();
+  await expect(page.locator('input[type=password]').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const later = await Promise.all([...bodies].map(async ([path, body]) => [path, await body] as const));
+  // The account screens' own file (the item pages', fetched ahead while the phone is idle, are hinted).
+  const accounts = later.filter(([path]) => /\/accountPages-[\w-]+\.js$/.test(path));
+  expect(accounts.length).toBe(1);
+  expect(accounts.filter(([, body]) => body.startsWith(HINT))).toEqual([]);
+});

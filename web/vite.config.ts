@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './precompress';
 import { zodWithoutEval, zodWithoutJsonSchema } from './zod-plugins';
+import { compileHints, startPreloads } from './compile-hints';
 
 // Ionic's packages do not declare themselves free of side effects, so without help the bundler
 // keeps every Ionic component. These modules only define components, so unused ones may go.
@@ -118,9 +119,10 @@ function stylesAfterShell(): Plugin {
 /**
  * The bidder app in few files. Served as `npm start` serves it (HTTP/1.1, six connections at a
  * time), every file costs a phone a round trip, and the bundler cuts the app into slivers by
- * which pages share them. Two groups gather the app's own modules: those the bidder app's entry
- * loads at once (`app`; the entry's stylesheets stay with it, in their order), and those the item
- * list and item pages load beyond it (`catalog`, with one stylesheet). Modules the board, the
+ * which pages share them. Groups gather the app's own modules: those the bidder app's entry
+ * starts with (`start`, read the page's data; then `app`, the rest; the entry's stylesheets stay
+ * with it, in their order), and those the item list and item pages load beyond it (`catalog`,
+ * with one stylesheet). Modules the board, the
  * console or the card form also use are left out of both, so those pages never load the bidder
  * app's. The module graph is read once it is complete (buildEnd), before chunking.
  *
@@ -153,14 +155,22 @@ function fewerFiles(): {
     reachCache.set(cacheKey, seen);
     return seen;
   };
-  // The entry and what it starts in a task of its own (main.tsx imports start.tsx when it has run).
-  // The app the entry starts in a task of its own (main.tsx imports start.tsx once it has run); the
-  // entry's own few modules stay in the entry's chunk, which must not load the app's at once.
+  // The entry's own few modules stay in the entry's chunk, which must not load the rest at once. The
+  // entry imports start.ts once it has run, and start.ts imports render.tsx a task later: each
+  // gathers its own modules (`start`, `app`), so each is evaluated in a task of its own.
+  let startModules: Set<string> | undefined;
   let appModules: Set<string> | undefined;
+  const starting = () => {
+    if (!startModules) {
+      const entry = reach('/web/src/main.tsx');
+      startModules = new Set([...reach('/web/src/start.ts')].filter((id) => !entry.has(id)));
+    }
+    return startModules;
+  };
   const app = () => {
     if (!appModules) {
-      const entry = reach('/web/src/main.tsx');
-      appModules = new Set([...reach('/web/src/start.tsx')].filter((id) => !entry.has(id)));
+      const before = new Set([...reach('/web/src/main.tsx'), ...starting()]);
+      appModules = new Set([...reach('/web/src/render.tsx')].filter((id) => !before.has(id)));
     }
     return appModules;
   };
@@ -182,6 +192,7 @@ function fewerFiles(): {
       imports.clear();
       everything.clear();
       reachCache.clear();
+      startModules = undefined;
       appModules = undefined;
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
@@ -194,18 +205,29 @@ function fewerFiles(): {
     plugin,
     groups: [
       {
-        name: 'app',
+        name: 'page-data',
         priority: 2,
         test: (id) =>
-          own(id) && script(id) && app().has(id) && !slashed(id).endsWith('/web/src/main.tsx') && !elsewhere(id),
+          own(id) && script(id) && starting().has(id) && !slashed(id).endsWith('/web/src/main.tsx') && !elsewhere(id),
       },
       {
-        // The entry's modules the other pages share too (the form hook, fields, the loading screen):
-        // one file of scripts, which must bring no stylesheet of the bidder app's with it.
-        name: 'shared',
+        name: 'app',
+        priority: 2,
+        test: (id) => own(id) && script(id) && app().has(id) && !elsewhere(id),
+      },
+      {
+        // The modules the other pages share too (the API client, the form hook, fields, the loading
+        // screen): a file of scripts for each step, which must bring no stylesheet of the bidder
+        // app's with it.
+        name: 'start-shared',
         priority: 2,
         test: (id) =>
-          own(id) && script(id) && app().has(id) && !slashed(id).endsWith('/web/src/main.tsx') && elsewhere(id),
+          own(id) && script(id) && starting().has(id) && !slashed(id).endsWith('/web/src/main.tsx') && elsewhere(id),
+      },
+      {
+        name: 'shared',
+        priority: 2,
+        test: (id) => own(id) && script(id) && app().has(id) && elsewhere(id),
       },
       {
         name: 'catalog',
@@ -214,6 +236,7 @@ function fewerFiles(): {
           own(id) &&
           catalog().has(id) &&
           !slashed(id).endsWith('/web/src/features/items/itemPages.ts') &&
+          !starting().has(id) &&
           !app().has(id) &&
           !elsewhere(id),
       },
@@ -291,6 +314,8 @@ const config: UserConfig = {
     zodWithoutJsonSchema(),
     stylesAfterShell(),
     files.plugin,
+    compileHints(['/web/src/start.ts', '/web/src/render.tsx', '/web/src/features/items/itemPages.ts']),
+    startPreloads(['/web/src/start.ts', '/web/src/render.tsx']),
     bidderApp.plugin,
     serviceWorker,
   ],

@@ -10,7 +10,7 @@ import { startFailed } from './startFailed';
 // A phone set to reduce motion gets no sliding pages, menus or sheets: Ionic draws them in place.
 setupIonicReact({ mode: 'ios', animated: !window.matchMedia('(prefers-reduced-motion: reduce)').matches });
 
-// The rest of the app is evaluated in a task of its own (start.tsx), after React and Ionic: a
+// The rest of the app is evaluated in tasks of its own (start.ts), after React and Ionic: a
 // phone's slow CPU is held by neither for long. The server names its files in the page, so they
 // arrive beside these; without the page's help the import fetches them (web/vite.config.ts).
 setTimeout(() => {

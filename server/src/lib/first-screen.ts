@@ -213,14 +213,17 @@ export function withFirstScreen(html: string, screen: string): string {
  * Starts the app's scripts once the first screen has painted (the frame after the next), or after
  * 300 ms should no frame come (a page opened in the background). Until then they wait in a
  * template, so the browser neither fetches nor runs them: the screen's text and pictures go
- * first on a slow connection, and the app follows a frame behind. Inline, allowed by its hash
- * in the content security policy (app.ts), so it costs no request.
+ * first on a slow connection, and the app follows a frame behind. The script and its preloads go
+ * into the head four at a time, a task each: every one starts a request, and all at once held a
+ * phone's slow CPU in one long task. Inline, allowed by its hash in the content security policy
+ * (app.ts), so it costs no request.
  */
 const APP_START = [
   "(()=>{const t=document.getElementById('gavel-app-scripts');let started=false;",
-  'const start=()=>{if(started||!t)return;started=true;',
-  'for(const el of t.content.children){const n=document.createElement(el.localName);',
-  'for(const a of el.attributes)n.setAttribute(a.name,a.value);document.head.append(n);}t.remove();};',
+  'const start=()=>{if(started||!t)return;started=true;const els=[...t.content.children];t.remove();',
+  'const add=()=>{for(const el of els.splice(0,4)){const n=document.createElement(el.localName);',
+  'for(const a of el.attributes)n.setAttribute(a.name,a.value);document.head.append(n);}',
+  'if(els.length)setTimeout(add);};add();};',
   'requestAnimationFrame(()=>setTimeout(start));setTimeout(start,300);})();',
 ].join('');
 

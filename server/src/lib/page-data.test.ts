@@ -29,7 +29,6 @@ const NAME = 'Gala </script><script>alert(1)</script> \u2028 <!-- $& end';
 const MANIFEST = {
   'index.html': { file: 'assets/main-1.js', imports: ['_shared-1.js'] },
   '_shared-1.js': { file: 'assets/shared-1.js' },
-  'src/start.tsx': { file: 'assets/start-1.js', imports: ['_shared-1.js'] },
   'src/features/items/itemPages.ts': {
     file: 'assets/itemPages-1.js',
     imports: ['_shared-1.js', '_Page-1.js'],
@@ -170,9 +169,9 @@ describe("the page's first screen", () => {
     const { head, waiting } = parts(res.body);
     // The build's own scripts wait, in their order, none of them left in the head.
     expect(head).not.toMatch(/main-1\.js|app-1\.js/);
-    // The app the entry starts is named too (its shared file is in the page already).
+    // As the build named them (the home's screen adds none: the app the entry starts is in index.html).
     expect(waiting).toBe(
-      '<script type="module" crossorigin src="/assets/main-1.js"></script><link rel="modulepreload" crossorigin href="/assets/app-1.js"><link rel="modulepreload" crossorigin href="/assets/start-1.js">',
+      '<script type="module" crossorigin src="/assets/main-1.js"></script><link rel="modulepreload" crossorigin href="/assets/app-1.js">',
     );
     const start = /<script>([^<]+)<\/script><\/body>/.exec(res.body)?.[1] ?? '';
     expect(start).toContain('gavel-app-scripts');

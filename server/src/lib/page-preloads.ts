@@ -10,16 +10,15 @@ import { keptFile } from './kept-file';
  */
 
 /**
- * The modules each page the page data knows loads beyond its entry, as the build's manifest names
- * them: the app itself, which the entry imports once it has run (web/src/main.tsx), and the screen
+ * The modules each page the page data knows loads beyond what index.html names (its entry, and the
+ * app the entry starts: web/compile-hints.ts), as the build's manifest names them: the screen
  * (web/src/routes.tsx).
  */
-const START = 'src/start.tsx';
-const SCREEN_MODULES = {
-  event: [START],
-  items: [START, 'src/features/items/itemPages.ts'],
-  item: [START, 'src/features/items/itemPages.ts'],
-} as const;
+const SCREEN_MODULES: Record<'event' | 'items' | 'item', readonly string[]> = {
+  event: [],
+  items: ['src/features/items/itemPages.ts'],
+  item: ['src/features/items/itemPages.ts'],
+};
 export type PreloadedScreen = keyof typeof SCREEN_MODULES;
 
 const manifestEntry = z.object({

@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { eventcodeOfPath } from '../session/token';
 
 /**
- * The installable, offline-able app's start, called once by start.tsx as the first render begins:
+ * The installable, offline-able app's start, called once by render.tsx as the first render begins:
  * the network state the pages follow, the event's manifest, and the service worker once the page
  * has painted (so it never delays the first paint).
  */
