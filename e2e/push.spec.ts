@@ -21,6 +21,45 @@ async function ionChecked(page: Page, testId: string): Promise<boolean> {
   return page.getByTestId(testId).evaluate((el) => el.getAttribute('aria-checked') === 'true');
 }
 
+/** A device's push keys, made as a browser makes them (a P-256 key pair and a 16-byte secret). */
+function deviceKeys(name: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${name}`,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
+
+/**
+ * Headless Chromium has no push service, so subscribe() would fail there: it answers the
+ * subscription the test made instead. Everything around it (the permission, the service worker,
+ * the server's key and the call that keeps the device) is the app's own. The browser keeps it
+ * across reloads, as a browser keeps its subscription; another context starts with none.
+ */
+async function stubPushService(page: Page, subscription: ReturnType<typeof deviceKeys>): Promise<void> {
+  await page.addInitScript((sub) => {
+    const made = () => {
+      const stub: Pick<PushSubscription, 'endpoint' | 'options' | 'toJSON' | 'unsubscribe'> = {
+        endpoint: sub.endpoint,
+        options: { applicationServerKey: null, userVisibleOnly: true },
+        toJSON: () => sub,
+        unsubscribe: async () => {
+          sessionStorage.removeItem('e2e.push');
+          return true;
+        },
+      };
+      return stub as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async () => (sessionStorage.getItem('e2e.push') ? made() : null);
+    PushManager.prototype.subscribe = async () => {
+      sessionStorage.setItem('e2e.push', 'subscribed');
+      return made();
+    };
+  }, subscription);
+}
+
 test('Push stays off, with the reason beside it, when the browser is refused notifications', async ({
   page,
   request,
@@ -45,38 +84,9 @@ test('a bidder turns Push on, the server keeps this device, a push shows the not
   baseURL,
 }) => {
   const bidder = await apiBidder(request, code, uniqueEmail('push'));
-  // The device's keys, made as a browser makes them (a P-256 key pair and a 16-byte secret).
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const subscription = {
-    endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${code}`,
-    expirationTime: null,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
+  const subscription = deviceKeys(`e2e-${code}`);
   await context.grantPermissions(['notifications']);
-  // Headless Chromium has no push service, so subscribe() would fail there: it answers the
-  // subscription the test made instead. Everything around it (the permission, the service
-  // worker, the server's key and the call that keeps the device) is the app's own.
-  // The browser keeps it across reloads, as a browser keeps its subscription.
-  await page.addInitScript((sub) => {
-    const made = () => {
-      const stub: Pick<PushSubscription, 'endpoint' | 'options' | 'toJSON' | 'unsubscribe'> = {
-        endpoint: sub.endpoint,
-        options: { applicationServerKey: null, userVisibleOnly: true },
-        toJSON: () => sub,
-        unsubscribe: async () => {
-          sessionStorage.removeItem('e2e.push');
-          return true;
-        },
-      };
-      return stub as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async () => (sessionStorage.getItem('e2e.push') ? made() : null);
-    PushManager.prototype.subscribe = async () => {
-      sessionStorage.setItem('e2e.push', 'subscribed');
-      return made();
-    };
-  }, subscription);
+  await stubPushService(page, subscription);
   await openSignedIn(page, `/${code}/account-notifications`, bidder.token);
   await expect(page.getByTestId('notification-matrix').getByRole('columnheader', { name: 'Push' })).toBeVisible();
   await expect.poll(() => ionChecked(page, 'notify-1-push')).toBe(false);
@@ -136,4 +146,45 @@ test('a bidder turns Push on, the server keeps this device, a push shows the not
   await page.getByTestId('menu-button').click();
   await page.getByTestId('menu-logout').click();
   expect((await forgotten).status()).toBe(200);
+});
+
+test('Push on for another device shows off on this one, says so, and ticking it subscribes this one too', async ({
+  page,
+  context,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const bidder = await apiBidder(request, code, uniqueEmail('push-two'));
+  // The phone turns Push on for the first row.
+  await context.grantPermissions(['notifications']);
+  await stubPushService(page, deviceKeys(`phone-${code}`));
+  await openSignedIn(page, `/${code}/account-notifications`, bidder.token);
+  const phoneKept = page.waitForResponse((r) => r.url().endsWith('/api/pushsubscription'));
+  await page.getByTestId('notify-1-push').click();
+  expect((await phoneKept).status()).toBe(200);
+  await expect.poll(() => ionChecked(page, 'notify-1-push')).toBe(true);
+  await page.getByTestId('save-notifications').click();
+  await expect(page.getByText('Successfully saved your notifications.')).toBeVisible();
+  await expect(page.getByTestId('push-elsewhere')).toHaveCount(0);
+
+  // The tablet (a browser of its own) has no subscription: its box is off, and the page says why.
+  const other = await browser.newContext({ baseURL, serviceWorkers: 'allow', reducedMotion: 'reduce' });
+  await other.grantPermissions(['notifications']);
+  const tablet = await other.newPage();
+  await stubPushService(tablet, deviceKeys(`tablet-${code}`));
+  await openSignedIn(tablet, `/${code}/account-notifications`, bidder.token);
+  await expect(tablet.getByTestId('push-elsewhere')).toHaveText(pushMessages.elsewhere);
+  await expect.poll(() => ionChecked(tablet, 'notify-1-push')).toBe(false);
+  await expectAccessible(tablet);
+  await lookAt(tablet, 'push-elsewhere');
+  const kept = tablet.waitForResponse((r) => r.url().endsWith('/api/pushsubscription'));
+  await tablet.getByTestId('notify-1-push').click();
+  expect((await kept).status()).toBe(200);
+  await expect.poll(() => ionChecked(tablet, 'notify-1-push')).toBe(true);
+  await expect(tablet.getByTestId('push-elsewhere')).toHaveCount(0);
+  // The account's setting is as it was: on for the first row only.
+  const profile: unknown = await (await request.get('/api/userprofile', { headers: bidder.auth })).json();
+  expect(profile).toMatchObject({ notifications: [{ notificationrowid: 1, flags: { push: true } }, {}, {}] });
+  await other.close();
 });

@@ -59,3 +59,33 @@ describe('the web build with NODE_ENV=development in the environment', () => {
     expect(gzip).toBeLessThanOrEqual(BUDGET_KB * 1024);
   });
 });
+
+describe("the other pages' files", () => {
+  /** What a page loads at once: its entry and every chunk that one imports, with their styles. */
+  function loadsAtOnce(entry: string): { chunks: string[]; styles: string[] } {
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { imports?: string[]; css?: string[] }
+    >;
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const next of manifest[key]?.imports ?? []) visit(next);
+    };
+    visit(entry);
+    return { chunks: [...seen], styles: [...seen].flatMap((key) => manifest[key]?.css ?? []) };
+  }
+
+  // A shared file that imported the bidder app's entry once took its start and Ionic's stylesheets
+  // into the console, whose pages then no longer scrolled.
+  it.each(['console.html', 'board.html', 'card-form.html'])(
+    "%s loads nothing of the bidder app's entry or its stylesheets",
+    (page) => {
+      const bidder = loadsAtOnce('index.html');
+      const { chunks, styles } = loadsAtOnce(page);
+      expect(chunks).not.toContain('index.html');
+      expect(styles.filter((style) => bidder.styles.includes(style) && /\/main-/.test(style))).toEqual([]);
+    },
+  );
+});

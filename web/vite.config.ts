@@ -350,8 +350,10 @@ const config: UserConfig = {
           groups: [
             ...files.groups,
             {
+              // Not Ionic's router: the console's pages load this file too, and Ionic's React layer
+              // (which the router imports) lives in the bidder app's entry, with its start and styles.
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react-router|react-router-dom|@remix-run[\\/]router|@tanstack[\\/](query-core|react-query)|@ionic[\\/]react-router)[\\/]/,
+              test: /[\\/]node_modules[\\/](react-router|react-router-dom|@remix-run[\\/]router|@tanstack[\\/](query-core|react-query))[\\/]/,
             },
           ],
         },

@@ -14,6 +14,7 @@ export const pushMessages = {
   refused: 'Notifications are blocked for this site. Allow them in your browser settings to get Push notices.',
   unsupported: 'This browser cannot show Push notices here. On an iPhone, add Gavel to your Home Screen first.',
   failed: 'Push notices could not be turned on. Please try again.',
+  elsewhere: 'Push is on for your other devices. Tick it here to get Push notices on this one too.',
 } as const;
 
 /** The longest push address taken: the push services' are a few hundred characters. */

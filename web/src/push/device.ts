@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type NotificationColumn,
   PUSH_NOTIFICATION_COLUMN,
@@ -96,19 +96,40 @@ export async function subscribeThisDevice(): Promise<void> {
  * The Push column's switch (NotificationMatrix): turning it on in a row subscribes this device
  * first, and only then calls `turnOn`; a refusal leaves it off, with the sentence in `problem`.
  * Turning it off needs nothing here: the subscription stays, and the flag alone stops the pushes.
+ * `here` says whether this browser gets them (false: Push is on for the account's other devices).
  */
 export function usePushSwitch(turnOn: (rowId: number) => void) {
   const [asking, setAsking] = useState<number | null>(null);
-  const action = useAction(async (rowId: number) => {
-    setAsking(rowId);
-    try {
-      await subscribeThisDevice();
-      return rowId;
-    } finally {
-      setAsking(null);
-    }
-  }, turnOn);
-  return { ask: action.run, asking, problem: action.error };
+  // Whether this browser gets the pushes: Push is the account's, but each device is subscribed on
+  // its own. Unknown (null) until the browser answers.
+  const [here, setHere] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    void existingSubscription()
+      .then((subscription) => {
+        if (live) setHere(subscription !== null && Notification.permission === 'granted');
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const action = useAction(
+    async (rowId: number) => {
+      setAsking(rowId);
+      try {
+        await subscribeThisDevice();
+        return rowId;
+      } finally {
+        setAsking(null);
+      }
+    },
+    (rowId: number) => {
+      setHere(true);
+      turnOn(rowId);
+    },
+  );
+  return { ask: action.run, asking, problem: action.error, here };
 }
 
 /** The subscription this browser already has, without waiting for a service worker that may never come. */

@@ -12,6 +12,7 @@ import {
   phoneDigits,
   profileFields,
   PUSH_NOTIFICATION_COLUMN,
+  pushMessages,
   STATE_CODES,
   TEXT_NOTIFICATION_COLUMN,
   TEXTS_NEED_PHONE,
@@ -278,8 +279,19 @@ export function NotificationMatrix({
     );
   };
   const push = usePushSwitch((rowId) => toggle(rowId, PUSH_NOTIFICATION_COLUMN, true));
+  // Push on for the account, but not on this browser: its boxes show off, and ticking one
+  // subscribes this device too (the other devices keep theirs).
+  const elsewhereOnly = push.here === false;
+  const pushOnElsewhere =
+    elsewhereOnly &&
+    shown.some((c) => c.value === PUSH_NOTIFICATION_COLUMN) &&
+    value.some((n) => n.flags[PUSH_NOTIFICATION_COLUMN]);
+  const ticked = (rowId: number, col: string) =>
+    col === PUSH_NOTIFICATION_COLUMN ? (flag(rowId, col) && !elsewhereOnly) || push.asking === rowId : flag(rowId, col);
   const change = (rowId: number, col: string, on: boolean) => {
     if (col === PUSH_NOTIFICATION_COLUMN && on) push.ask(rowId);
+    // Shown off here while on elsewhere: a click that turns nothing on changes nothing.
+    else if (col === PUSH_NOTIFICATION_COLUMN && !ticked(rowId, col)) return;
     else toggle(rowId, col, on);
   };
   const describedBy = (col: string) =>
@@ -287,7 +299,9 @@ export function NotificationMatrix({
       ? 'texts-unavailable'
       : col === PUSH_NOTIFICATION_COLUMN && push.problem
         ? 'push-problem'
-        : undefined;
+        : col === PUSH_NOTIFICATION_COLUMN && pushOnElsewhere
+          ? 'push-elsewhere'
+          : undefined;
   return (
     <>
       <table className="gavel-matrix" data-testid="notification-matrix">
@@ -312,11 +326,7 @@ export function NotificationMatrix({
                   <IonCheckbox
                     aria-label={`${r.title}: ${c.title}`}
                     aria-describedby={describedBy(c.value)}
-                    checked={
-                      !unavailable(c.value) &&
-                      (flag(r.notificationrowid, c.value) ||
-                        (c.value === PUSH_NOTIFICATION_COLUMN && push.asking === r.notificationrowid))
-                    }
+                    checked={!unavailable(c.value) && ticked(r.notificationrowid, c.value)}
                     disabled={unavailable(c.value) || (c.value === PUSH_NOTIFICATION_COLUMN && push.asking !== null)}
                     data-testid={`notify-${r.notificationrowid}-${c.value}`}
                     onIonChange={(e) => change(r.notificationrowid, c.value, e.detail.checked)}
@@ -330,6 +340,11 @@ export function NotificationMatrix({
       {textsOff ? (
         <p className="gavel-muted gavel-matrix-note" id="texts-unavailable" data-testid="texts-unavailable">
           {TEXTS_NEED_PHONE} {textsLink}
+        </p>
+      ) : null}
+      {pushOnElsewhere ? (
+        <p className="gavel-muted gavel-matrix-note" id="push-elsewhere" data-testid="push-elsewhere">
+          {pushMessages.elsewhere}
         </p>
       ) : null}
       {push.problem ? (
