@@ -1,5 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { pushMessages } from '@gavel/domain';
 import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { expectAccessible, lookAt, openSignedIn } from './support/page';
@@ -60,6 +60,26 @@ async function stubPushService(page: Page, subscription: ReturnType<typeof devic
   }, subscription);
 }
 
+/** This browser (its context) allows notifications, has the stubbed push service, and shows the bidder's notification settings. */
+async function openNotifications(
+  page: Page,
+  context: BrowserContext,
+  token: string,
+  subscription: ReturnType<typeof deviceKeys>,
+): Promise<void> {
+  await context.grantPermissions(['notifications']);
+  await stubPushService(page, subscription);
+  await openSignedIn(page, `/${code}/account-notifications`, token);
+}
+
+/** Ticks Push in the first row: the server keeps this device first, then the box shows ticked. */
+async function tickPush(page: Page): Promise<void> {
+  const kept = page.waitForResponse((r) => r.url().endsWith('/api/pushsubscription'));
+  await page.getByTestId('notify-1-push').click();
+  expect((await kept).status()).toBe(200);
+  await expect.poll(() => ionChecked(page, 'notify-1-push')).toBe(true);
+}
+
 test('Push stays off, with the reason beside it, when the browser is refused notifications', async ({
   page,
   request,
@@ -85,16 +105,11 @@ test('a bidder turns Push on, the server keeps this device, a push shows the not
 }) => {
   const bidder = await apiBidder(request, code, uniqueEmail('push'));
   const subscription = deviceKeys(`e2e-${code}`);
-  await context.grantPermissions(['notifications']);
-  await stubPushService(page, subscription);
-  await openSignedIn(page, `/${code}/account-notifications`, bidder.token);
+  await openNotifications(page, context, bidder.token, subscription);
   await expect(page.getByTestId('notification-matrix').getByRole('columnheader', { name: 'Push' })).toBeVisible();
   await expect.poll(() => ionChecked(page, 'notify-1-push')).toBe(false);
 
-  const kept = page.waitForResponse((r) => r.url().endsWith('/api/pushsubscription'));
-  await page.getByTestId('notify-1-push').click();
-  expect((await kept).status()).toBe(200);
-  await expect.poll(() => ionChecked(page, 'notify-1-push')).toBe(true);
+  await tickPush(page);
   await page.getByTestId('save-notifications').click();
   await expect(page.getByText('Successfully saved your notifications.')).toBeVisible();
   const profile: unknown = await (await request.get('/api/userprofile', { headers: bidder.auth })).json();
@@ -157,31 +172,21 @@ test('Push on for another device shows off on this one, says so, and ticking it 
 }) => {
   const bidder = await apiBidder(request, code, uniqueEmail('push-two'));
   // The phone turns Push on for the first row.
-  await context.grantPermissions(['notifications']);
-  await stubPushService(page, deviceKeys(`phone-${code}`));
-  await openSignedIn(page, `/${code}/account-notifications`, bidder.token);
-  const phoneKept = page.waitForResponse((r) => r.url().endsWith('/api/pushsubscription'));
-  await page.getByTestId('notify-1-push').click();
-  expect((await phoneKept).status()).toBe(200);
-  await expect.poll(() => ionChecked(page, 'notify-1-push')).toBe(true);
+  await openNotifications(page, context, bidder.token, deviceKeys(`phone-${code}`));
+  await tickPush(page);
   await page.getByTestId('save-notifications').click();
   await expect(page.getByText('Successfully saved your notifications.')).toBeVisible();
   await expect(page.getByTestId('push-elsewhere')).toHaveCount(0);
 
   // The tablet (a browser of its own) has no subscription: its box is off, and the page says why.
   const other = await browser.newContext({ baseURL, serviceWorkers: 'allow', reducedMotion: 'reduce' });
-  await other.grantPermissions(['notifications']);
   const tablet = await other.newPage();
-  await stubPushService(tablet, deviceKeys(`tablet-${code}`));
-  await openSignedIn(tablet, `/${code}/account-notifications`, bidder.token);
+  await openNotifications(tablet, other, bidder.token, deviceKeys(`tablet-${code}`));
   await expect(tablet.getByTestId('push-elsewhere')).toHaveText(pushMessages.elsewhere);
   await expect.poll(() => ionChecked(tablet, 'notify-1-push')).toBe(false);
   await expectAccessible(tablet);
   await lookAt(tablet, 'push-elsewhere');
-  const kept = tablet.waitForResponse((r) => r.url().endsWith('/api/pushsubscription'));
-  await tablet.getByTestId('notify-1-push').click();
-  expect((await kept).status()).toBe(200);
-  await expect.poll(() => ionChecked(tablet, 'notify-1-push')).toBe(true);
+  await tickPush(tablet);
   await expect(tablet.getByTestId('push-elsewhere')).toHaveCount(0);
   // The account's setting is as it was: on for the first row only.
   const profile: unknown = await (await request.get('/api/userprofile', { headers: bidder.auth })).json();

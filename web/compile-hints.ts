@@ -3,6 +3,43 @@ import type { Plugin, Rolldown } from 'vite';
 /** V8's per-file compile hint: a magic comment at the very start of the file. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
+const slashed = (id: string) => id.replace(/\\/g, '/');
+
+/**
+ * The chunks a page loads at once from each of `roots` (the chunks whose module ends so, and
+ * index.html's entry when `entry` is set) through every chunk they import statically, each once,
+ * in the order met. Throws when a root has no chunk: a renamed module must not leave a plugin
+ * quietly doing nothing.
+ */
+function loadedAtOnce(
+  bundle: Rolldown.OutputBundle,
+  roots: readonly string[],
+  { entry = false } = {},
+): Rolldown.OutputChunk[] {
+  const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+  const starts = roots.map((root) => {
+    const chunk = chunks.find((c) => slashed(c.facadeModuleId ?? '').endsWith(root));
+    if (!chunk) throw new Error(`${root} has no chunk`);
+    return chunk;
+  });
+  if (entry) {
+    const page = chunks.find((c) => c.isEntry && /[\\/]index\.html$/.test(c.facadeModuleId ?? ''));
+    if (!page) throw new Error('index.html has no entry chunk');
+    starts.unshift(page);
+  }
+  const found = new Map<string, Rolldown.OutputChunk>();
+  const visit = (chunk: Rolldown.OutputChunk) => {
+    if (found.has(chunk.fileName)) return;
+    found.set(chunk.fileName, chunk);
+    for (const next of chunk.imports) {
+      const imported = bundle[next];
+      if (imported?.type === 'chunk') visit(imported);
+    }
+  };
+  for (const chunk of starts) visit(chunk);
+  return [...found.values()];
+}
+
 /**
  * Marks the chunks the bidder app runs at start (the page's entry, the modules it imports later
  * that every visit runs, and what each imports statically) with V8's per-file compile hint:
@@ -16,7 +53,6 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * own preload list at the top of a chunk after the banners): the hint must open the file.
  */
 export function compileHints(roots: readonly string[]): Plugin {
-  const slashed = (id: string) => id.replace(/\\/g, '/');
   return {
     name: 'gavel-compile-hints',
     apply: 'build',
@@ -24,19 +60,7 @@ export function compileHints(roots: readonly string[]): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-        const entry = chunks.find((c) => c.isEntry && /[\\/]index\.html$/.test(c.facadeModuleId ?? ''));
-        const starts = roots.map((root) => chunks.find((c) => slashed(c.facadeModuleId ?? '').endsWith(root)));
-        if (!entry || starts.some((c) => !c)) return this.error(`gavel-compile-hints: a chunk is missing for ${roots.join(', ')}`);
-        const marked = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (!chunk || chunk.type !== 'chunk' || marked.has(fileName)) return;
-          marked.add(fileName);
-          chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-          for (const next of chunk.imports) visit(next);
-        };
-        for (const chunk of [entry, ...starts]) if (chunk) visit(chunk.fileName);
+        for (const chunk of loadedAtOnce(bundle, roots, { entry: true })) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
       },
     },
   };
@@ -49,7 +73,6 @@ export function compileHints(roots: readonly string[]): Plugin {
  * hold them back with the entry's own until it has painted (server/src/lib/first-screen.ts).
  */
 export function startPreloads(roots: readonly string[]): Plugin {
-  const slashed = (id: string) => id.replace(/\\/g, '/');
   return {
     name: 'gavel-start-preloads',
     apply: 'build',
@@ -57,25 +80,17 @@ export function startPreloads(roots: readonly string[]): Plugin {
       order: 'post',
       handler(html, { filename, bundle }) {
         if (!bundle || !slashed(filename).endsWith('/index.html')) return html;
-        const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (!chunk || chunk.type !== 'chunk' || scripts.has(fileName)) return;
-          scripts.add(fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const next of chunk.imports) visit(next);
-        };
-        for (const root of roots) {
-          const chunk = chunks.find((c) => slashed(c.facadeModuleId ?? '').endsWith(root));
-          if (!chunk) throw new Error(`gavel-start-preloads: ${root} has no chunk`);
-          visit(chunk.fileName);
-        }
+        const chunks = loadedAtOnce(bundle, roots);
+        const styles = new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
         const named = (file: string) => html.includes(`/${file}"`);
         const links = [
-          ...[...scripts].filter((f) => !named(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-          ...[...styles].filter((f) => !named(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+          ...chunks
+            .map((chunk) => chunk.fileName)
+            .filter((f) => !named(f))
+            .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+          ...[...styles]
+            .filter((f) => !named(f))
+            .map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
         ];
         return html.replace(/\n?(\s*)<\/head>/, (_all, indent: string) =>
           [...links.map((link) => `\n${indent}  ${link}`), `\n${indent}</head>`].join(''),

@@ -6,8 +6,7 @@ import { seedFromPage } from './queries/pageData';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { crashHome } from './ui/RouteBoundary';
 import { startPwa } from './pwa/start';
-
-const nextTask = (run: () => void) => setTimeout(run, 0);
+import { nextTask } from './nextTask';
 
 /**
  * The app's first render, once start.ts has read the page's data and this module (the routes,

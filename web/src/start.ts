@@ -1,7 +1,6 @@
 import { readPageData } from './queries/pageData';
+import { nextTask } from './nextTask';
 import { startFailed } from './startFailed';
-
-const nextTask = (run: () => void) => setTimeout(run, 0);
 
 /**
  * The app's start, after main.tsx has set up React and Ionic, in steps of a task each: this module
