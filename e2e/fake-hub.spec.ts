@@ -111,3 +111,30 @@ test('the connection outlives an hour of fake clock by default, and a short hear
   await expect.poll(() => short.connections).toBe(2);
   await expect(other.locator('html')).toHaveAttribute('data-live', 'connected');
 });
+
+test('while the hub refuses (live updates paused), the list is fetched every 15 seconds, and no longer once it is back', async ({
+  page,
+}) => {
+  const hub = await fakeHub(page);
+  await page.clock.install();
+  let listed = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/auctionitems')) listed += 1;
+  });
+  await enterAsGuest(page);
+  hub.close({ refuse: true });
+  await expect(page.getByTestId('live-state')).toBeVisible();
+  const paused = listed;
+  await page.clock.fastForward(15_000);
+  await expect.poll(() => listed).toBe(paused + 1);
+  await page.clock.fastForward(15_000);
+  await expect.poll(() => listed).toBe(paused + 2);
+  // Back: the reconnect fetches once, and the timer stops.
+  hub.accept();
+  await page.clock.fastForward(6_000);
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
+  await expect.poll(() => listed).toBeGreaterThan(paused + 2);
+  const back = listed;
+  await page.clock.fastForward(31_000);
+  expect(listed).toBe(back);
+});

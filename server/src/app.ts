@@ -28,6 +28,7 @@ import { createBackground } from './lib/background';
 import { SessionVersionCache } from './features/accounts/sessions';
 import { Guessing } from './lib/guessing';
 import { guestTokenCeiling, rateLimits } from './lib/limits';
+import { LocalCounters, redisCounters } from './lib/counters';
 import { route } from './lib/route';
 import { sendBidderPage } from './lib/page-data';
 import { APP_START_HASH } from './lib/first-screen';
@@ -151,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const totals = createTotals({ db: database.db, live: hub, log: app.log });
   const background = createBackground(app.log);
+  // Rate limits and guessing budgets: in Redis with REDIS_URL, so they hold for every server; this process's own otherwise.
+  const counters = config.redisUrl ? await redisCounters(config.redisUrl, app.log) : new LocalCounters();
   const ctx: AppContext = {
     config,
     site,
@@ -162,14 +165,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notifier,
     totals,
     payments,
-    guessing: new Guessing(),
+    guessing: new Guessing(Date.now, undefined, counters),
     log: app.log,
     background,
   };
+  // Stopping: a request still in flight is answered on a connection that then closes, so no
+  // kept-alive connection (a balancer's, a phone's) holds the stop until its idle timeout.
+  let stopping = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
   // A total still scheduled is dropped and one being sent finishes, before the hub and the database close.
   app.addHook('preClose', async () => {
+    stopping = true;
     await totals.close();
     await hub.close();
+    if ('close' in counters) await counters.close();
   });
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
@@ -213,7 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       throw new AppError('too_large', 'The request is too large.');
     }
   });
-  await app.register(rateLimit, rateLimits(ctx));
+  await app.register(rateLimit, rateLimits(ctx, counters));
   app.addHook('onRequest', guestTokenCeiling(ctx));
   // API answers over about 1 KB go compressed; the built assets are compressed once at build time
   // (web/precompress.ts) and sent as they are. Brotli at quality 4 costs about what gzip does.

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { sql } from 'drizzle-orm';
 import { createClient } from 'redis';
+import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { buildApp } from './app';
 import type { Config } from './config';
@@ -27,8 +28,14 @@ import type { LivePublisher } from './realtime/hub';
 const STABLE_MS = 60_000;
 const FIRST_RESTART_MS = 1_000;
 const LAST_RESTART_MS = 30_000;
-/** Past this, a stop that has not finished kills what is left. */
-const STOP_GRACE_MS = 20_000;
+/**
+ * A server's stop: what is in flight finishes (or is refused, the database or Redis being gone)
+ * within this; past it the process ends anyway. An orchestrator's SIGKILL usually follows SIGTERM
+ * after 10 s, and a stop must never wait for a database that does not answer.
+ */
+export const STOP_DEADLINE_MS = 8_000;
+/** The primary's last resort, past its workers' own deadline. */
+const STOP_GRACE_MS = STOP_DEADLINE_MS + 1_500;
 /** Connections each process's pool may open (server/src/db/client.ts). */
 const POOL_SIZE = 20;
 
@@ -186,8 +193,29 @@ export async function runWorker(config: Config): Promise<void> {
   });
   websocketOnly(ctx.live);
   await app.listen({ port: config.port, host: config.host });
+  stopOnSignal(app);
+}
+
+/**
+ * A server's graceful stop on SIGINT or SIGTERM: no new connections, requests in flight finish,
+ * the jobs' runs in progress commit, then the hub, Redis and the database close; within
+ * STOP_DEADLINE_MS whatever is down or goes down meanwhile (Redis, PostgreSQL, both).
+ */
+export function stopOnSignal(app: FastifyInstance): void {
   onStopSignal((signal) => {
     app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => process.exit(0));
+    setTimeout(() => {
+      app.log.error(
+        `still stopping after ${STOP_DEADLINE_MS / 1000} s (the database or Redis not answering); ending now`,
+      );
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'the stop failed');
+        process.exit(1);
+      },
+    );
   });
 }

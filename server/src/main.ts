@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { runPrimary, runWorker, onStopSignal } from './cluster';
+import { runPrimary, runWorker, stopOnSignal } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { seedDemoIfEmpty } from './db/seed/seed';
 import { demoOwner, demoOwnerLines } from './db/seed/demo-owner';
@@ -52,10 +52,7 @@ async function main(): Promise<void> {
   const owner = config.seedDemo ? demoOwnerLines(await demoOwner(ctx.db, config, ctx.clock())) : [];
   announce(config, ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL', owner);
 
-  onStopSignal((signal) => {
-    app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => process.exit(0));
-  });
+  stopOnSignal(app);
 }
 
 /** The addresses to open, printed once when the server listens. */

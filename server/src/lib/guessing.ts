@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { normalizeEmail } from '@gavel/domain';
 import { TooManyTries } from '../errors';
+import { type Counters, type CounterWindow, LocalCounters } from './counters';
 
 /** How many tries a window allows. */
 export interface Budget {
@@ -80,59 +81,50 @@ export const GUESSING = {
   attemptNoticePerEmail: { name: 'attempt-notice-email', max: 1, windowMs: 60 * 60_000, message: '' },
 } satisfies Record<string, Budget>;
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-/** Past this many keys, expired windows are swept, so a flood of made-up emails cannot grow memory without end. */
-const SWEEP_AT = 50_000;
-
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Fixed-window counters for the guessing budgets, kept in this process. A budget refuses once a
- * key has used it up (per email), or slows the key down (per address, `Budget.slow`). Sign-in and
- * links followed count only failures, so a bidder who gets it right never spends anything and is
- * never slowed.
+ * Fixed-window counters for the guessing budgets, in the process's counters (lib/counters.ts: this
+ * process's own, or Redis's, shared by every server). A budget refuses once a key has used it up
+ * (per email), or slows the key down (per address, `Budget.slow`). Sign-in and links followed count
+ * only failures, so a bidder who gets it right never spends anything and is never slowed.
  */
 export class Guessing {
-  private readonly windows = new Map<string, Window>();
   constructor(
     private readonly now: () => number = Date.now,
     private readonly sleep: (ms: number) => Promise<void> = pause,
+    private readonly counters: Counters = new LocalCounters(now),
   ) {}
 
+  /** Whether the budgets are counted for every server (in Redis) now, not this process alone. */
+  get shared(): boolean {
+    return this.counters.shared;
+  }
+
   /** Refuses with 429 and the budget's message when `key` has no tries left; a slowing budget never refuses. */
-  assert(budget: Budget, key: string): void {
+  async assert(budget: Budget, key: string): Promise<void> {
     if (budget.slow) return;
-    const w = this.live(budget, key);
+    const w = await this.live(budget, key);
     if (w && w.count >= budget.max) throw new TooManyTries(budget.message, Math.ceil((w.resetAt - this.now()) / 1000));
   }
 
-  /** Spends one try of `key`. */
-  count(budget: Budget, key: string): void {
-    const w = this.live(budget, key);
-    if (w) w.count++;
-    else {
-      if (this.windows.size >= SWEEP_AT) this.sweep();
-      this.windows.set(`${budget.name}|${key}`, { count: 1, resetAt: this.now() + budget.windowMs });
-    }
+  /** Spends one try of `key`; answers the tries spent in the window so far. */
+  async count(budget: Budget, key: string): Promise<number> {
+    return (await this.counters.add(counterKey(budget, key), budget.windowMs)).count;
   }
 
   /** How long a try of `key` waits now: nothing within the budget, then one step more per try over it. */
-  delayOf(budget: Budget, key: string): number {
+  async delayOf(budget: Budget, key: string): Promise<number> {
     if (!budget.slow) return 0;
-    const over = (this.live(budget, key)?.count ?? 0) - budget.max;
-    return over <= 0 ? 0 : Math.min(budget.slow.maxMs, budget.slow.stepMs * over);
+    return delayFor(budget, (await this.live(budget, key))?.count ?? 0);
   }
 
-  /** Spends a try when one is left and answers true; answers false (spending nothing) when none is. */
-  allow(budget: Budget, key: string): boolean {
-    const w = this.live(budget, key);
+  /** Spends a try when one is left and answers true; answers false when none is. */
+  async allow(budget: Budget, key: string): Promise<boolean> {
+    const w = await this.live(budget, key);
     if (w && w.count >= budget.max) return false;
-    this.count(budget, key);
-    return true;
+    // Counted and checked in one step: two servers asking at once cannot both have the last try.
+    return (await this.count(budget, key)) <= budget.max;
   }
 
   /** Refuses when out of tries, else spends one: for calls where every try counts (links sent, joins). */
@@ -145,9 +137,8 @@ export class Guessing {
    * then the wait of whichever slowing budget is furthest over.
    */
   async takeAll(tries: ReadonlyArray<readonly [Budget, string]>): Promise<void> {
-    for (const [budget, key] of tries) this.assert(budget, key);
-    for (const [budget, key] of tries) this.count(budget, key);
-    await this.wait(tries);
+    for (const [budget, key] of tries) await this.assert(budget, key);
+    await this.spend(tries);
   }
 
   /**
@@ -160,32 +151,34 @@ export class Guessing {
     failed: (err: unknown) => boolean,
     work: () => Promise<T>,
   ): Promise<T> {
-    for (const [budget, key] of tries) this.assert(budget, key);
+    for (const [budget, key] of tries) await this.assert(budget, key);
     try {
       return await work();
     } catch (err) {
-      if (failed(err)) {
-        for (const [budget, key] of tries) this.count(budget, key);
-        await this.wait(tries);
-      }
+      if (failed(err)) await this.spend(tries);
       throw err;
     }
   }
 
-  private async wait(tries: ReadonlyArray<readonly [Budget, string]>): Promise<void> {
-    const ms = Math.max(0, ...tries.map(([budget, key]) => this.delayOf(budget, key)));
+  /** One try of each budget, then the wait of whichever slowing budget is furthest over. */
+  private async spend(tries: ReadonlyArray<readonly [Budget, string]>): Promise<void> {
+    const counts = await Promise.all(tries.map(([budget, key]) => this.count(budget, key)));
+    const ms = Math.max(0, ...tries.map(([budget], i) => delayFor(budget, counts[i] ?? 0)));
     if (ms > 0) await this.sleep(ms);
   }
 
-  private live(budget: Budget, key: string): Window | undefined {
-    const w = this.windows.get(`${budget.name}|${key}`);
-    return w && w.resetAt > this.now() ? w : undefined;
+  private live(budget: Budget, key: string): Promise<CounterWindow | undefined> {
+    return this.counters.read(counterKey(budget, key));
   }
+}
 
-  private sweep(): void {
-    const now = this.now();
-    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-  }
+const counterKey = (budget: Budget, key: string) => `guess:${budget.name}|${key}`;
+
+/** A slowing budget's wait for a key that has spent `count` tries: one step per try over the budget. */
+function delayFor(budget: Budget, count: number): number {
+  if (!budget.slow) return 0;
+  const over = count - budget.max;
+  return over <= 0 ? 0 : Math.min(budget.slow.maxMs, budget.slow.stepMs * over);
 }
 
 /** The email a guessing budget counts, written one way. */

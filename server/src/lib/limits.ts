@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { bearerToken, checkToken } from './caller';
+import type { Counters } from './counters';
 import { addressKey, type Budget } from './guessing';
 
 /**
@@ -80,10 +81,45 @@ export function guestTokenCeiling(ctx: AppContext): (request: FastifyRequest) =>
   };
 }
 
+/**
+ * The rate limit's counting, in the server's counters (lib/counters.ts): this process's own, or
+ * Redis's with REDIS_URL, so a token's budget holds across every server behind the balancer.
+ */
+function storeOver(counters: Counters): FastifyRateLimitStoreCtor {
+  class SharedStore implements FastifyRateLimitStore {
+    // The plugin makes the first with its options; a route's own is made by child().
+    prefix = 'rate:';
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      counters.add(`${this.prefix}${key}`, timeWindow).then(
+        (w) => callback(null, { current: w.count, ttl: Math.max(0, w.resetAt - Date.now()) }),
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
+    }
+    // A route with a budget of its own (sign-up's, the board's) counts apart from the API's, as the plugin's own stores do.
+    // (The plugin passes its merged options, the route under `routeInfo`, whatever its types say.)
+    child(options: object): FastifyRateLimitStore {
+      const route: unknown = 'routeInfo' in options ? options.routeInfo : options;
+      const name =
+        typeof route === 'object' && route !== null && 'url' in route
+          ? `${'method' in route ? String(route.method) : ''}${String(route.url)}`
+          : 'route';
+      const store = new SharedStore();
+      store.prefix = `rate:${name}:`;
+      return store;
+    }
+  }
+  return SharedStore;
+}
+
 /** The options of @fastify/rate-limit for the whole server (app.ts registers it once). */
-export function rateLimits(ctx: AppContext): RateLimitPluginOptions {
+export function rateLimits(ctx: AppContext, counters: Counters): RateLimitPluginOptions {
   return {
     global: true,
+    store: storeOver(counters),
     timeWindow: '1 minute',
     keyGenerator: (request) => limitKey(ctx, request),
     allowList: (_request, key) => key === UNLIMITED,

@@ -2,11 +2,11 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { z } from 'zod';
 import { clientMessage, HUB_PATH, hubMessage, hubRefusals, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
 import type { BoardClaims, LoginClaims, StaffClaims, TokenService } from '../lib/tokens';
 import { clientAddress, DEFAULT_SOCKET_CAPS, LiveSockets, type SocketCaps } from './caps';
+import { linkRedis, type RedisLink } from './redis-link';
 
 /** Where live messages go: everyone in an event, or one bidder's open tabs and phones. */
 export interface LivePublisher {
@@ -110,21 +110,25 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
     pingInterval: 20_000,
     pingTimeout: 20_000,
   });
-  let redis: Array<{ quit(): Promise<unknown> }> = [];
+  // With Redis, live messages reach every server's sockets. While Redis is unreachable they would
+  // reach only this server's: its sockets are closed (the phones and boards say live updates are
+  // paused and fetch what they show now and then) and new ones refused, until Redis is back; the
+  // clients reconnect by themselves then, and fetch what they missed.
+  let redis: RedisLink | undefined;
   if (opts.redisUrl) {
-    const pub = createClient({ url: opts.redisUrl });
-    const sub = pub.duplicate();
-    pub.on('error', (err: Error) => opts.log.error({ err }, 'redis publish client error'));
-    sub.on('error', (err: Error) => opts.log.error({ err }, 'redis subscribe client error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
-    redis = [pub, sub];
+    redis = await linkRedis(opts.redisUrl, opts.log, (up) => {
+      if (!up) for (const socket of io.of('/').sockets.values()) socket.conn.close();
+    });
+    io.adapter(createAdapter(redis.pub, redis.sub));
   }
+  /** Live messages reach every socket of the event: none without Redis, or with Redis up. */
+  const live = () => !redis || redis.up;
 
   const sockets = new LiveSockets(opts.caps ?? DEFAULT_SOCKET_CAPS);
   const holders = new WeakMap<Socket, Holder>();
 
   io.use(async (socket, next) => {
+    if (!live()) return next(new Error(hubRefusals.unavailable));
     const token = handshakeToken(socket);
     if (!token) return next(new Error(hubRefusals.tokenRequired));
     // Whether the token was revoked is read from the database now and then; a failure of that
@@ -200,7 +204,8 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
   // sockets close wherever they are (disconnectSockets goes through the adapter too).
   opts.tokens.onRevoke((accountId, version) => {
     if (closed) return;
-    if (opts.redisUrl) io.serverSideEmit(SESSIONS_ENDED, accountId, version);
+    // While Redis is away the other servers learn the new version from the database (lib/tokens.ts reads it now and then).
+    if (redis?.up) io.serverSideEmit(SESSIONS_ENDED, accountId, version);
     io.in(accountRoom(accountId)).disconnectSockets(true);
   });
   // A password reset in another process.
@@ -211,20 +216,20 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
     io,
     // Messages hold cents like everything inside; they leave as the API's dollars.
     toEvent: (auctioncode, eventcode, message) => {
-      if (!closed) io.to(eventRoom(auctioncode, eventcode)).emit(RECEIVE, z.encode(hubMessage, message));
+      if (!closed && live()) io.to(eventRoom(auctioncode, eventcode)).emit(RECEIVE, z.encode(hubMessage, message));
     },
     toBidder: (bidderId, message) => {
-      if (!closed) io.to(bidderRoom(bidderId)).emit(RECEIVE, z.encode(hubMessage, message));
+      if (!closed && live()) io.to(bidderRoom(bidderId)).emit(RECEIVE, z.encode(hubMessage, message));
     },
     toConsole: (auctioncode, eventcode, message) => {
-      if (!closed) io.to(consoleRoom(auctioncode, eventcode)).emit(RECEIVE, z.encode(hubMessage, message));
+      if (!closed && live()) io.to(consoleRoom(auctioncode, eventcode)).emit(RECEIVE, z.encode(hubMessage, message));
     },
     // The HTTP server belongs to Fastify, which closes it; here only the sockets and Redis end.
     close: async () => {
       closed = true;
       io.local.disconnectSockets(true);
       io.engine.close();
-      await Promise.all(redis.map((c) => c.quit().catch(() => undefined)));
+      await redis?.close();
     },
   };
 }

@@ -121,3 +121,17 @@ export async function listenOnLoopback(t: GavelApp): Promise<string> {
 export const ADMIN = { authorization: 'Bearer test-admin-token-0123456789' };
 
 export { failure } from '../../../testkit/responses';
+
+/**
+ * A second server on a test app's database, as another machine behind the load balancer would be:
+ * state of its own (its hub, its counters, its caches), the database shared; its clock is the
+ * first app's. Closed before the first app.
+ */
+export async function anotherServer(t: TestApp, config: Partial<Config> = {}): Promise<GavelApp> {
+  const gavel = await buildApp(
+    { ...t.config, ...config },
+    { database: t.ctx.database, clock: t.ctx.clock, sweeper: false },
+  );
+  await gavel.app.ready();
+  return gavel;
+}

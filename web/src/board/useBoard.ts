@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { BOARD_REFRESH_MS, displayCalls, hubRefusals, type BoardRoute } from '@gavel/domain';
 import { api, ApiError, knowCalls } from '../api/client';
 import { openHub, type HubConnection, type LiveState } from '../realtime/hub';
+import { usePausedRefresh } from '../realtime/pausedRefresh';
 import { boardReducer, initialBoard, type BoardState } from './state';
 
 // The board's one call is not among the bidder app's (appCalls), so a phone never downloads its schemas.
@@ -126,6 +127,9 @@ export function useBoard(route: BoardRoute): Board {
   useEffect(() => {
     document.documentElement.dataset.live = live;
   }, [live]);
+
+  // Live updates paused: the board reloads what it shows now and then instead.
+  usePausedRefresh(live, () => void load().catch(() => undefined));
 
   const reconnect = useCallback(() => {
     hub.current?.connect();

@@ -6,6 +6,7 @@ import type { LiveState } from './hub';
 import { LiveContext } from './state';
 import { clearItemNotices, useNoticeQueue } from '../ui/notices';
 import { refreshSeeded } from '../queries/pageData';
+import { usePausedRefresh } from './pausedRefresh';
 
 // The notices' stack comes with the first notice, and then stays.
 const NoticeStack = lazy(() => import('../ui/NoticeStack').then((m) => ({ default: m.NoticeStack })));
@@ -50,6 +51,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (state === 'connected') refreshSeeded(client);
   }, [state, client]);
+
+  // Live updates paused: what the screens show is fetched now and then instead.
+  usePausedRefresh(state, () => void client.refetchQueries({ type: 'active' }));
 
   // The page's root tells the live state, so tests (and styles) can wait on it.
   useEffect(() => {

@@ -42,10 +42,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsync {
         .failures(passwordTries(request, body.email), wrongPassword, () =>
           createAccount(ctx.db, tenant, body.email, body.password),
         )
-        .catch((err: unknown) => {
+        .catch(async (err: unknown) => {
           // The email has an account and this was not its password: its owner hears of it (at
           // most once an hour), with a sign-in link in case it was them.
-          if (wrongPassword(err) && ctx.guessing.allow(GUESSING.attemptNoticePerEmail, emailKey(body.email)))
+          if (wrongPassword(err) && (await ctx.guessing.allow(GUESSING.attemptNoticePerEmail, emailKey(body.email))))
             ctx.background.run('account attempt notice', () =>
               sendAttemptNotice(ctx.db, { tenant, email: body.email, now, origin: from }),
             );

@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+
+/**
+ * The hub's two Redis connections (publishing and subscribing, for the Socket.IO adapter), and
+ * whether both are up. Redis going away must not take a server with it: each connection retries
+ * by itself, every command's refusal is caught here (the adapter sends without waiting for the
+ * answer, and a refusal nothing caught would end the process), and the hub hears when live
+ * messages between servers stop and start again (`onChange`).
+ */
+
+/** Reconnecting: the first retry after 100 ms, then slower, up to 1 s apart, so live updates resume within a second of Redis. */
+const RECONNECT_MAX_MS = 1_000;
+/** How long a server's start waits for Redis before it starts with live updates paused. */
+const START_WAIT_MS = 5_000;
+
+type RedisClient = ReturnType<typeof createClient>;
+
+export interface RedisLink {
+  pub: RedisClient;
+  sub: RedisClient;
+  /** Both connections are up: messages reach the other servers. */
+  readonly up: boolean;
+  close(): Promise<void>;
+}
+
+/** The client, with the promise of every call it answers caught: the caller still sees a refusal it waits for. */
+function guarded(client: RedisClient): RedisClient {
+  return new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result: unknown = Reflect.apply(value, target, args);
+        if (result instanceof Promise) result.catch(() => undefined);
+        return result;
+      };
+    },
+  });
+}
+
+export async function linkRedis(
+  url: string,
+  log: FastifyBaseLogger,
+  onChange: (up: boolean) => void,
+): Promise<RedisLink> {
+  const pub = createClient({
+    url,
+    socket: { connectTimeout: 2_000, reconnectStrategy: (n: number) => Math.min(100 * 2 ** n, RECONNECT_MAX_MS) },
+  });
+  const sub = pub.duplicate();
+  let up = false;
+  let closing = false;
+  const check = () => {
+    const now = pub.isReady && sub.isReady;
+    if (now === up || closing) return;
+    up = now;
+    if (up) log.info('live updates between servers resumed: Redis is back');
+    else log.warn('live updates between servers paused: Redis is unreachable');
+    onChange(up);
+  };
+  for (const [client, name] of [
+    [pub, 'publish'],
+    [sub, 'subscribe'],
+  ] as const) {
+    // Logged once per outage (check), not at every failed reconnect.
+    client.on('error', (err: Error) => {
+      if (up) log.error({ err: err.message }, `redis ${name} client error`);
+      check();
+    });
+    client.on('ready', check);
+    client.on('end', check);
+    client.on('reconnecting', check);
+  }
+  const connecting = Promise.all([pub.connect(), sub.connect()]);
+  connecting.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, START_WAIT_MS)))]);
+  clearTimeout(timer);
+  check();
+  return {
+    pub: guarded(pub),
+    sub: guarded(sub),
+    get up() {
+      return up;
+    },
+    close: async () => {
+      closing = true;
+      // destroy, not quit: a quit waits for an answer from a Redis that may be gone.
+      for (const client of [pub, sub]) if (client.isOpen) client.destroy();
+    },
+  };
+}
