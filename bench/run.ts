@@ -7,10 +7,11 @@ import { benchFanout } from './fanout';
 import { benchLargeEvent } from './large-event';
 import { benchLighthouse } from './lighthouse';
 import { benchStore } from './store';
+import { benchBalanced } from './topology';
 import { cleanup, startPostgres } from './lib';
 
 /**
- * npm run bench [-- bids|bids-latency|fanout|closing|store|charge-all|lighthouse|large-event]: runs the benchmarks with their baselines in one go and
+ * npm run bench [-- bids|bids-latency|fanout|closing|store|charge-all|lighthouse|large-event|balanced]: runs the benchmarks with their baselines in one go and
  * prints markdown tables (docs/benchmarks.md keeps a copy with the command that produced it).
  * Starts its own PostgreSQL when it is installed (on port 55470, or BENCH_PG_PORT); everything runs
  * on 127.0.0.1 and stops itself.
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   if (!which || which === 'charge-all') console.log(await benchChargeAll(pg, PORT + 150));
   if (!which || which === 'lighthouse') console.log(await benchLighthouse(PORT + 200));
   if (!which || which === 'large-event') console.log(await benchLargeEvent(pg, PORT + 250));
+  if (!which || which === 'balanced') console.log(await benchBalanced(pg));
 }
 
 main()

@@ -35,7 +35,8 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-export function startServer(dataDir: string, port: number): ServerProcess {
+/** `extra` comes last: a test of several servers gives them PostgreSQL and Redis (reliability/topology.ts). */
+export function startServer(dataDir: string, port: number, extra: Record<string, string> = {}): ServerProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -51,6 +52,7 @@ export function startServer(dataDir: string, port: number): ServerProcess {
   };
   // The embedded default, whatever the suite around it runs on.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PROCESSES', 'WEB_DIST']) delete env[name];
+  Object.assign(env, extra);
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: root,
     env,

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase, type ScratchDatabase } from '../test/harness';
-import { freePort, hasRedisServer, startTestRedis, type TestRedis } from '../test/redis-server';
+import { hasRedisServer, startTestRedis, type TestRedis } from '../test/redis-server';
+import { freePort } from './crash-server';
 import { startProxy, type CuttingProxy } from './db-restart-proxy';
 
 /**

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createClient } from 'redis';
+import { freePort } from '../reliability/crash-server';
 
 /**
  * A Redis server of the test's own, which the test may stop and start again (an outage) without
@@ -16,19 +16,6 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty, and waits until it answers; nothing if it runs. */
   start(): Promise<void>;
-}
-
-/** A free port on the loopback, from the system. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function answers(url: string): Promise<boolean> {
