@@ -84,7 +84,9 @@ async function stopTimed(
   child.kill('SIGTERM');
   await meanwhile();
   const limit = new Promise<null>((resolve) => setTimeout(() => resolve(null), LIMIT_MS + 2_000));
-  return Promise.race([exited, limit]);
+  const took = await Promise.race([exited, limit]);
+  console.log(`RELIABILITY stop: ${expect.getState().currentTestName ?? ''}: ${took ?? 'still running'} ms`);
+  return took;
 }
 
 describe.skipIf(!pgUrl || !hasRedisServer)('a server’s stop', () => {
