@@ -109,6 +109,22 @@ const envSchema = z.object({
   /** Web Push's key pair (push/vapid.ts): both or neither; without them a pair is made once and kept in DATA_DIR. */
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
+  /** Hours between the automatic backups of the embedded database (features/backup); 0 turns them off. */
+  BACKUP_EVERY_HOURS: z
+    .string()
+    .regex(
+      /^\d{1,4}$/,
+      'must be a whole number of hours (24 for a daily backup), or 0 to turn the automatic backup off',
+    )
+    .default('24')
+    .transform(Number)
+    .pipe(z.number().max(8760, 'must be at most 8760 hours (a year)')),
+  /** How many backups DATA_DIR/backups keeps: the automatic backup removes older ones. */
+  BACKUP_KEEP: z
+    .string()
+    .regex(/^[1-9]\d{0,3}$/, 'must be a whole number of backups to keep, at least 1')
+    .default('7')
+    .transform(Number),
   /** Who runs the server, for the push services: mailto: or https:; by default PUBLIC_URL or MAIL_FROM's address. */
   VAPID_SUBJECT: optionalString.pipe(
     z
@@ -202,9 +218,52 @@ export interface Config {
   textRatePerSecond: number;
   /** Web Push's VAPID keys and subject (push/vapid.ts). */
   vapid: Vapid;
+  /** Hours between automatic backups of the embedded database; 0 means none. */
+  backupEveryHours: number;
+  /** Backups DATA_DIR/backups keeps (the newest). */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {}
+
+/** The files in DATA_DIR that hold the secrets generated here: a backup carries them (features/backup). */
+export const KEPT_SECRETS = { jwt: 'jwt-secret', admin: 'admin-token', vapid: 'vapid-keys' } as const;
+
+/** The environment's variables with a value: an empty one (PORT= in a compose file) means unset, not zero or an empty name. */
+const givenIn = (env: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+
+function invalid(error: z.ZodError): ConfigError {
+  const lines = error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  return new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Where the data lives. */
+export type StorageConfig = Pick<Config, 'dataDir' | 'databaseUrl'>;
+
+/**
+ * DATA_DIR and DATABASE_URL, read through the same schema as loadConfig but without generating
+ * secrets or touching DATA_DIR: `npm run restore` must find DATA_DIR as it was, to put the backup's
+ * secrets back rather than clash with new ones made a moment before.
+ */
+export function loadStorageConfig(env: Record<string, string | undefined> = process.env): StorageConfig {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(givenIn(env));
+  if (!parsed.success) throw invalid(parsed.error);
+  return { dataDir: resolve(parsed.data.DATA_DIR), databaseUrl: parsed.data.DATABASE_URL };
+}
+
+/**
+ * The admin token a server on DATA_DIR has (ADMIN_TOKEN, or the one kept in DATA_DIR), for the
+ * commands that call that server; read only: a command must not leave a secret of its own behind.
+ * Undefined when neither is there.
+ */
+export function loadAdminToken(env: Record<string, string | undefined> = process.env): string | undefined {
+  const parsed = envSchema.pick({ DATA_DIR: true, ADMIN_TOKEN: true }).safeParse(givenIn(env));
+  if (!parsed.success) throw invalid(parsed.error);
+  if (parsed.data.ADMIN_TOKEN) return parsed.data.ADMIN_TOKEN;
+  const kept = join(resolve(parsed.data.DATA_DIR), KEPT_SECRETS.admin);
+  return existsSync(kept) ? readFileSync(kept, 'utf8').trim() : undefined;
+}
 
 /** A secret kept in DATA_DIR: read when there, generated and written once when not. */
 function keptSecret({
@@ -250,13 +309,8 @@ function keptSecret({
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  // An empty variable (PORT= in a compose file) means unset, not zero or an empty name.
-  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
-  const parsed = envSchema.safeParse(given);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const parsed = envSchema.safeParse(givenIn(env));
+  if (!parsed.success) throw invalid(parsed.error);
   const e = parsed.data;
   const twilio = twilioAccountOf(e);
   // Links are built from configuration only (lib/site.ts): without PUBLIC_URL they would point
@@ -272,9 +326,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  DATA_DIR: cannot create ${dataDir} (${(err as Error).message})`);
   }
   const jwtSecret =
-    e.JWT_SECRET ?? keptSecret({ variable: 'JWT_SECRET', dataDir, file: 'jwt-secret', bytes: 48, minLength: 32 });
+    e.JWT_SECRET ?? keptSecret({ variable: 'JWT_SECRET', dataDir, file: KEPT_SECRETS.jwt, bytes: 48, minLength: 32 });
   const adminToken =
-    e.ADMIN_TOKEN ?? keptSecret({ variable: 'ADMIN_TOKEN', dataDir, file: 'admin-token', bytes: 24, minLength: 16 });
+    e.ADMIN_TOKEN ??
+    keptSecret({ variable: 'ADMIN_TOKEN', dataDir, file: KEPT_SECRETS.admin, bytes: 24, minLength: 16 });
   const vapid = vapidOf(e, dataDir);
   return {
     port: e.PORT,
@@ -306,6 +361,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     twilioApiUrl: e.TWILIO_API_URL?.replace(/\/+$/, ''),
     textRatePerSecond: e.TEXT_RATE_PER_SECOND,
     vapid,
+    backupEveryHours: e.BACKUP_EVERY_HOURS,
+    backupKeep: e.BACKUP_KEEP,
   };
 }
 
@@ -322,7 +379,7 @@ function vapidOf(e: z.infer<typeof envSchema>, dataDir: string): Vapid {
     if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
     return { ...keys, subject };
   }
-  const file = 'vapid-keys';
+  const file = KEPT_SECRETS.vapid;
   const keys = parseKeptVapid(
     keptSecret({
       variable: 'VAPID_PRIVATE_KEY',

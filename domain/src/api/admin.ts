@@ -14,6 +14,16 @@ export const importResponse = z.object({
   itemsuntouched: z.number(),
 });
 
+/** A backup the server made of its embedded database (POST /admin/backup; npm run backup calls it). */
+export const backupResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  /** The backup file's absolute path on the server's machine (in DATA_DIR/backups). */
+  file: z.string(),
+  bytes: z.number(),
+  createdat: z.string(),
+});
+
 export const authorizeBidderRequest = z.object({
   eventcode: codeSchema,
   auctioncode: codeSchema.optional(),

@@ -11,7 +11,7 @@ import type { consoleCalls } from './console-calls';
 import type { storeAppCalls } from './store-calls';
 
 export type { Access, Contract, StaffAccess } from './contract';
-export { authorizeBidderRequest, importResponse } from './admin';
+export { authorizeBidderRequest, backupResponse, importResponse } from './admin';
 
 /**
  * Every call of the API: its path, who may make it, and the schemas of its request and answer.

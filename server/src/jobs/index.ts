@@ -16,6 +16,7 @@ import { reconcileDeskPayments } from '../features/console/desk/reconcile';
 import { textDeliveryJob } from '../texts/job';
 import { imagesJob } from '../features/media/job';
 import { pushDeliveryJob } from '../push/job';
+import { backupJob } from '../features/backup/service';
 import { defineJob, type PeriodicJob } from './job';
 
 export { defineJob, startJobs, type JobLog, type JobRunner, type PeriodicJob, type RunnerOptions } from './job';
@@ -85,6 +86,9 @@ export function appJobs(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): 
     // Pushes leave through each device's push service (server/src/push).
     pushDeliveryJob(ctx, log),
   ];
+  // The embedded database's automatic backup (features/backup); absent on PostgreSQL or when turned off.
+  const backup = backupJob(ctx, log);
+  if (backup) jobs.push(backup);
   const { smtpUrl, mailFrom } = ctx.config;
   if (smtpUrl) {
     const smtp = smtpSender(smtpUrl, mailFrom);
