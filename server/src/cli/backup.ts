@@ -1,8 +1,9 @@
 import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { backupResponse, errorResponse } from '@gavel/domain';
-import { ConfigError, loadAdminToken, loadStorageConfig } from '../config';
-import { BackupError, copyBackup } from '../features/backup/archive';
+import { loadAdminToken, loadStorageConfig } from '../config';
+import { copyBackup } from '../features/backup/archive';
+import { runCommand } from './exit';
 import { backupDirectly } from '../features/backup/direct';
 import { backupsFolder } from '../features/backup/service';
 import { runningServer } from '../lib/pidfile';
@@ -68,10 +69,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then((code) => process.exit(code))
-  .catch((err: unknown) => {
-    const known = err instanceof ConfigError || err instanceof BackupError;
-    console.error(known ? err.message : err);
-    process.exit(1);
-  });
+runCommand(main);

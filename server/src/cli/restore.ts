@@ -1,7 +1,7 @@
-import { ConfigError, loadStorageConfig } from '../config';
-import { BackupError } from '../features/backup/archive';
+import { loadStorageConfig } from '../config';
 import { restoreBackup } from '../features/backup/restore';
 import { privateFilesFromNowOn } from '../lib/private-dir';
+import { runCommand } from './exit';
 
 /**
  * npm run restore -- FILE : a backup (npm run backup) into an empty DATA_DIR (the embedded
@@ -19,10 +19,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then((code) => process.exit(code))
-  .catch((err: unknown) => {
-    const known = err instanceof ConfigError || err instanceof BackupError;
-    console.error(known ? err.message : err);
-    process.exit(1);
-  });
+runCommand(main);

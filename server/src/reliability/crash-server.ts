@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { parseBody, type Headers, type Transport } from '../../../testkit/transport';
+import { linkSecret } from '../../../testkit/bidders';
+import { bearer, expectOk, parseBody, stringField, type Headers, type Transport } from '../../../testkit/transport';
 
 /**
  * The real server as a child process, the way `npm start` runs it (node with tsx on main.ts), on
@@ -108,4 +109,22 @@ export function fetchTransport(origin: string): Transport {
     post: (path, body, headers) => call('POST', path, body, headers),
     put: (path, body, headers) => call('PUT', path, body, headers),
   };
+}
+
+/** An owner of the organization `demo` of a real server: made by the operator, the mailed invitation accepted. */
+export async function consoleOwner(transport: Transport, owneremail: string): Promise<{ authorization: string }> {
+  await expectOk(
+    'organization',
+    transport.post(
+      '/api/admin/organizations',
+      { auctioncode: 'demo', name: 'Test Foundation', owneremail },
+      bearer(CRASH_ADMIN_TOKEN),
+    ),
+  );
+  const secret = await linkSecret(transport, owneremail, '/console/invitation/');
+  const session = await expectOk(
+    'accept',
+    transport.post(`/api/console/invitations/${secret}`, { name: 'Olive Owner', password: 'correct horse battery' }),
+  );
+  return bearer(stringField(session, 'token'));
 }

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase, type ScratchDatabase } from '../test/harness';
 import { hasRedisServer, startTestRedis, type TestRedis } from '../test/redis-server';
-import { freePort } from './crash-server';
+import { freePort, startServer, started, waitHealthy } from './crash-server';
 import { startProxy, type CuttingProxy } from './db-restart-proxy';
 
 /**
@@ -18,13 +17,11 @@ import { startProxy, type CuttingProxy } from './db-restart-proxy';
  * can take away, as PostgreSQL stopping would) and a Redis of the test's own.
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
 const LIMIT_MS = 10_000;
 
 let db: ScratchDatabase;
 let redis: TestRedis;
 const dirs: string[] = [];
-const running = new Set<ChildProcess>();
 
 interface Started {
   child: ChildProcess;
@@ -32,37 +29,17 @@ interface Started {
   proxy: CuttingProxy;
 }
 
-async function startServer(): Promise<Started> {
+async function startGavel(): Promise<Started> {
   const proxy = await startProxy(db.url);
-  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'gavel-stop-'));
   dirs.push(dir);
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      DATABASE_URL: proxy.url,
-      REDIS_URL: redis.url,
-      JWT_SECRET: 'stop-test-secret-0123456789abcdefghijklmnop',
-      ADMIN_TOKEN: 'stop-test-admin-token-0123',
-      SEED_DEMO: 'false',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: 'ignore',
+  const server = startServer(dir, await freePort(), {
+    DATABASE_URL: proxy.url,
+    REDIS_URL: redis.url,
+    LOG_LEVEL: 'silent',
   });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return { child, port, proxy };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
+  await waitHealthy(server);
+  return { child: server.child, port: server.port, proxy };
 }
 
 /**
@@ -95,14 +72,14 @@ describe.skipIf(!pgUrl || !hasRedisServer)('a server’s stop', () => {
     redis = await startTestRedis();
   });
   afterAll(async () => {
-    running.forEach((c) => c.kill('SIGKILL'));
+    started.forEach((s) => s.child.kill('SIGKILL'));
     await redis?.stop();
     await db?.drop();
     dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
   });
 
   it('with Redis down, then PostgreSQL stopping a moment after SIGTERM, ends within 10 s (the case seen)', async () => {
-    const { child, proxy } = await startServer();
+    const { child, proxy } = await startGavel();
     await redis.stop();
     const took = await stopTimed(child, async () => {
       await new Promise((r) => setTimeout(r, 200));
@@ -115,7 +92,7 @@ describe.skipIf(!pgUrl || !hasRedisServer)('a server’s stop', () => {
 
   it('with PostgreSQL gone and Redis up, ends within 10 s', async () => {
     await redis.start();
-    const { child, proxy } = await startServer();
+    const { child, proxy } = await startGavel();
     await proxy.close();
     const took = await stopTimed(child);
     expect(took ?? Infinity).toBeLessThan(LIMIT_MS);
@@ -124,7 +101,7 @@ describe.skipIf(!pgUrl || !hasRedisServer)('a server’s stop', () => {
 
   it('with both gone, ends within 10 s', async () => {
     await redis.start();
-    const { child, proxy } = await startServer();
+    const { child, proxy } = await startGavel();
     await Promise.all([redis.stop(), proxy.close()]);
     const took = await stopTimed(child);
     expect(took ?? Infinity).toBeLessThan(LIMIT_MS);
@@ -133,7 +110,7 @@ describe.skipIf(!pgUrl || !hasRedisServer)('a server’s stop', () => {
 
   it('with everything up, finishes a request in flight, answers it, and ends with success', async () => {
     await redis.start();
-    const { child, port } = await startServer();
+    const { child, port } = await startGavel();
     // In flight for sure: its headers are in when SIGTERM comes, its body only after.
     const body = JSON.stringify({ eventcode: 'gala' });
     let answered = 0;

@@ -2,15 +2,15 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_PATH, RECEIVE, type HubMessage } from '@gavel/domain';
-import { linkSecret, verifiedBidder, type BidderSession } from '../../../testkit/bidders';
-import { bearer, expectOk, numberField, stringField, type Transport } from '../../../testkit/transport';
+import { verifiedBidder, type BidderSession } from '../../../testkit/bidders';
+import { bearer, expectOk, numberField, stringField } from '../../../testkit/transport';
 import { scratchDatabase, type ScratchDatabase } from '../test/harness';
 import { eventDocument } from '../test/documents';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
 import { stripeEventFields } from '../test/payments-fixtures';
 import { hasRedisServer, startTestRedis, type TestRedis } from '../test/redis-server';
 import { plenty } from '../features/console/chargeall/chargeall-fixtures';
-import { CRASH_ADMIN_TOKEN, fetchTransport, pause } from './crash-server';
+import { consoleOwner, CRASH_ADMIN_TOKEN, fetchTransport, pause } from './crash-server';
 import { hasHaproxy, startTopology, type Topology } from './topology';
 
 /**
@@ -50,25 +50,6 @@ const update = (s: Socket, itemid: number, dollars: number) =>
     s.on(RECEIVE, on);
   });
 
-/** An owner of the organization: made by the operator, the mailed invitation accepted. */
-async function owner(transport: Transport): Promise<{ authorization: string }> {
-  const owneremail = 'owner.topology@example.org';
-  await expectOk(
-    'organization',
-    transport.post(
-      '/api/admin/organizations',
-      { auctioncode: 'demo', name: 'Test Foundation', owneremail },
-      bearer(CRASH_ADMIN_TOKEN),
-    ),
-  );
-  const secret = await linkSecret(transport, owneremail, '/console/invitation/');
-  const session = await expectOk(
-    'accept',
-    transport.post(`/api/console/invitations/${secret}`, { name: 'Olive Owner', password: 'correct horse battery' }),
-  );
-  return bearer(stringField(session, 'token'));
-}
-
 describe.skipIf(!pgUrl || !hasRedisServer || !hasHaproxy)('two servers behind HAProxy', () => {
   beforeAll(async () => {
     db = await scratchDatabase(pgUrl ?? '');
@@ -86,7 +67,7 @@ describe.skipIf(!pgUrl || !hasRedisServer || !hasHaproxy)('two servers behind HA
 
   it('takes bids, carries live updates across servers and through the balancer, closes once and charges once', async () => {
     const via = fetchTransport(topo.url);
-    const auth = await owner(via);
+    const auth = await consoleOwner(via, 'owner.topology@example.org');
     const now = new Date();
     const doc = eventDocument(now, {
       eventcode: EVENT,

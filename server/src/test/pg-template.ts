@@ -1,23 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { onDatabase } from '../db/one-connection';
+
+export { onDatabase };
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated database on TEST_DATABASE_URL's server that each test file's database copies, or '' on PGlite. */
     pgTemplate: string;
-  }
-}
-
-/** Runs `work` on a connection of its own to the database of `url`. */
-export async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants, readdirSync } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
-import pg from 'pg';
+import { onDatabase } from '../../db/one-connection';
 import { BackupError } from './archive';
 import type { DumpSource } from './make';
 import { levelOf, MIGRATION_LEVEL_SQL, type MigrationLevel } from './manifest';
@@ -87,17 +87,7 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void
   });
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const levelIn = (url: string) => withClient(url, async (c) => levelOf((await c.query(MIGRATION_LEVEL_SQL)).rows[0]));
+const levelIn = (url: string) => onDatabase(url, async (c) => levelOf((await c.query(MIGRATION_LEVEL_SQL)).rows[0]));
 
 /** PostgreSQL as a backup's source. Fails at once, with what to install, when pg_dump is missing. */
 export function postgresSource(url: string): DumpSource {
@@ -116,7 +106,7 @@ export function postgresSource(url: string): DumpSource {
 
 /** Tables in the schemas Gavel uses (public, and drizzle's migrations): a restore goes only into a database with none. */
 export function tablesIn(url: string): Promise<number> {
-  return withClient(url, async (c) => {
+  return onDatabase(url, async (c) => {
     const { rows } = await c.query<{ n: number }>(
       `select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`,
     );

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type BidderSession, linkSecret, verifiedBidder } from '../../../../../testkit/bidders';
-import { bearer, expectOk, numberField, stringField, type Transport } from '../../../../../testkit/transport';
+import { type BidderSession, verifiedBidder } from '../../../../../testkit/bidders';
+import { bearer, expectOk, numberField, type Transport } from '../../../../../testkit/transport';
 import {
+  consoleOwner,
   CRASH_ADMIN_TOKEN,
   fetchTransport,
   freePort,
@@ -50,25 +51,6 @@ function startOnFake(dir: string, port: number, stripeUrl: string): ServerProces
   } finally {
     delete process.env.STRIPE_API_URL;
   }
-}
-
-/** An owner of the organization: made by the operator, the mailed invitation accepted. */
-async function owner(transport: Transport): Promise<{ authorization: string }> {
-  const owneremail = 'owner.crash@example.org';
-  await expectOk(
-    'organization',
-    transport.post(
-      '/api/admin/organizations',
-      { auctioncode: 'demo', name: 'Test Foundation', owneremail },
-      bearer(CRASH_ADMIN_TOKEN),
-    ),
-  );
-  const secret = await linkSecret(transport, owneremail, '/console/invitation/');
-  const session = await expectOk(
-    'accept',
-    transport.post(`/api/console/invitations/${secret}`, { name: 'Olive Owner', password: 'correct horse battery' }),
-  );
-  return bearer(stringField(session, 'token'));
 }
 
 /** Bidders with a Stripe card on file and the gift won, ten at a time. */
@@ -126,7 +108,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('charge all under k
     let server = startOnFake(dir, port, fake.url);
     await waitHealthy(server);
     const transport = fetchTransport(server.origin);
-    const auth = await owner(transport);
+    const auth = await consoleOwner(transport, 'owner.crash@example.org');
     const doc = eventDocument(new Date(), {
       eventcode: EVENT,
       orgname: 'Test Foundation',
