@@ -150,18 +150,26 @@ export async function benchBids(pg: Postgres | undefined, port: number): Promise
 
   const hot = { name: 'hot', items: 1, people: 200 };
   const hotRows: Array<Array<string | number>> = [];
+  const hotRatios: Partial<Record<Kind, number>> = {};
   for (const kind of kinds) {
     const r = await capacityRow(pg, kind, 1, port + 2, hot);
     const base = await baseline(pg, kind, r.p);
+    hotRatios[kind] = r.perSecond / base;
     hotRows.push([...r.cells, base, pct((r.perSecond / base) * 100)]);
   }
   out.push(table(`Hot item: 200 bidders on one item, closed loop (${CAPACITY_SECONDS} s)`, CAPACITY_HEAD, hotRows));
 
   const targets: Array<Array<string | number>> = [];
+  // Issue 32: a bid in one round trip (the item's lock held for one round trip instead of four).
   if (ratios.postgres !== undefined)
     targets.push([
-      'PostgreSQL: accepted bids at least 25% of the raw SQL baseline',
-      verdict(ratios.postgres >= 0.25, pct(ratios.postgres * 100)),
+      'PostgreSQL: accepted bids at least 50% of the raw SQL baseline',
+      verdict(ratios.postgres >= 0.5, pct(ratios.postgres * 100)),
+    ]);
+  if (hotRatios.postgres !== undefined)
+    targets.push([
+      'PostgreSQL, hot item: accepted bids at least 25% of the raw SQL baseline',
+      verdict(hotRatios.postgres >= 0.25, pct(hotRatios.postgres * 100)),
     ]);
   if (ratios.pglite !== undefined)
     targets.push([

@@ -2,8 +2,10 @@ import type { Cents } from '../money';
 import { BID_CAP, bidMessages } from '../items/rules';
 
 /**
- * The bidding engine: pure functions over one item's bidding state. The server locks the item,
- * loads this state, applies one action and stores the result in the same transaction.
+ * The bidding engine: pure functions over one item's bidding state, the reference for every bid.
+ * The server's database applies the same rules in the one call that locks the item and writes the
+ * bid (`gavel_place_bid`, server/drizzle/0018_bid_function.sql), so the lock is held for one round
+ * trip; server/src/features/bids/engine-sql.test.ts runs random bids through both and compares.
  *
  * Every bidder has at most one standing maximum: a manual bid counts as a maximum equal to itself,
  * an automatic bid is a secret maximum with the bidder's own increment. The leader is the highest
@@ -68,6 +70,27 @@ export function minimumNextBid(item: BidItem, state: Pick<BidState, 'currentbid'
 
 const fail = (code: BidErrorCode, message: string): BidOutcome => ({ ok: false, error: { code, message } });
 
+const bidErrorMessages: Record<BidErrorCode, (figure: Cents) => string> = {
+  closed: () => 'Bidding is closed for this item.',
+  below_minimum: (min) => bidMessages.belowMinimum(min),
+  max_below_minimum: (min) => bidMessages.maxBelowMinimum(min),
+  increment_below_minimum: (min) => bidMessages.incrementBelowMinimum(min),
+  above_cap: () => bidMessages.aboveCap(),
+  already_leading: () => 'You are already the high bidder.',
+  auto_not_allowed: () => 'Automatic bidding is not available for this item.',
+  max_below_current_max: (floor) => bidMessages.maxBelowCurrentMax(floor),
+};
+
+/**
+ * A refusal in the spec's words, with the amount it names where it names one (the minimum, the
+ * least increment, the maximum that stands). One wording for the engine here and for the server,
+ * whose database applies these rules in the same call that writes the bid (a refusal comes back
+ * from it as its code and amount).
+ */
+export function bidErrorOf(code: BidErrorCode, figure: Cents): BidError {
+  return { code, message: bidErrorMessages[code](figure) };
+}
+
 /** Highest maximum first; on equal maxima the earlier one first. */
 function rank(a: Maximum, b: Maximum): number {
   return b.max - a.max || a.seq - b.seq;
@@ -75,28 +98,26 @@ function rank(a: Maximum, b: Maximum): number {
 
 /** Checks an action against the rules; null when it may be applied. */
 export function checkBid(item: BidItem, state: BidState, action: BidAction, biddingOpen: boolean): BidError | null {
-  if (!biddingOpen) return { code: 'closed', message: 'Bidding is closed for this item.' };
+  if (!biddingOpen) return bidErrorOf('closed', 0);
   const min = minimumNextBid(item, state);
   const mine = state.maxima.find((m) => m.bidderId === action.bidderId);
   const leading = state.leader === action.bidderId;
   if (action.kind === 'manual') {
-    if (leading) return { code: 'already_leading', message: 'You are already the high bidder.' };
-    if (action.amount > BID_CAP) return { code: 'above_cap', message: bidMessages.aboveCap() };
-    if (action.amount < min) return { code: 'below_minimum', message: bidMessages.belowMinimum(min) };
+    if (leading) return bidErrorOf('already_leading', 0);
+    if (action.amount > BID_CAP) return bidErrorOf('above_cap', BID_CAP);
+    if (action.amount < min) return bidErrorOf('below_minimum', min);
     return null;
   }
-  if (!item.allowautobid)
-    return { code: 'auto_not_allowed', message: 'Automatic bidding is not available for this item.' };
-  if (action.max > BID_CAP) return { code: 'above_cap', message: bidMessages.aboveCap() };
-  if (action.increment < item.minimumbidincrease)
-    return { code: 'increment_below_minimum', message: bidMessages.incrementBelowMinimum(item.minimumbidincrease) };
+  if (!item.allowautobid) return bidErrorOf('auto_not_allowed', 0);
+  if (action.max > BID_CAP) return bidErrorOf('above_cap', BID_CAP);
+  if (action.increment < item.minimumbidincrease) return bidErrorOf('increment_below_minimum', item.minimumbidincrease);
   if (leading && mine) {
     // Raising one's own maximum: it may not go below what already stands.
     const floor = Math.max(mine.max, state.currentbid ?? 0);
-    if (action.max < floor) return { code: 'max_below_current_max', message: bidMessages.maxBelowCurrentMax(floor) };
+    if (action.max < floor) return bidErrorOf('max_below_current_max', floor);
     return null;
   }
-  if (action.max < min) return { code: 'max_below_minimum', message: bidMessages.maxBelowMinimum(min) };
+  if (action.max < min) return bidErrorOf('max_below_minimum', min);
   return null;
 }
 

@@ -60,6 +60,28 @@ export async function inTransaction<T>(database: Database, work: (run: Run) => P
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 /**
+ * One statement that is its own transaction (a bid: one call of a database function that does
+ * all its work): on PostgreSQL a single round trip on a pooled connection, with no BEGIN or
+ * COMMIT of its own to wait for while it holds its locks; on PGlite inside `transaction()`, which
+ * keeps every other query out while it runs.
+ */
+export async function runAlone(database: Database, statement: Statement, values: readonly unknown[]): Promise<Row[]> {
+  const driver = database.driver;
+  if (driver.kind === 'pglite') return inTransaction(database, (run) => run(statement, values));
+  const client = await driver.pool.connect();
+  // As in inTransaction: a connection that died is released with its error, so the pool closes it.
+  let broken: Error | undefined;
+  try {
+    return (await client.query<Row>({ name: statement.name, text: statement.text, values: [...values] })).rows;
+  } catch (err) {
+    if (databaseUnavailable(err)) broken = asError(err);
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
  * Runs statements in a transaction Drizzle already holds (the demo seed places bids inside its
  * own): the same text, its `$n` handed to Drizzle as parameters.
  */

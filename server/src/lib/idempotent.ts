@@ -92,13 +92,15 @@ async function stored<T>(
   w: Pick<KeyedRequest, 'route' | 'owner'>,
   hash: string,
   key: string,
+  answerOf?: (stored: unknown) => T,
 ): Promise<T | undefined> {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.bidderId, w.owner), eq(idempotencyKeys.key, key)))
     .limit(1);
-  return row ? replayOf<T>(row, w.route, hash) : undefined;
+  if (!row) return undefined;
+  return answerOf ? answerOf(replayOf<unknown>(row, w.route, hash)) : replayOf<T>(row, w.route, hash);
 }
 
 /** The answer stored under a key for this request, for a write that runs its own transactions (checkout). */
@@ -152,11 +154,14 @@ export async function writeOnce<T, L>(
  * transaction is handed the request's digest and must, after its row locks, answer the key's stored
  * answer through replayOf, and otherwise store its answer under the key (with that digest) before
  * it commits. The rest is writeOnce's: a lost race on the key, and the effects after the commit.
+ * A write that stores what its answer is made of rather than the answer itself (a bid stores what
+ * it did) says how to make the answer of it: `answerOf`.
  */
 export async function writeOnceBy<T>(
   ctx: AppContext,
   w: KeyedRequest & { key: string | undefined },
   transaction: (hash: string) => Promise<Written<T>>,
+  answerOf?: (stored: unknown) => T,
 ): Promise<T> {
   const key = w.key;
   const hash = digest(w);
@@ -165,7 +170,7 @@ export async function writeOnceBy<T>(
     done = await transaction(hash);
   } catch (err) {
     // Lost a race with the same key (its insert conflicted): the other request's answer stands.
-    const prior = key && !(err instanceof AppError) ? await stored<T>(ctx.db, w, hash, key) : undefined;
+    const prior = key && !(err instanceof AppError) ? await stored<T>(ctx.db, w, hash, key, answerOf) : undefined;
     if (prior) return prior;
     throw err;
   }

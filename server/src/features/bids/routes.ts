@@ -34,7 +34,7 @@ export function bidRoutes(ctx: AppContext): FastifyPluginAsync {
             route: 'submitbid',
             body,
             key: idempotencyKey(request),
-            action: (item) => bidRequest(body, item),
+            action: bidRequest(body),
           }),
     );
     route(app, ctx, 'POST /maxbid', ({ body, caller, request }) =>
@@ -42,7 +42,7 @@ export function bidRoutes(ctx: AppContext): FastifyPluginAsync {
         route: 'maxbid',
         body,
         key: idempotencyKey(request),
-        action: () => ({ kind: 'auto', max: body.maxbid, increment: body.increment }),
+        action: { kind: 'auto', max: body.maxbid, increment: body.increment },
       }),
     );
   };

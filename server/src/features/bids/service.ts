@@ -1,36 +1,32 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { BidAction, BidState, LiveBidEntry, Maximum } from '@gavel/domain';
+import type { LiveBidEntry } from '@gavel/domain';
 import type { WrittenBid } from '../../realtime/publish';
 import {
   boardBidderNumber,
   buyNowAvailable,
   buyNowQuantityProblem,
-  CARD_NEEDED_TO_BID,
-  NOT_AUTHORIZED,
-  extendedClose,
   formatClosingTime,
   isSoldOut,
   itemBidStatus,
-  placeBid,
   publicBidderName,
 } from '@gavel/domain';
 import type { Tx } from '../../db/client';
 import { runIn } from '../../db/prepared';
-import { accounts, auctionItems, bidders, itemMaxima, paymentMethods, watchlist, wonItems } from '../../db/schema';
+import { accounts, auctionItems, bidders, paymentMethods, watchlist, wonItems } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Tenant } from '../../tenancy';
 import type { ItemRow } from '../items/presenter';
 import { nameColumns } from '../items/queries';
 import { cardFlags } from '../../payments/card-flags';
-import { type BidderFacts, type BidWrite, writeBid } from './statements';
+import { refusalError } from './refusals';
+import { type BidderFacts, type BidderName, type BidInput, type Placed, placeBidIn } from './statements';
+
+export type { BidRequest } from './statements';
 
 /** How a bidder appears in a bid's history: their public name, and their number for the display board (null when anonymous). */
 export type ShownBidder = Pick<LiveBidEntry, 'biddername' | 'biddernumber'>;
 
-/**
- * The bidder may bid (authorized, verified) — checked in the same query that tells whether they
- * watch the item, for the answer.
- */
+/** The bidder may bid (authorized, verified), with whether they watch the item, for the answer. */
 export interface MayBid {
   watching: boolean;
   /**
@@ -42,8 +38,10 @@ export interface MayBid {
 
 /**
  * The refusals of a bidder who may not bid (not of this event, not authorized, not verified, no
- * card where the event asks for one), from the facts the bid read: the bidder and the item's
- * leader, whether the bidder watches the item and has a card on file.
+ * card where the event asks for one), from the facts Buy It Now read: the bidder and the item's
+ * leader, whether the bidder watches the item and has a card on file. A bid's function
+ * (`gavel_place_bid`) makes the same checks in the same order, answered in the same words
+ * (refusals.ts).
  */
 export function mayBid({
   tenant,
@@ -59,23 +57,25 @@ export function mayBid({
   hasCard: boolean;
 }): MayBid {
   const bidder = people.find((r) => r.id === bidderId);
-  if (!bidder) throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
-  if (!bidder.authorizebidder) throw new AppError('forbidden', NOT_AUTHORIZED);
-  if (!bidder.verified) throw new AppError('forbidden', 'Please verify your email address before bidding.');
-  if (cardFlags(tenant.event, hasCard).needscardtobid) throw new AppError('forbidden', CARD_NEEDED_TO_BID);
-  const anonymous = tenant.event.allowanonymousbidding;
-  return {
-    watching,
-    shown: new Map(
-      people.map((r) => [
-        r.id,
-        { biddername: publicBidderName(r.name, anonymous), biddernumber: boardBidderNumber(r.name, anonymous) },
-      ]),
-    ),
-  };
+  if (!bidder) throw refusalError('unauthorized');
+  if (!bidder.authorizebidder) throw refusalError('not_authorized');
+  if (!bidder.verified) throw refusalError('not_verified');
+  if (cardFlags(tenant.event, hasCard).needscardtobid) throw refusalError('card_needed');
+  return { watching, shown: shownBidders(tenant, people) };
 }
 
-/** mayBid with its facts read through Drizzle, for Buy It Now (a bid reads them in its own statement, bids/statements.ts). */
+/** How each of the bidders appears in the event's bid history and on the display board. */
+export function shownBidders(tenant: Tenant, people: BidderName[]): Map<number, ShownBidder> {
+  const anonymous = tenant.event.allowanonymousbidding;
+  return new Map(
+    people.map((r) => [
+      r.id,
+      { biddername: publicBidderName(r.name, anonymous), biddernumber: boardBidderNumber(r.name, anonymous) },
+    ]),
+  );
+}
+
+/** mayBid with its facts read through Drizzle, for Buy It Now (a bid checks them in its own function, gavel_place_bid). */
 export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, item: ItemRow): Promise<MayBid> {
   const ids =
     item.leaderBidderId !== null && item.leaderBidderId !== bidderId ? [bidderId, item.leaderBidderId] : [bidderId];
@@ -98,115 +98,37 @@ export async function assertMayBid(tx: Tx, tenant: Tenant, bidderId: number, ite
   return mayBid({ tenant, bidderId, people: rows, watching: me?.watching ?? false, hasCard: me?.hasCard ?? false });
 }
 
-function assertBiddable(item: ItemRow, tenant: Tenant, now: Date): void {
-  if (item.itemisliveonly) throw new AppError('bad_request', 'This item is sold at the live auction.');
-  if (item.buyitnowonly) throw new AppError('bad_request', 'This item is Buy It Now only.');
-  const status = itemBidStatus(item, tenant.event, now);
-  if (status === 'biddingnotopen') throw new AppError('bad_request', 'Bidding has not opened yet.');
-  if (status === 'biddingclosed') throw new AppError('bad_request', 'Bidding is closed for this item.');
-}
-
-export interface BidResult {
-  leading: boolean;
-  item: ItemRow;
-  previousLeader: number | null;
-  /** The bidder's standing maximum after the bid, for the answer. */
-  maximum: typeof itemMaxima.$inferSelect | undefined;
-  /** The bids written, newest first, as every viewer's history shows them, with whose each is (kept on the server). */
-  history: WrittenBid[];
-}
-
-export type BidRequest = { kind: 'manual'; amount: number } | { kind: 'auto'; max: number; increment: number };
-
-/** One bid on an item its transaction has locked: who bids what, when, and how the bidders concerned appear. */
-export interface BidOnItem {
-  tenant: Tenant;
-  bidderId: number;
-  action: BidRequest;
-  now: Date;
-  /** The locked row. */
-  item: ItemRow;
-  /** How mayBid found the bidders appear. */
-  shown: Map<number, ShownBidder>;
-}
-
 /**
- * One bid, automatic bid or change of maximum on the locked item, decided without I/O: the
- * engine on the item and its maxima, the refusals, the extended close and the history entries as
- * viewers see them (`shown`: how mayBid found the bidders appear).
+ * The bids a placed bid wrote, newest first, as every viewer's history shows them (each with whose
+ * it is, kept on the server): the names of the bidders it read, at the time it was placed.
  */
-export function decideBid(bid: BidOnItem & { maxima: Maximum[] }): { result: BidResult; write: BidWrite } {
-  const { tenant, bidderId, action, now, item, maxima, shown } = bid;
-  assertBiddable(item, tenant, now);
-  const state: BidState = { currentbid: item.currentbid, leader: item.leaderBidderId, maxima };
-  // The new maximum is later than every stored one; its real sequence number is taken on write.
-  const seq = Number.MAX_SAFE_INTEGER;
-  const engineAction: BidAction =
-    action.kind === 'manual'
-      ? { kind: 'manual', bidderId, amount: action.amount, seq }
-      : { kind: 'auto', bidderId, max: action.max, increment: action.increment, seq };
-  const outcome = placeBid(item, state, engineAction, true);
-  if (!outcome.ok) throw new AppError('bad_request', outcome.error.message);
-
-  const mine = outcome.state.maxima.find((m) => m.bidderId === bidderId);
-  const closing = outcome.history.length > 0 ? extendedClose(item, tenant.event, now) : undefined;
-  const updated: ItemRow = {
-    ...item,
-    currentbid: outcome.state.currentbid,
-    leaderBidderId: outcome.state.leader,
-    numberofbids: item.numberofbids + outcome.history.length,
-    closing: closing ?? item.closing,
-    updatedAt: now,
-  };
-  const maximum = mine
-    ? { itemId: item.id, bidderId, max: mine.max, increment: mine.increment, isAuto: mine.isAuto, seq: mine.seq }
-    : undefined;
-  const bidtimecst = formatClosingTime(now, tenant.event.timezone);
-  const history = outcome.history
+export function writtenBids(tenant: Tenant, placed: Placed): WrittenBid[] {
+  const shown = shownBidders(tenant, placed.people);
+  const bidtime = placed.now.toISOString();
+  const bidtimecst = formatClosingTime(placed.now, tenant.event.timezone);
+  return placed.history
     .map((h) => ({
       bidderid: h.bidderId,
       biddername: '',
       biddernumber: null,
       ...shown.get(h.bidderId),
-      bidtime: now.toISOString(),
+      bidtime,
       bidtimecst,
       amount: h.amount,
       isauto: h.isAuto,
     }))
     .reverse();
-  const write: BidWrite = {
-    bidderId,
-    // The action as received; a manual bid's increment is the item's minimum increase.
-    action:
-      action.kind === 'manual'
-        ? { kind: 'manual', amount: action.amount, increment: item.minimumbidincrease }
-        : { kind: 'auto', amount: action.max, increment: action.increment },
-    maximum: mine,
-    history: outcome.history,
-    item: updated,
-    now,
-  };
-  return {
-    result: {
-      leading: outcome.state.leader === bidderId,
-      item: updated,
-      previousLeader: item.leaderBidderId,
-      maximum,
-      history,
-    },
-    write,
-  };
 }
 
 /**
- * decideBid in a transaction Drizzle holds, on the item it has locked (the demo seed's bids):
- * the same decision and the same write statement as a bid from a phone.
+ * A bid in a transaction Drizzle holds (the demo seed's bids): the same statement as a bid from a
+ * phone, so its rules and writes are the bid function's; a refusal throws as it would answer.
  */
-export async function applyBid(tx: Tx, bid: BidOnItem): Promise<BidResult> {
-  const maxima = await tx.select().from(itemMaxima).where(eq(itemMaxima.itemId, bid.item.id));
-  const decided = decideBid({ ...bid, maxima });
-  await writeBid(runIn(tx), decided.write, undefined);
-  return decided.result;
+export async function applyBid(tx: Tx, bid: Omit<BidInput, 'keep'>): Promise<Placed> {
+  const outcome = await placeBidIn(runIn(tx), bid);
+  if (outcome.kind === 'refused') throw refusalError(outcome.code, outcome.figure);
+  if (outcome.kind !== 'placed') throw new Error('a bid without a key found a stored answer');
+  return outcome.placed;
 }
 
 /**
@@ -244,13 +166,10 @@ export async function buyNow(
     now: Date;
   },
 ): Promise<{ historyid: number; item: ItemRow; displacedLeader: number | null }> {
-  if (item.itemisliveonly) throw new AppError('bad_request', 'This item is sold at the live auction.');
+  if (item.itemisliveonly) throw refusalError('live_only');
   const status = itemBidStatus(item, tenant.event, now);
-  if (status !== 'biddingopen')
-    throw new AppError(
-      'bad_request',
-      status === 'biddingnotopen' ? 'Bidding has not opened yet.' : 'This item is closed.',
-    );
+  if (status === 'biddingnotopen') throw refusalError('not_open');
+  if (status !== 'biddingopen') throw new AppError('bad_request', 'This item is closed.');
   if (!buyNowAvailable(item)) {
     throw new AppError(
       'bad_request',

@@ -1,18 +1,77 @@
-import type { BidAction, HistoryEntry, Maximum } from '@gavel/domain';
+import { BID_CAP, type HistoryEntry, type Maximum } from '@gavel/domain';
 import { type Row, type Run, rowFromJson, type Statement } from '../../db/prepared';
-import { auctionItems } from '../../db/schema';
+import { auctionItems, itemMaxima } from '../../db/schema';
 import type { StoredAnswer } from '../../lib/idempotent';
+import { cardFlags } from '../../payments/card-flags';
 import type { Tenant } from '../../tenancy';
-import type { ItemRow } from '../items/presenter';
+import type { ItemRow, MaximumRow } from '../items/presenter';
 import { itemNotFound } from '../items/queries';
+import { type BidRefusal, isBidRefusal } from './refusals';
 
 /**
- * A bid's two statements, in its transaction: one locks the item and reads everything the bid
- * needs, one writes everything it decided. Written in SQL and prepared, because a bid is the
- * hottest call and building its queries with Drizzle cost more than running them.
+ * A bid is one statement, the call of the database function `gavel_place_bid`
+ * (server/drizzle/0018_bid_function.sql): it locks the item, answers from the Idempotency-Key's
+ * stored outcome, checks the bidder and the item, applies the bidding engine, writes everything
+ * and answers what the server needs, so the item's lock is held for one round trip. Prepared,
+ * because a bid is the hottest call and building its queries with Drizzle cost more than running
+ * them.
  */
 
+export type BidRequest = { kind: 'manual'; amount: number } | { kind: 'auto'; max: number; increment: number | null };
+
+/** One bid: who bids what on which item, when, and the key its outcome is stored under (if sent). */
+export interface BidInput {
+  tenant: Tenant;
+  itemId: number;
+  bidderId: number;
+  /** An automatic bid's increment null: the item's minimum increase. */
+  action: BidRequest;
+  now: Date;
+  keep?: { key: string; route: string; requestHash: string } | undefined;
+}
+
+/** $1..$16 as the function names them (p_item ... p_request_hash). */
+export const PLACE_BID: Statement = {
+  name: 'gavel_bid_place',
+  text: `select gavel_place_bid($1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::timestamptz, $7::int,
+  $8::timestamptz, $9::text, $10::bigint, $11::bigint, $12::bigint, $13::timestamptz, $14::text, $15::text, $16::text) as outcome`,
+};
+
+/** How a bidder of the bid appears: their name as the history shows it is made from this. */
+export interface BidderName {
+  id: number;
+  name: { firstname: string; lastname: string; bidanonymously: boolean; bidderdisplaynumber: number };
+}
+
+/** What a placed bid did, as the function answers it and stores it under the key. */
+export interface Placed {
+  /** The item after the bid. */
+  item: ItemRow;
+  previousLeader: number | null;
+  /** The bidder's standing maximum after the bid (absent only if the engine kept none). */
+  maximum: MaximumRow | undefined;
+  /** The bids written, oldest first. */
+  history: HistoryEntry[];
+  /** The bidder and the item's leader before the bid (the only bidders its history can name). */
+  people: BidderName[];
+  watching: boolean;
+  /** The bidder's Buy It Now units of the item (0 when the item has no per-bidder limit). */
+  bought: number;
+  now: Date;
+}
+
+export type BidOutcome =
+  | { kind: 'placed'; placed: Placed }
+  /** What is stored under the request's Idempotency-Key: the request it answered, and its outcome. */
+  | { kind: 'prior'; prior: StoredAnswer }
+  /** Nothing written; `figure` is the amount the refusal names (cents), if any. */
+  | { kind: 'refused'; code: BidRefusal; figure: number };
+
 /**
+ * What a bid sees of an item, read under its lock: the item, its maxima, the bidder and the
+ * leader, the stored answer under a key. The bid reads these inside its function; the tests read
+ * them through this statement (place.test.ts, engine-sql.test.ts).
+ *
  * $1 item, $2 event, $3 bidder, $4 the event's card processor when it asks for a card to bid
  * (else null: no card lookup), $5 the Idempotency-Key (else null).
  *
@@ -45,60 +104,10 @@ where i.id = $1::int and i.event_id = $2::int
 for update of i`,
 };
 
-/**
- * $1 item, $2 bidder, $3..$5 the action (kind, amount, increment), $6 now, $7..$10 the bidder's
- * maximum (whether there is one, max, increment, automatic), $11..$13 the history (bidders,
- * amounts, automatic: oldest first, so the ids keep the engine's order), $14..$17 the item's
- * price, leader, count and close, $18..$21 the Idempotency-Key, route, request digest and answer
- * (a null key stores nothing).
- *
- * A new maximum takes a new sequence number, so the earlier of two equal maxima keeps winning.
- * The item's new row is known before the statement runs (the bid holds its lock), so the answer
- * stored under the key is written in this same statement.
- */
-export const WRITE_BID: Statement = {
-  name: 'gavel_bid_write',
-  text: `with a as (
-  insert into bid_actions (item_id, bidder_id, kind, amount, increment, created_at)
-  values ($1::int, $2::int, $3::text, $4::bigint, $5::bigint, $6::timestamptz)
-), m as (
-  insert into item_maxima (item_id, bidder_id, max, increment, is_auto)
-  select $1::int, $2::int, $8::bigint, $9::bigint, $10::boolean where $7::boolean
-  on conflict (item_id, bidder_id) do update set max = excluded.max, increment = excluded.increment, is_auto = excluded.is_auto,
-    seq = case when item_maxima.max = excluded.max then item_maxima.seq else nextval(pg_get_serial_sequence('item_maxima', 'seq')) end
-), h as (
-  insert into bids (item_id, bidder_id, amount, is_auto, created_at)
-  select $1::int, e.bidder_id, e.amount, e.is_auto, $6::timestamptz
-  from unnest($11::int[], $12::bigint[], $13::boolean[]) with ordinality as e (bidder_id, amount, is_auto, n)
-  order by e.n
-), k as (
-  insert into idempotency_keys (bidder_id, key, route, request_hash, status_code, response)
-  select $2::int, $18::text, $19::text, $20::text, 200, $21::text::jsonb where $18::text is not null
-)
-update auction_items set currentbid = $14::bigint, leader_bidder_id = $15::int, numberofbids = $16::int, closing = $17::timestamptz, updated_at = $6::timestamptz
-where id = $1::int
-returning id`,
-};
-
 /** What the bid check needs of a bidder: how their name shows, and whether they may bid. */
-export interface BidderFacts {
-  id: number;
-  name: { firstname: string; lastname: string; bidanonymously: boolean; bidderdisplaynumber: number };
+export interface BidderFacts extends BidderName {
   authorizebidder: boolean;
   verified: boolean;
-}
-
-/** What a bid writes, in one statement (WRITE_BID): its action, the bidder's maximum, history and the item. */
-export interface BidWrite {
-  bidderId: number;
-  action: { kind: BidAction['kind']; amount: number; increment: number };
-  /** The bidder's standing maximum after the bid (absent only if the engine kept none). */
-  maximum: Pick<Maximum, 'max' | 'increment' | 'isAuto'> | undefined;
-  /** The bids the engine wrote, oldest first. */
-  history: HistoryEntry[];
-  /** The item as it stands after the bid: the locked row with the engine's price, leader and count. */
-  item: ItemRow;
-  now: Date;
 }
 
 export interface BidRead {
@@ -115,9 +124,18 @@ export interface BidRead {
 }
 
 const itemOf = rowFromJson(auctionItems);
+const maximumOf = rowFromJson(itemMaxima);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const num = (value: unknown): number => Number(value);
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const fields = (value: unknown): Row => (typeof value === 'object' && value !== null ? { ...value } : {});
+
+const nameOf = ([firstname, lastname, bidanonymously, bidderdisplaynumber]: unknown[]): BidderName['name'] => ({
+  firstname: str(firstname),
+  lastname: str(lastname),
+  bidanonymously: bidanonymously === true,
+  bidderdisplaynumber: num(bidderdisplaynumber),
+});
 
 /** The read statement's row as the bid uses it; one mapping for both drivers (everything but flags comes as JSON). */
 export function bidReadOf(row: Row): BidRead {
@@ -138,12 +156,7 @@ export function bidReadOf(row: Row): BidRead {
       const [id, firstname, lastname, bidanonymously, bidderdisplaynumber, authorizebidder, verified] = list(p);
       return {
         id: num(id),
-        name: {
-          firstname: str(firstname),
-          lastname: str(lastname),
-          bidanonymously: bidanonymously === true,
-          bidderdisplaynumber: num(bidderdisplaynumber),
-        },
+        name: nameOf([firstname, lastname, bidanonymously, bidderdisplaynumber]),
         authorizebidder: authorizebidder === true,
         verified: verified === true,
       };
@@ -168,39 +181,67 @@ export async function readForBid(
   return bidReadOf(row);
 }
 
-/** What a write with an Idempotency-Key stores with it. */
-export interface KeptAnswer {
-  key: string;
-  route: string;
-  requestHash: string;
-  answer: unknown;
+/**
+ * A placed bid's outcome from its JSON: as the function answers it, and as it is stored under the
+ * key (so a retry is answered from the same facts as the first answer).
+ */
+export function placedOf(json: unknown): Placed {
+  const o = fields(json);
+  return {
+    item: itemOf(o.item),
+    previousLeader: o.previousleader === null || o.previousleader === undefined ? null : num(o.previousleader),
+    maximum: o.maximum === null || o.maximum === undefined ? undefined : maximumOf(o.maximum),
+    history: list(o.history).map((h) => {
+      const [bidderId, amount, isAuto] = list(h);
+      return { bidderId: num(bidderId), amount: num(amount), isAuto: isAuto === true };
+    }),
+    people: list(o.people).map((p) => {
+      const [id, ...name] = list(p);
+      return { id: num(id), name: nameOf(name) };
+    }),
+    watching: o.watching === true,
+    bought: num(o.bought),
+    now: new Date(str(o.now)),
+  };
 }
 
-/** Writes what the bid decided (and the answer under its key) in one statement. */
-export async function writeBid(run: Run, write: BidWrite, keep: KeptAnswer | undefined): Promise<void> {
-  const { item, action, maximum, history, now } = write;
-  const rows = await run(WRITE_BID, [
-    item.id,
-    write.bidderId,
+export function bidOutcomeOf(row: Row | undefined): BidOutcome {
+  const o = fields(row?.outcome);
+  if (o.placed !== undefined) return { kind: 'placed', placed: placedOf(o.placed) };
+  if (o.prior !== undefined) {
+    const prior = fields(o.prior);
+    return {
+      kind: 'prior',
+      prior: { route: str(prior.route), requestHash: str(prior.requestHash), response: prior.response },
+    };
+  }
+  if (!isBidRefusal(o.refused)) throw new Error(`the bid function answered no outcome: ${JSON.stringify(o)}`);
+  return { kind: 'refused', code: o.refused, figure: num(o.figure ?? 0) };
+}
+
+/** The bid, in one statement (`run` sends it: alone on the driver, or in a transaction Drizzle holds). */
+export async function placeBidIn(run: Run, bid: BidInput): Promise<BidOutcome> {
+  const { tenant, action, keep } = bid;
+  const { event } = tenant;
+  // Where the event asks for a card and its processor is set up, the bidder must have one of it.
+  const cardProcessor = cardFlags(event, false).needscardtobid ? event.paymentprocessorcode : null;
+  const [row] = await run(PLACE_BID, [
+    bid.itemId,
+    event.id,
+    bid.bidderId,
+    cardProcessor,
+    event.biddingopens,
+    event.biddingcloses,
+    event.extendedbiddingminutes,
+    event.extendedbiddinglatest,
     action.kind,
-    action.amount,
-    action.increment,
-    now,
-    maximum !== undefined,
-    maximum?.max ?? 0,
-    maximum?.increment ?? 0,
-    maximum?.isAuto ?? false,
-    history.map((h) => h.bidderId),
-    history.map((h) => h.amount),
-    history.map((h) => h.isAuto),
-    item.currentbid,
-    item.leaderBidderId,
-    item.numberofbids,
-    item.closing,
+    action.kind === 'manual' ? action.amount : action.max,
+    action.kind === 'manual' ? null : action.increment,
+    BID_CAP,
+    bid.now,
     keep?.key ?? null,
     keep?.route ?? null,
     keep?.requestHash ?? null,
-    keep ? JSON.stringify(keep.answer) : null,
   ]);
-  if (rows.length !== 1) throw new Error('bid write updated no item');
+  return bidOutcomeOf(row);
 }

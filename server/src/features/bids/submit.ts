@@ -34,13 +34,13 @@ export async function buyItNow(
   };
 }
 
-/** A bid or an automatic bid from the request (the schema has already refused one without its amount, in the same words); an automatic bid's increment defaults to the item's minimum increase. */
-export function bidRequest(body: SubmitBidRequest, item: ItemRow): BidRequest {
+/** A bid or an automatic bid from the request (the schema has already refused one without its amount, in the same words); an automatic bid without an increment takes the item's minimum increase. */
+export function bidRequest(body: SubmitBidRequest): BidRequest {
   if (!body.autobid) {
     if (body.bid === undefined) throw new AppError('bad_request', bidMessages.noAmount());
     return { kind: 'manual', amount: body.bid };
   }
   const max = body.maxbid ?? body.bid;
   if (max === undefined) throw new AppError('bad_request', bidMessages.noMaximum());
-  return { kind: 'auto', max, increment: body.increment ?? item.minimumbidincrease };
+  return { kind: 'auto', max, increment: body.increment ?? null };
 }
