@@ -28,13 +28,16 @@ const mocking = mockingFiles();
 
 /**
  * The files that take longest, started first so that no worker is left alone at the end. Vitest
- * orders by the timings of the last run, but a fresh clone (CI) has none, and these three would
+ * orders by the timings of the last run, but a fresh clone (CI) has none, and these would
  * start late (it then takes larger files first).
  */
 const slowest = [
   'server/src/venue.test.ts',
   'server/src/reliability/crash.test.ts',
   'server/src/reliability/fuzz.test.ts',
+  'server/src/reliability/topology.test.ts',
+  'server/src/features/backup/cli.test.ts',
+  'server/src/reliability/shutdown.test.ts',
 ];
 for (const file of slowest)
   if (!existsSync(join(here, file))) throw new Error(`vitest.config.ts: ${file} is gone; update "slowest"`);

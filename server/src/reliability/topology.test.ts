@@ -18,7 +18,8 @@ import { hasHaproxy, startTopology, type Topology } from './topology';
  * through the balancer as phones, a board and the console would: bids, live updates reaching
  * phones connected to the other server and through the balancer's WebSockets, the closing job
  * (both servers run it) closing an item once, and charge all (both servers run its job)
- * charging each bidder once at the processor.
+ * charging each bidder once at the processor. (It took over the two-process test that ran
+ * beside it: a bid through one server reaching a phone on the other, an item closed once.)
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 const EVENT = 'gala';
