@@ -312,6 +312,37 @@ test.describe('at 1920x1080', () => {
     hub.accept();
     await expect(board).toHaveAttribute('data-live', 'connected', { timeout: 15_000 });
   });
+
+  test('while the hub refuses (live updates paused), the board reloads what it shows every 15 seconds, and no longer once it is back', async ({
+    page,
+    request,
+  }) => {
+    const gala = uniqueCode('boardpause');
+    await importBoardGala(request, gala);
+    const guitar = itemNamed(await boardData(request, gala), 'Signed Guitar');
+    const hub = await fakeHub(page);
+    const loads = countBoardLoads(page);
+    await page.clock.install();
+    const board = await openBoard(page, `/${gala}/list`);
+    hub.close({ refuse: true });
+    await expect(board).not.toHaveAttribute('data-live', 'connected');
+    // A bid the page cannot hear: the next reload shows it, fifteen seconds on, not five minutes.
+    const sam = await apiBidder(request, gala, uniqueEmail('sam'), 'Sam');
+    await apiBid(request, gala, sam.token, guitar.itemid, 340);
+    const paused = loads.count;
+    await page.clock.fastForward(15_000);
+    await expect.poll(() => loads.count).toBe(paused + 1);
+    await expect(cardOf(page, guitar.itemid).getByTestId('card-price')).toHaveText('Current Bid $340');
+    await page.clock.fastForward(15_000);
+    await expect.poll(() => loads.count).toBe(paused + 2);
+    hub.accept();
+    await page.clock.fastForward(6_000);
+    await expect(board).toHaveAttribute('data-live', 'connected');
+    await expect.poll(() => loads.pending).toBe(0);
+    const back = loads.count;
+    await page.clock.fastForward(31_000);
+    expect(loads.count).toBe(back);
+  });
 });
 
 test.describe('at 1280x720', () => {
