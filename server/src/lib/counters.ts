@@ -85,6 +85,8 @@ const REDIS_CALL_MS = 250;
 /** Reconnecting: the first retry after 100 ms, then slower, up to 2 s apart. */
 const RECONNECT_MAX_MS = 2_000;
 const KEY_PREFIX = 'gavel:count:';
+/** How long a server's start waits for Redis before it counts in the process meanwhile. */
+const START_WAIT_MS = 2_000;
 
 export interface SharedCounters extends Counters {
   close(): Promise<void>;
@@ -123,8 +125,13 @@ export async function redisCounters(
     if (!shared) log.info({}, 'rate limits count in Redis');
     shared = true;
   });
-  // The first connection may fail (Redis not up yet): the counting starts locally and moves to Redis once it answers.
-  await client.connect().catch(() => undefined);
+  // Not waited for: with Redis not up yet the connection keeps trying (it would hold the server's
+  // start for good), and the counting starts in the process and moves to Redis once it answers.
+  const connecting = client.connect();
+  connecting.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, START_WAIT_MS)))]);
+  clearTimeout(timer);
 
   async function inRedis<T>(work: () => Promise<T>, instead: () => Promise<T>): Promise<T> {
     if (!client.isReady) return instead();

@@ -78,6 +78,7 @@ export async function linkRedis(
   await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, START_WAIT_MS)))]);
   clearTimeout(timer);
   check();
+  if (!up) log.warn('live updates between servers paused: Redis is unreachable at start (they begin once it answers)');
   return {
     pub: guarded(pub),
     sub: guarded(sub),

@@ -14,6 +14,10 @@ export interface TestRedis {
   port: number;
   /** Stops the server (SIGKILL: as abrupt as a crash) and waits for it to be gone. */
   stop(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open and nothing answers, as a Redis stuck would. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
   /** Starts it again on the same port, empty, and waits until it answers; nothing if it runs. */
   start(): Promise<void>;
 }
@@ -31,8 +35,9 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export async function startTestRedis(): Promise<TestRedis> {
-  const port = await freePort();
+/** A Redis of the test's own, on `port` or a free one. */
+export async function startTestRedis(port?: number): Promise<TestRedis> {
+  port ??= await freePort();
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const start = async () => {
@@ -55,5 +60,12 @@ export async function startTestRedis(): Promise<TestRedis> {
     await gone;
   };
   await start();
-  return { url, port, start, stop };
+  return {
+    url,
+    port,
+    start,
+    stop,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
+  };
 }
