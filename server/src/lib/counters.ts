@@ -1,4 +1,4 @@
-import { createClient } from 'redis';
+import { connectWithin, redisClient } from './redis-client';
 
 /**
  * Fixed-window counters, the one store behind the rate limits (lib/limits.ts) and the guessing
@@ -108,14 +108,7 @@ export async function redisCounters(
   now: () => number = Date.now,
 ): Promise<SharedCounters> {
   const local = new LocalCounters(now);
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: 2_000,
-      reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, RECONNECT_MAX_MS),
-    },
-  });
+  const client = redisClient(url, { maxRetryMs: RECONNECT_MAX_MS, queueWhileDown: false });
   let shared = false;
   client.on('error', (err: Error) => {
     if (shared) log.warn({ err: err.message }, 'rate limits count in this process: Redis is unreachable');
@@ -125,13 +118,8 @@ export async function redisCounters(
     if (!shared) log.info({}, 'rate limits count in Redis');
     shared = true;
   });
-  // Not waited for: with Redis not up yet the connection keeps trying (it would hold the server's
-  // start for good), and the counting starts in the process and moves to Redis once it answers.
-  const connecting = client.connect();
-  connecting.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, START_WAIT_MS)))]);
-  clearTimeout(timer);
+  // The counting starts in the process and moves to Redis once it answers.
+  await connectWithin([client], START_WAIT_MS);
 
   async function inRedis<T>(work: () => Promise<T>, instead: () => Promise<T>): Promise<T> {
     if (!client.isReady) return instead();

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
+import { connectWithin, redisClient, type RedisClient } from '../lib/redis-client';
 
 /**
  * The hub's two Redis connections (publishing and subscribing, for the Socket.IO adapter), and
@@ -14,8 +14,6 @@ const RECONNECT_MAX_MS = 1_000;
 /** How long a server's start waits for Redis before it starts with live updates paused. */
 const START_WAIT_MS = 5_000;
 
-type RedisClient = ReturnType<typeof createClient>;
-
 export interface RedisLink {
   pub: RedisClient;
   sub: RedisClient;
@@ -26,15 +24,22 @@ export interface RedisLink {
 
 /** The client, with the promise of every call it answers caught: the caller still sees a refusal it waits for. */
 function guarded(client: RedisClient): RedisClient {
+  // One wrapper per method, made on first use: publish runs for every live message.
+  const wrapped = new Map<PropertyKey, (...args: unknown[]) => unknown>();
   return new Proxy(client, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target);
       if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        const result: unknown = Reflect.apply(value, target, args);
-        if (result instanceof Promise) result.catch(() => undefined);
-        return result;
-      };
+      let call = wrapped.get(prop);
+      if (!call) {
+        call = (...args: unknown[]) => {
+          const result: unknown = Reflect.apply(value, target, args);
+          if (result instanceof Promise) result.catch(() => undefined);
+          return result;
+        };
+        wrapped.set(prop, call);
+      }
+      return call;
     },
   });
 }
@@ -44,10 +49,8 @@ export async function linkRedis(
   log: FastifyBaseLogger,
   onChange: (up: boolean) => void,
 ): Promise<RedisLink> {
-  const pub = createClient({
-    url,
-    socket: { connectTimeout: 2_000, reconnectStrategy: (n: number) => Math.min(100 * 2 ** n, RECONNECT_MAX_MS) },
-  });
+  // Queued while down: the adapter's subscriptions, sent before the first connection, must reach Redis.
+  const pub = redisClient(url, { maxRetryMs: RECONNECT_MAX_MS, queueWhileDown: true });
   const sub = pub.duplicate();
   let up = false;
   let closing = false;
@@ -72,11 +75,7 @@ export async function linkRedis(
     client.on('end', check);
     client.on('reconnecting', check);
   }
-  const connecting = Promise.all([pub.connect(), sub.connect()]);
-  connecting.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, START_WAIT_MS)))]);
-  clearTimeout(timer);
+  await connectWithin([pub, sub], START_WAIT_MS);
   check();
   if (!up) log.warn('live updates between servers paused: Redis is unreachable at start (they begin once it answers)');
   return {
