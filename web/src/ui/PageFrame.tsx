@@ -3,6 +3,7 @@ import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from
 import { useSession } from '../session/SessionProvider';
 import { useEvent } from '../queries/event';
 import { Footer } from './Footer';
+import { useContentReady } from './firstContent';
 
 // Only guests see it, and with it the icons, which a first visit to the event home does without.
 const GuestLogout = lazy(() => import('./GuestLogout').then((m) => ({ default: m.GuestLogout })));
@@ -31,6 +32,7 @@ function EventLogo() {
  */
 export function PageFrame({ title, testId, children, footer = true, start, end, below }: PageFrameProps) {
   const { isGuest } = useSession();
+  const ready = useContentReady();
   return (
     <IonPage data-testid={testId}>
       <IonHeader>
@@ -53,8 +55,8 @@ export function PageFrame({ title, testId, children, footer = true, start, end, 
       </IonHeader>
       <IonContent className="gavel-content" id={testId}>
         <div className="gavel-narrow">
-          {children}
-          {footer ? <Footer /> : null}
+          {ready ? children : null}
+          {ready && footer ? <Footer /> : null}
         </div>
       </IonContent>
     </IonPage>
