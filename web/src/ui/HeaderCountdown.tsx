@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { keys } from '../queries/keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -7,15 +7,12 @@ import { useSession } from '../session/SessionProvider';
 import { serverSkew, useEvent } from '../queries/event';
 import { useCart } from '../queries/cart';
 import { useItems } from '../queries/items';
+import { useClock } from './clock';
 
 /** Ticks each second; the phone's clock is corrected by the server time the event answer carried. */
 export function useServerNow(): Date {
   const skew = serverSkew(useEvent().data);
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), 1000);
-    return () => clearInterval(t);
-  }, []);
+  const now = useClock();
   return new Date(now.getTime() + skew);
 }
 

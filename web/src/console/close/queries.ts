@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useClock } from '../../ui/clock';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { AnswerOf, CloseTarget } from '@gavel/domain';
 import { serverSkew } from '../../queries/event';
@@ -48,10 +48,5 @@ export function closeChanged(client: QueryClient, eventcode: string): void {
 /** The server's time now, moving each second: the countdowns run on it, not on the device's clock alone. */
 export function useServerClock(panel: ClosePanel | undefined): number {
   const skew = serverSkew(panel);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  return now + skew;
+  return useClock().getTime() + skew;
 }
