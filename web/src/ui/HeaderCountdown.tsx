@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { keys } from '../queries/keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -9,11 +9,15 @@ import { useCart } from '../queries/cart';
 import { useItems } from '../queries/items';
 import { useClock } from './clock';
 
-/** Ticks each second; the phone's clock is corrected by the server time the event answer carried. */
+/**
+ * Ticks each second; the phone's clock is corrected by the server time the event answer carried.
+ * The same Date until the second moves, so a screen drawn again for another reason (the live
+ * connection's state, a query's) does not draw every card of its list again with it.
+ */
 export function useServerNow(): Date {
   const skew = serverSkew(useEvent().data);
-  const now = useClock();
-  return new Date(now.getTime() + skew);
+  const at = useClock().getTime() + skew;
+  return useMemo(() => new Date(at), [at]);
 }
 
 /**
