@@ -24,6 +24,7 @@ export * from './api/all-contracts';
 export * from './items/rules';
 export * from './items/bid-forms';
 export * from './realtime/messages';
+export * from './realtime/timing';
 export * from './catalog/catalog';
 export * from './items/look';
 export * from './items/soonest-close';

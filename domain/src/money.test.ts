@@ -50,7 +50,5 @@ describe('money', () => {
     expect(formatMoney(-5)).toBe('-$0.05');
     expect(formatMoney(-150)).toBe('-$1.50');
     expect(formatMoneyWhole(-150)).toBe('-$1');
-    expect(formatMoney(1e300)).toBe(cents.format(centsToDollars(1e300)));
-    expect(formatMoney(Number.NaN)).toBe('$NaN');
   });
 });

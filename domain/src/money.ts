@@ -31,13 +31,12 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
  * US dollars as en-US writes them: a minus sign before the dollar sign, commas between thousands.
  * Written out rather than with Intl.NumberFormat: a phone's first Intl formatter costs it tens of
  * milliseconds (the browser loads its locale data), and money is on every first screen. A property
- * test holds it to Intl's own output.
+ * test holds it to Intl's own output for every price.
  */
-function usd(units: number, cents: number | null): string {
-  const whole = Math.abs(units);
-  const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const sign = units < 0 || (units === 0 && cents !== null && cents < 0) ? '-' : '';
-  return `${sign}$${digits}${cents === null ? '' : `.${String(Math.abs(cents)).padStart(2, '0')}`}`;
+function usd(amount: number, withCents: boolean): string {
+  const abs = Math.abs(amount);
+  const whole = String(withCents ? Math.floor(abs / 100) : abs).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${amount < 0 ? '-' : ''}$${whole}${withCents ? `.${String(abs % 100).padStart(2, '0')}` : ''}`;
 }
 
 /** "1234.50": cents as a bid field shows them (a placeholder, a typed value). */
@@ -45,30 +44,14 @@ export function amountInput(cents: Cents): string {
   return centsToDollars(cents).toFixed(2);
 }
 
-/** Intl's own, for what no price is (NaN, past 2^53): built only if such an amount is ever shown. */
-const intlUsd = new Map<0 | 2, Intl.NumberFormat>();
-function beyondPrices(dollars: number, decimals: 0 | 2): string {
-  let format = intlUsd.get(decimals);
-  if (!format) {
-    const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', ...digits });
-    intlUsd.set(decimals, format);
-  }
-  return format.format(dollars);
-}
-
 /** "$1,234.50" */
 export function formatMoney(cents: Cents): string {
-  const rounded = Math.round(cents) + 0;
-  if (!Number.isSafeInteger(rounded)) return beyondPrices(centsToDollars(cents), 2);
-  return usd(Math.trunc(rounded / 100), rounded % 100);
+  return usd(Math.round(cents), true);
 }
 
 /** "$1,235" — the display board shows prices without decimals. */
 export function formatMoneyWhole(cents: Cents): string {
-  const dollars = Math.round(cents / 100) + 0;
-  if (!Number.isSafeInteger(dollars)) return beyondPrices(cents / 100, 0);
-  return usd(dollars, null);
+  return usd(Math.round(cents / 100), false);
 }
 
 /**

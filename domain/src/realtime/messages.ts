@@ -37,12 +37,6 @@ export function isPassingRefusal(message: string): boolean {
   );
 }
 
-/**
- * While the live connection is down (the hub refusing while its servers cannot reach each other,
- * a dropped network), the bidder app and the board fetch what they show this often instead.
- */
-export const LIVE_PAUSED_REFRESH_MS = 15_000;
-
 /** The public part of an item that changes with bids: what everyone in the event may see. */
 export const liveItem = z.object({
   itemid: z.number().int(),

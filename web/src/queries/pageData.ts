@@ -71,7 +71,10 @@ export function seedFromPage(client: QueryClient, data: PageData | null = readPa
     client.setQueryData(queryKey, value, { updatedAt });
     if (live) seeded.push(queryKey);
   };
-  seed(keys.event(eventcode), { ...event, receivedAt });
+  // Not fetched again when the live connection comes up: no bid changes the event, and a new object
+  // (its time is new each time) would draw every screen that reads it again, the item list card by
+  // card, in one long task. A kept copy's is stale, and fetched as soon as it is shown.
+  seed(keys.event(eventcode), { ...event, receivedAt }, false);
 
   const item = decodeAnswer('POST /itemdetails', data.item)?.item;
   // An item's photos are the same for everyone, and no bid changes them.

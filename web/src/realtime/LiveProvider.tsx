@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { readToken } from '../session/token';
 import { useSession } from '../session/SessionProvider';
@@ -37,10 +37,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     let close = () => undefined as void;
     void import('./bidderHub').then((hub) => {
       if (stopped) return;
-      // A change of the connection's state redraws every screen that reads it: in slices, as a
-      // transition, so a tap or a bid's answer goes first.
-      const setLive = (next: LiveState) => startTransition(() => setState(next));
-      close = hub.connectHub({ token, claims, eventcode, client, setState: setLive, logout, refreshUser });
+      close = hub.connectHub({ token, claims, eventcode, client, setState, logout, refreshUser });
     });
     return () => {
       stopped = true;

@@ -11,14 +11,11 @@ import {
 import { APP_VERSION } from '@gavel/domain';
 import { useSession } from '../session/SessionProvider';
 import { useHistory } from './navigation';
-import { useDrawnLater } from './firstContent';
 
 /** The side menu: Home and Auction Items for all; cart, orders, account and logout for bidders. */
 export function SideMenu() {
   const { eventcode, claims, isGuest, logout } = useSession();
   const history = useHistory();
-  // The menu's entries a task after the menu itself: the button shows as soon as the menu is there.
-  const listed = useDrawnLater();
   if (!eventcode) return null;
   const signedIn = claims !== null && !isGuest;
   const entries = [
@@ -40,34 +37,32 @@ export function SideMenu() {
         </IonToolbar>
       </IonHeader>
       <IonContent>
-        {listed ? (
-          <IonList lines="full">
-            {entries.map((e) => (
-              <IonMenuToggle key={e.id} autoHide={false}>
-                <IonItem button detail={false} routerLink={e.to} routerDirection="root" data-testid={`menu-${e.id}`}>
-                  <IonIcon slot="start" icon={e.icon} aria-hidden="true" />
-                  <IonLabel>{e.label}</IonLabel>
-                </IonItem>
-              </IonMenuToggle>
-            ))}
-            {signedIn ? (
-              <IonMenuToggle autoHide={false}>
-                <IonItem
-                  button
-                  detail={false}
-                  data-testid="menu-logout"
-                  onClick={() => {
-                    logout();
-                    history.push(`/${eventcode}`);
-                  }}
-                >
-                  <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
-                  <IonLabel>Logout</IonLabel>
-                </IonItem>
-              </IonMenuToggle>
-            ) : null}
-          </IonList>
-        ) : null}
+        <IonList lines="full">
+          {entries.map((e) => (
+            <IonMenuToggle key={e.id} autoHide={false}>
+              <IonItem button detail={false} routerLink={e.to} routerDirection="root" data-testid={`menu-${e.id}`}>
+                <IonIcon slot="start" icon={e.icon} aria-hidden="true" />
+                <IonLabel>{e.label}</IonLabel>
+              </IonItem>
+            </IonMenuToggle>
+          ))}
+          {signedIn ? (
+            <IonMenuToggle autoHide={false}>
+              <IonItem
+                button
+                detail={false}
+                data-testid="menu-logout"
+                onClick={() => {
+                  logout();
+                  history.push(`/${eventcode}`);
+                }}
+              >
+                <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
+                <IonLabel>Logout</IonLabel>
+              </IonItem>
+            </IonMenuToggle>
+          ) : null}
+        </IonList>
         <p className="gavel-footer">Version {APP_VERSION}</p>
       </IonContent>
     </IonMenu>
