@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions, type GavelApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openDatabase } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
 import { databaseUrl, onDatabase, onServer, scratchPrefix } from './pg-template';
 import { pgliteDatabase, releasePglite } from './pglite-spares';
 
@@ -41,6 +41,26 @@ export async function createTestApp(
   const url = process.env.TEST_DATABASE_URL;
   const scratch = url ? (pgSpares.pop() ?? (await scratchDatabase(url))) : undefined;
   const database = scratch ? await openDatabase({ url: scratch.url }) : await pgliteDatabase();
+  return appOnDatabase(config, database, start, options, async () => {
+    if (scratch) {
+      await database.close();
+      await releaseScratch(scratch);
+    } else await releasePglite(database);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+
+/**
+ * A test app on an open database, migrated and ready, its clock standing at `start` until moved;
+ * `release` lets the database go once the app has closed (close runs once, however often called).
+ */
+export async function appOnDatabase(
+  config: Config,
+  database: Database,
+  start: Date,
+  options: Pick<BuildOptions, 'logStream' | 'timeouts'>,
+  release: () => Promise<void>,
+): Promise<TestApp> {
   let now = start;
   let closed = false;
   const gavel = await buildApp(config, { ...options, database, clock: () => now, sweeper: false });
@@ -58,11 +78,7 @@ export async function createTestApp(
       // Outbid notices still gathering (a test app runs no jobs, whose stop would send them) go now,
       // not into the next app's database.
       await gavel.ctx.notifier.idle();
-      if (scratch) {
-        await database.close();
-        await releaseScratch(scratch);
-      } else await releasePglite(database);
-      rmSync(dataDir, { recursive: true, force: true });
+      await release();
     },
   };
 }

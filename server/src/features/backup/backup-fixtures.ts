@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { type Database, openDatabase } from '../../db/client';
-import type { TestApp } from '../../test/harness';
+import { openDatabase } from '../../db/client';
+import { appOnDatabase, type TestApp } from '../../test/harness';
 import { databaseUrl, onServer, scratchPrefix } from '../../test/pg-template';
 
 /**
@@ -52,25 +51,8 @@ export async function appOn(dataDir: string, url: string | undefined, now: Date)
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
   });
-  const database: Database = await openDatabase({ url, dir: url ? undefined : dataDir });
-  let clock = now;
-  const gavel = await buildApp(config, { database, clock: () => clock, sweeper: false });
-  await gavel.app.ready();
-  let closed = false;
-  return {
-    ...gavel,
-    config,
-    setNow: (date) => {
-      clock = date;
-    },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await gavel.app.close();
-      await gavel.ctx.notifier.idle();
-      await database.close();
-    },
-  };
+  const database = await openDatabase({ url, dir: url ? undefined : dataDir });
+  return appOnDatabase(config, database, now, {}, () => database.close());
 }
 
 /** The admin call's header for an app of these tests (its token is kept in DATA_DIR). */
