@@ -1,5 +1,5 @@
 import { Navigate, useMatch } from 'react-router-dom';
-import { formatTimeWithZone } from '@gavel/domain';
+import { LocalTime } from '../../ui/LocalTime';
 import { useSession } from '../../session/SessionProvider';
 import { PageFrame } from '../../ui/PageFrame';
 import { Html } from '../../ui/Html';
@@ -42,7 +42,7 @@ export function EventHome() {
             {flag === 'eventnotopen' || flag === 'biddingnotopen' ? (
               <p className="gavel-opens" data-testid="bidding-opens">
                 <span className="gavel-opens-label">Bidding opens</span>{' '}
-                <time dateTime={data.eventbiddingopen}>{formatTimeWithZone(data.eventbiddingopen)}</time>
+                <LocalTime at={data.eventbiddingopen} />
               </p>
             ) : null}
           </section>

@@ -1,5 +1,6 @@
 import type { AuctionItem } from '@gavel/domain';
 import { formatAge, formatMoney, formatTimeWithZone } from '@gavel/domain';
+import { useLocalTimeReady } from '../../ui/LocalTime';
 import { useBidHistory } from '../../queries/items';
 import { LoadFailed } from './LoadFailed';
 
@@ -9,6 +10,7 @@ import { LoadFailed } from './LoadFailed';
  */
 export function BidHistory({ item, now }: { item: AuctionItem; now: Date }) {
   const history = useBidHistory(item.itemid);
+  const timesReady = useLocalTimeReady();
   if (item.buyitnowonly || item.itemisliveonly) return null;
   const entries = history.data;
   return (
@@ -41,7 +43,7 @@ export function BidHistory({ item, now }: { item: AuctionItem; now: Date }) {
                 {h.biddername}
                 {h.mine ? <span className="gavel-muted"> (you)</span> : null}
                 <br />
-                <small className="gavel-muted" title={formatTimeWithZone(h.bidtime)}>
+                <small className="gavel-muted" title={timesReady ? formatTimeWithZone(h.bidtime) : undefined}>
                   {formatAge(now.getTime() - Date.parse(h.bidtime))}
                 </small>
               </span>

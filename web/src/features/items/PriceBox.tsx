@@ -1,5 +1,6 @@
 import type { AuctionItem } from '@gavel/domain';
-import { formatMoney, formatTimeWithZone, itemLook, type PriceLine } from '@gavel/domain';
+import { formatMoney, itemLook, type PriceLine } from '@gavel/domain';
+import { LocalTime } from '../../ui/LocalTime';
 
 /** A price line: its label and amount, or the one word that replaces it (SOLD OUT, Live Auction, Closed). */
 export function PriceWord({ price, testId }: { price: Extract<PriceLine, { kind: 'word' }>; testId: string }) {
@@ -62,7 +63,7 @@ export function PriceBox({ item, now }: { item: AuctionItem; now: Date }) {
           <div className="gavel-span">
             <div className="gavel-label">Closes</div>
             <div className="gavel-nowrap" data-testid="detail-closing-time">
-              {formatTimeWithZone(item.closing)}
+              <LocalTime at={item.closing} />
             </div>
           </div>
           <div>
