@@ -13,7 +13,7 @@ import { lazyPage } from './ui/lazyPage';
 import { RouteBoundary } from './ui/RouteBoundary';
 import { retryTransient } from './queries/retry';
 
-// The side menu comes with the first screen that has its button (the event home has none).
+// The side menu is drawn the first time its button is pressed (ui/sideMenuOffer.ts).
 const SideMenu = lazy(() => import('./ui/SideMenu').then((m) => ({ default: m.SideMenu })));
 const RootNotFound = lazyPage(() => import('./features/event/RootNotFound'), 'RootNotFound');
 

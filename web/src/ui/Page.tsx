@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cartOutline } from 'ionicons/icons';
 import { useSession } from '../session/SessionProvider';
 import { useCart } from '../queries/cart';
@@ -7,7 +7,7 @@ import { NoticesBell } from './NoticesBell';
 import { HeaderButton } from './HeaderButton';
 import { IonBackButton, IonMenuButton } from './ionicLazy';
 import { PageFrame } from './PageFrame';
-import { offerSideMenu } from './sideMenuOffer';
+import { openSideMenu } from './sideMenuOffer';
 
 /**
  * The four header groups of the spec: logo only; the main header (menu, bidding countdown, cart
@@ -45,12 +45,10 @@ function CartButton() {
 export function Page({ header, title, itemId, testId, children, footer = true }: PageProps) {
   const { eventcode } = useSession();
   const main = header === 'main';
-  useEffect(() => {
-    if (main) offerSideMenu();
-  }, [main]);
   const back = header === 'back-item' ? `/${eventcode}/auction-items/${itemId ?? ''}` : `/${eventcode}/my-account`;
   const start = main ? (
-    <IonMenuButton aria-label="Open menu" data-testid="menu-button" />
+    // Shown before the menu is drawn (Ionic would hide a button with no menu); its first press draws it.
+    <IonMenuButton autoHide={false} onClick={openSideMenu} aria-label="Open menu" data-testid="menu-button" />
   ) : header === 'back-item' || header === 'back-account' ? (
     <IonBackButton defaultHref={back} text="Back" data-testid="back-button" />
   ) : null;

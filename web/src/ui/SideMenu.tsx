@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { IonContent, IonHeader, IonItem, IonTitle, IonToolbar } from '@ionic/react';
+import { menuController } from '@ionic/core/components';
 import { IonIcon, IonLabel, IonList, IonMenu, IonMenuToggle } from './ionicLazy';
 import {
   cartOutline,
@@ -11,11 +13,16 @@ import {
 import { APP_VERSION } from '@gavel/domain';
 import { useSession } from '../session/SessionProvider';
 import { useHistory } from './navigation';
+import { takeOpenRequest } from './sideMenuOffer';
 
 /** The side menu: Home and Auction Items for all; cart, orders, account and logout for bidders. */
 export function SideMenu() {
   const { eventcode, claims, isGuest, logout } = useSession();
   const history = useHistory();
+  // Drawn by the button's first press, which it answers by opening (Ionic's controller waits for the menu to be ready).
+  useEffect(() => {
+    if (takeOpenRequest()) void menuController.open();
+  }, []);
   if (!eventcode) return null;
   const signedIn = claims !== null && !isGuest;
   const entries = [

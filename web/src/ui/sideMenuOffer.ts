@@ -1,16 +1,32 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether a screen has offered the side menu yet. The menu is loaded with the first screen whose
- * header has its button (the event home has none), and then stays, as it always did.
+ * Whether the side menu has been asked for yet. It is drawn the first time its button is pressed,
+ * not with the first screen: its Ionic parts (the menu, its list, an entry and icon for each page)
+ * were one long task of 50 to 150 ms at Lighthouse's 4x, just after the item list had drawn, for a
+ * menu most bidders never open. Once drawn it stays.
  */
 let offered = false;
+/** Set by the button's first press: the menu opens as soon as it is drawn. */
+let openWhenDrawn = false;
 const listeners = new Set<() => void>();
 
-export function offerSideMenu(): void {
+/**
+ * The menu button's press. The first draws the menu and asks it to open once it is there; after
+ * that Ionic's own button opens and closes it.
+ */
+export function openSideMenu(): void {
   if (offered) return;
   offered = true;
+  openWhenDrawn = true;
   for (const listener of listeners) listener();
+}
+
+/** Whether the menu, just drawn, should open (once: the press that drew it). */
+export function takeOpenRequest(): boolean {
+  const open = openWhenDrawn;
+  openWhenDrawn = false;
+  return open;
 }
 
 function subscribe(listener: () => void): () => void {
