@@ -80,7 +80,7 @@ test('three outbid notices all reach the bidder, hide nothing, open their items,
   await expect(notices).toHaveCount(3);
   for (const name of three) await expect(notices.filter({ hasText: name })).toHaveAttribute('data-kind', 'outbid');
   // Below the header, in a colour of their own, and the page can scroll clear of them.
-  const header = await page.locator('ion-header:visible ion-toolbar').boundingBox();
+  const header = await page.locator('.gavel-header:visible .gavel-toolbar').boundingBox();
   const stack = await page.getByTestId('notices').boundingBox();
   expect(header && stack && stack.y >= header.y + header.height).toBe(true);
   const colours = await notices.first().evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -319,7 +319,7 @@ test('the header badge sits beside its icon, the close time stays on one line, a
   expect(buy.ok()).toBe(true);
   await openSignedIn(page, `/${code}/auction-items`, ivy.token);
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
-  const icon = await page.getByTestId('cart-button').locator('ion-icon').boundingBox();
+  const icon = await page.getByTestId('cart-button').locator('.gavel-icon').boundingBox();
   const badge = await page.getByTestId('cart-badge').boundingBox();
   if (!icon || !badge) throw new Error('no cart icon or badge');
   const overlapX = Math.max(0, Math.min(icon.x + icon.width, badge.x + badge.width) - Math.max(icon.x, badge.x));

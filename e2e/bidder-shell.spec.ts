@@ -97,7 +97,7 @@ test.describe('unknown pages', () => {
     await page.goto(`/${gala}/nope`);
     const notFound = page.getByTestId('page-not-found');
     await expect(notFound.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-    await expect(notFound.locator('ion-header')).toContainText(`Test Gala ${gala}`);
+    await expect(notFound.locator('.gavel-header')).toContainText(`Test Gala ${gala}`);
     await expect(page.getByText('Error: Event Not Found')).toHaveCount(0);
     await expectAccessible(page);
     await notFound.getByTestId('not-found-home').click();

@@ -148,11 +148,10 @@ test('a long event name in the header wraps clear of the menu, the bell and the 
   page,
 }) => {
   await openSignedIn(page, `/${code}/auction-items`, ann.token);
-  const header = page.locator('ion-header:visible').first();
+  const header = page.locator('.gavel-header:visible').first();
   const title = header.locator('.gavel-title-text');
   await expect(title).toHaveText(LONG_NAME);
   await expect(page.getByTestId('cart-badge')).toBeVisible();
-  // The menu button shows once the side menu has loaded.
   await expect(header.getByTestId('menu-button')).toBeVisible();
   await settled(page);
   const name = await box(title);

@@ -1,15 +1,16 @@
-import { IonButton } from '@ionic/react';
 import { logOutOutline } from 'ionicons/icons';
 import { useHistory } from './navigation';
 import { useSession } from '../session/SessionProvider';
-import { IonIcon } from './ionicLazy';
+import { HeaderIcon } from './HeaderIcon';
 
 /** Guest browsing's way out, in every header. */
 export function GuestLogout() {
   const { logout, eventcode } = useSession();
   const history = useHistory();
   return (
-    <IonButton
+    <button
+      type="button"
+      className="gavel-header-button"
       aria-label="Leave guest browsing"
       data-testid="guest-logout"
       onClick={() => {
@@ -17,7 +18,7 @@ export function GuestLogout() {
         history.push(`/${eventcode}`);
       }}
     >
-      <IonIcon slot="icon-only" icon={logOutOutline} aria-hidden="true" />
-    </IonButton>
+      <HeaderIcon icon={logOutOutline} />
+    </button>
   );
 }

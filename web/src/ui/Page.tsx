@@ -5,9 +5,8 @@ import { useCart } from '../queries/cart';
 import { HeaderCountdown } from './HeaderCountdown';
 import { NoticesBell } from './NoticesBell';
 import { HeaderButton } from './HeaderButton';
-import { IonBackButton, IonMenuButton } from './ionicLazy';
+import { BackButton, MenuButton } from './HeaderNav';
 import { PageFrame } from './PageFrame';
-import { openSideMenu } from './sideMenuOffer';
 
 /**
  * The four header groups of the spec: logo only; the main header (menu, bidding countdown, cart
@@ -47,10 +46,9 @@ export function Page({ header, title, itemId, testId, children, footer = true }:
   const main = header === 'main';
   const back = header === 'back-item' ? `/${eventcode}/auction-items/${itemId ?? ''}` : `/${eventcode}/my-account`;
   const start = main ? (
-    // Shown before the menu is drawn (Ionic would hide a button with no menu); its first press draws it.
-    <IonMenuButton autoHide={false} onClick={openSideMenu} aria-label="Open menu" data-testid="menu-button" />
+    <MenuButton />
   ) : header === 'back-item' || header === 'back-account' ? (
-    <IonBackButton defaultHref={back} text="Back" data-testid="back-button" />
+    <BackButton fallback={back} />
   ) : null;
   const end = main ? (
     <>

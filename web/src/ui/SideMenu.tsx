@@ -13,7 +13,7 @@ import {
 import { APP_VERSION } from '@gavel/domain';
 import { useSession } from '../session/SessionProvider';
 import { useHistory } from './navigation';
-import { takeOpenRequest } from './sideMenuOffer';
+import { setSideMenuToggle, takeOpenRequest } from './sideMenuOffer';
 
 /** The side menu: Home and Auction Items for all; cart, orders, account and logout for bidders. */
 export function SideMenu() {
@@ -21,7 +21,9 @@ export function SideMenu() {
   const history = useHistory();
   // Drawn by the button's first press, which it answers by opening (Ionic's controller waits for the menu to be ready).
   useEffect(() => {
+    setSideMenuToggle(() => void menuController.toggle());
     if (takeOpenRequest()) void menuController.open();
+    return () => setSideMenuToggle(null);
   }, []);
   if (!eventcode) return null;
   const signedIn = claims !== null && !isGuest;

@@ -9,14 +9,16 @@ import { useSyncExternalStore } from 'react';
 let offered = false;
 /** Set by the button's first press: the menu opens as soon as it is drawn. */
 let openWhenDrawn = false;
+/** The drawn menu's own toggle (SideMenu.tsx), so Ionic's menu controller loads with the menu. */
+let toggleDrawn: (() => void) | null = null;
 const listeners = new Set<() => void>();
 
-/**
- * The menu button's press. The first draws the menu and asks it to open once it is there; after
- * that Ionic's own button opens and closes it.
- */
+/** The menu button's press: the first draws the menu and opens it once it is there; later ones open or close it. */
 export function openSideMenu(): void {
-  if (offered) return;
+  if (offered) {
+    toggleDrawn?.();
+    return;
+  }
   offered = true;
   openWhenDrawn = true;
   for (const listener of listeners) listener();
@@ -27,6 +29,11 @@ export function takeOpenRequest(): boolean {
   const open = openWhenDrawn;
   openWhenDrawn = false;
   return open;
+}
+
+/** The drawn menu hands over its toggle (and takes it back when it goes). */
+export function setSideMenuToggle(toggle: (() => void) | null): void {
+  toggleDrawn = toggle;
 }
 
 function subscribe(listener: () => void): () => void {
