@@ -1,31 +1,18 @@
-import React, { createElement, useContext, type ComponentProps, type MouseEvent } from 'react';
+import React from 'react';
 import { createComponent } from '@stencil/react-output-target/runtime';
-import { NavContext } from '@ionic/react';
 import type {
-  IonBackButton as IonBackButtonType,
-  IonBadge as IonBadgeType,
   IonIcon as IonIconType,
   IonLabel as IonLabelType,
   IonList as IonListType,
   IonMenu as IonMenuType,
-  IonMenuButton as IonMenuButtonType,
   IonMenuToggle as IonMenuToggleType,
   IonRefresher as IonRefresherType,
   IonRefresherContent as IonRefresherContentType,
 } from '@ionic/react';
-import {
-  IonBackButton as BackButtonElement,
-  defineCustomElement as defineBackButton,
-} from '@ionic/core/components/ion-back-button.js';
-import { IonBadge as BadgeElement, defineCustomElement as defineBadge } from '@ionic/core/components/ion-badge.js';
 import { IonIcon as IconElement, defineCustomElement as defineIcon } from '@ionic/core/components/ion-icon.js';
 import { IonLabel as LabelElement, defineCustomElement as defineLabel } from '@ionic/core/components/ion-label.js';
 import { IonList as ListElement, defineCustomElement as defineList } from '@ionic/core/components/ion-list.js';
 import { IonMenu as MenuElement, defineCustomElement as defineMenu } from '@ionic/core/components/ion-menu.js';
-import {
-  IonMenuButton as MenuButtonElement,
-  defineCustomElement as defineMenuButton,
-} from '@ionic/core/components/ion-menu-button.js';
 import {
   IonMenuToggle as MenuToggleElement,
   defineCustomElement as defineMenuToggle,
@@ -96,14 +83,6 @@ export const IonLabel = /*@__PURE__*/ createComponent({
   defineCustomElement: defineLabel,
 }) as unknown as typeof IonLabelType;
 
-export const IonBadge = /*@__PURE__*/ createComponent({
-  tagName: 'ion-badge',
-  elementClass: BadgeElement,
-  react: React,
-  events: {},
-  defineCustomElement: defineBadge,
-}) as unknown as typeof IonBadgeType;
-
 export const IonMenu = /*@__PURE__*/ createComponent({
   tagName: 'ion-menu',
   elementClass: MenuElement,
@@ -117,14 +96,6 @@ export const IonMenu = /*@__PURE__*/ createComponent({
   defineCustomElement: defineMenu,
 }) as unknown as typeof IonMenuType;
 
-export const IonMenuButton = /*@__PURE__*/ createComponent({
-  tagName: 'ion-menu-button',
-  elementClass: MenuButtonElement,
-  react: React,
-  events: {},
-  defineCustomElement: defineMenuButton,
-}) as unknown as typeof IonMenuButtonType;
-
 export const IonMenuToggle = /*@__PURE__*/ createComponent({
   tagName: 'ion-menu-toggle',
   elementClass: MenuToggleElement,
@@ -132,26 +103,3 @@ export const IonMenuToggle = /*@__PURE__*/ createComponent({
   events: {},
   defineCustomElement: defineMenuToggle,
 }) as unknown as typeof IonMenuToggleType;
-
-const BackButton = /*@__PURE__*/ createComponent({
-  tagName: 'ion-back-button',
-  elementClass: BackButtonElement,
-  react: React,
-  events: {},
-  defineCustomElement: defineBackButton,
-});
-
-/** As @ionic/react's: back through the Ionic router (to defaultHref when there is no history). */
-export function IonBackButton(props: ComponentProps<typeof IonBackButtonType>) {
-  const nav = useContext(NavContext);
-  const back = (e: MouseEvent<HTMLElement>) => {
-    if (e.target instanceof Element && e.target.closest('ion-nav') !== null) return;
-    if (nav.hasIonicRouter()) {
-      e.stopPropagation();
-      nav.goBack(props.defaultHref, props.routerAnimation);
-    } else if (props.defaultHref !== undefined) {
-      window.location.href = props.defaultHref;
-    }
-  };
-  return createElement(BackButton, { onClick: back, ...props });
-}
