@@ -97,6 +97,37 @@ test('Push stays off, with the reason beside it, when the browser is refused not
   await lookAt(page, 'push-refused');
 });
 
+test('Save pressed while the browser still answers Push waits for the answer and saves Push on', async ({
+  page,
+  context,
+  request,
+}) => {
+  const bidder = await apiBidder(request, code, uniqueEmail('pushwait'));
+  await openNotifications(page, context, bidder.token, deviceKeys(`e2e-wait-${code}`));
+  // The answer is slow to come (a bidder reading the browser's question, a slow network): the
+  // call that keeps this device is held until Save has been pressed.
+  let answer = () => undefined as void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/pushsubscription', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  const saves: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/userprofile') && r.method() === 'PUT') saves.push(r.postData() ?? '');
+  });
+  await page.getByTestId('notify-1-push').click();
+  await page.getByTestId('save-notifications').click();
+  // Nothing is saved while the answer is awaited (it would have saved Push as off).
+  await page.waitForTimeout(500);
+  expect(saves).toEqual([]);
+  answer();
+  await expect(page.getByText('Successfully saved your notifications.')).toBeVisible();
+  expect(saves).toHaveLength(1);
+  const profile: unknown = await (await request.get('/api/userprofile', { headers: bidder.auth })).json();
+  expect(profile).toMatchObject({ notifications: [{ notificationrowid: 1, flags: { push: true } }, {}, {}] });
+});
+
 test('a bidder turns Push on, the server keeps this device, a push shows the notice, and signing out forgets it', async ({
   page,
   context,

@@ -92,6 +92,17 @@ export async function subscribeThisDevice(): Promise<void> {
   }
 }
 
+/** The Push answer under way (the browser asking, then the server keeping this device), settled once the form holds it. */
+let answering: Promise<void> | null = null;
+
+/**
+ * Resolves once no Push answer is under way. A form's Save waits for it, then reads the boxes
+ * (profileParts.tsx `withPushAnswer`): pressed while the browser still asked, it saved Push as off.
+ */
+export function pushAnswered(): Promise<void> {
+  return answering ?? Promise.resolve();
+}
+
 /**
  * The Push column's switch (NotificationMatrix): turning it on in a row subscribes this device
  * first, and only then calls `turnOn`; a refusal leaves it off, with the sentence in `problem`.
@@ -115,19 +126,28 @@ export function usePushSwitch(turnOn: (rowId: number) => void) {
     };
   }, []);
   const action = useAction(
-    async (rowId: number) => {
-      setAsking(rowId);
-      try {
-        await subscribeThisDevice();
-        return rowId;
-      } finally {
-        setAsking(null);
-      }
-    },
     (rowId: number) => {
-      setHere(true);
-      turnOn(rowId);
+      const answer = (async () => {
+        setAsking(rowId);
+        try {
+          await subscribeThisDevice();
+          setHere(true);
+          turnOn(rowId);
+        } finally {
+          setAsking(null);
+        }
+      })();
+      const settled = answer.then(
+        () => undefined,
+        () => undefined,
+      );
+      answering = settled;
+      void settled.then(() => {
+        if (answering === settled) answering = null;
+      });
+      return answer;
     },
+    () => undefined,
   );
   return { ask: action.run, asking, problem: action.error, here };
 }

@@ -20,6 +20,7 @@ import {
   TextOptInAlert,
   useFormFollowsUser,
   useSaveProfile,
+  withPushAnswer,
   useTextOptIn,
   ZipField,
 } from './profileParts';
@@ -70,7 +71,8 @@ function AccountNotificationsPage({ user }: { user: SessionUser }) {
   const notifications = useApiForm({
     schema: profileForm,
     defaultValues: draftOf(user),
-    submit: ({ notifications }) => save({ ...draftOf(user), notifications }),
+    submit: async (draft): Promise<void> =>
+      save({ ...draftOf(user), notifications: (await withPushAnswer(notifications.form, draft)).notifications }),
     onError: () => toast.error('There is an error saving your notifications.'),
     onSuccess: () => toast.success('Successfully saved your notifications.'),
   });

@@ -24,6 +24,7 @@ import {
   TextOptInAlert,
   useSaveProfile,
   useTextOptIn,
+  withPushAnswer,
   ZipField,
 } from './profileParts';
 
@@ -76,7 +77,7 @@ function SetupAccountPage({ user }: { user: SessionUser }) {
   const { form, onSubmit, busy } = useApiForm({
     schema: stepForms[step],
     defaultValues: draftOf(user),
-    submit: (draft) => save(draft, { setupcomplete: true }),
+    submit: async (draft): Promise<void> => save(await withPushAnswer(form, draft), { setupcomplete: true }),
     onError: (m) => toast.error(m || 'There is an error saving your profile.'),
     onSuccess: () => history.replace(`/${eventcode}/welcome/`),
   });

@@ -21,7 +21,7 @@ import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Field } from '../../ui/Field';
 import { FormField } from '../../ui/form';
-import { columnsHere, usePushSwitch } from '../../push/device';
+import { columnsHere, pushAnswered, usePushSwitch } from '../../push/device';
 import './accounts.css';
 
 /**
@@ -68,6 +68,16 @@ export function useSaveProfile() {
     const saved = await api('PUT /userprofile', { ...draft, cellphone: phoneDigits(draft.cellphone), ...extra });
     setUser({ ...saved, token: user?.token ?? '' });
   };
+}
+
+/**
+ * The draft to save with the notification boxes as they stand once any Push answer is in: a Save
+ * pressed while the browser still asks waits for its answer (push/device.ts) instead of saving
+ * Push as off.
+ */
+export async function withPushAnswer(form: ProfileForm, draft: ProfileDraft): Promise<ProfileDraft> {
+  await pushAnswered();
+  return { ...draft, notifications: form.getValues('notifications') };
 }
 
 /** One value of the profile form, with its setter and its message. */
