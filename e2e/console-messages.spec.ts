@@ -95,8 +95,36 @@ test('staff remind unpaid winners by email and text: preview, send, history', as
   await expect(page.getByTestId('send-question')).toHaveText(
     'Send this email and text to 2 people? It cannot be called back.',
   );
+  // The first answer is lost on its way back (the venue's Wi-Fi): the message went out, and the
+  // console says it could not tell. Pressing again sends it under the same Idempotency-Key: once.
+  const keys: string[] = [];
+  page.on('request', (r) => {
+    if (
+      r.method() === 'POST' &&
+      r.url().endsWith(`/${eventcode}/messages`) &&
+      r.postData()?.includes('"preview":false')
+    )
+      keys.push(r.headers()['idempotency-key'] ?? '');
+  });
+  let lost = false;
+  await page.route(`**/api/console/events/${eventcode}/messages`, async (route) => {
+    if (lost || route.request().method() !== 'POST' || !route.request().postData()?.includes('"preview":false'))
+      return route.fallback();
+    lost = true;
+    // Sent on to the server from here (which reaches the organization's address by its Host header), its answer dropped.
+    const url = new URL(route.request().url());
+    const host = url.host;
+    url.hostname = '127.0.0.1';
+    await route.fetch({ url: url.toString(), headers: { ...route.request().headers(), host } });
+    await route.abort('connectionreset');
+  });
+  await page.getByTestId('send-confirm').click();
+  await expect(page.getByTestId('send-error')).toBeVisible();
   await page.getByTestId('send-confirm').click();
   await expect(page.getByTestId('message-sent')).toHaveText('Sent to 2 people: 3 messages on the way.');
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[\w-]{8,}$/);
+  expect(keys[1]).toBe(keys[0]);
 
   const row = page.getByTestId('message-history-row');
   await expect(row).toHaveCount(1);

@@ -77,13 +77,17 @@ export interface StoredAnswer {
   response: unknown;
 }
 
+/** The refusal of a key used before for another request (422), as payment processors refuse it. */
+export function keyUsedElsewhere(): AppError {
+  return new AppError(
+    'unprocessable',
+    'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+  );
+}
+
 /** The stored answer to replay, or 422 when the key was used for another route or body. */
 export function replayOf<T>(row: StoredAnswer, route: string, hash: string): T {
-  if (row.route !== route || row.requestHash !== hash)
-    throw new AppError(
-      'unprocessable',
-      'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
-    );
+  if (row.route !== route || row.requestHash !== hash) throw keyUsedElsewhere();
   return row.response as T;
 }
 

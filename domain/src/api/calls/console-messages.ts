@@ -10,7 +10,7 @@ export const consoleMessagesCalls = {
     access: 'staff:staff',
     tags: ['console'],
     summary:
-      'Send a message to an audience (all bidders, checked in, not checked in, winners, unpaid winners, store buyers, registered guests) by email, text or both, merge fields filled per person. preview true: the count, who is left out and why, and one rendered example; nothing is written',
+      'Send a message to an audience (all bidders, checked in, not checked in, winners, unpaid winners, store buyers, registered guests) by email, text or both, merge fields filled per person. preview true: the count, who is left out and why, and one rendered example; nothing is written. A send with an Idempotency-Key is sent once: the same key again answers the message it sent (422 for another message)',
     params: consoleEventParams,
     body: messageRequest,
     response: messageResponse,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   AUDIENCE_HINTS,
@@ -68,9 +69,15 @@ function SendConfirm({
   onCancel: () => void;
   onSent: (message: string) => void;
 }) {
+  // A retry after a lost answer (or a second press) sends the same message under the same key: once.
+  const idempotency = useIdempotencyKey();
   const send = useAction(
-    () =>
-      consoleApi('POST /console/events/:eventcode/messages', { ...values, preview: false }, { params: { eventcode } }),
+    () => {
+      const body = { ...values, preview: false };
+      return idempotency.send(body, (headers) =>
+        consoleApi('POST /console/events/:eventcode/messages', body, { params: { eventcode }, headers }),
+      );
+    },
     (answer) => onSent(answer.message),
   );
   return (

@@ -41,8 +41,7 @@ export function EventHome() {
             <p className="gavel-muted">{data.organizationname}</p>
             {flag === 'eventnotopen' || flag === 'biddingnotopen' ? (
               <p className="gavel-opens" data-testid="bidding-opens">
-                <span className="gavel-opens-label">Bidding opens</span>{' '}
-                <LocalTime at={data.eventbiddingopen} />
+                <span className="gavel-opens-label">Bidding opens</span> <LocalTime at={data.eventbiddingopen} />
               </p>
             ) : null}
           </section>

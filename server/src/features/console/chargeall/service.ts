@@ -13,6 +13,7 @@ import type { Tx } from '../../../db/client';
 import { audit, chargeRunBidders, chargeRuns } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import type { StaffEventCaller } from '../../../lib/staff-caller';
+import { keyUsedElsewhere } from '../../../lib/idempotent';
 import { gatewayOf } from '../../../payments/card-payment';
 import { publishConsole } from '../../../realtime/console';
 import { recordAudit } from '../audit';
@@ -40,12 +41,6 @@ export async function chargePreview(
     skipped: skipped.map((s) => ({ ...who(s.bidder), due: s.due, why: s.why, reason: skipWords(s.why, minimum) })),
   };
 }
-
-const keyReused = () =>
-  new AppError(
-    'unprocessable',
-    'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
-  );
 
 /** The run an earlier request with this Idempotency-Key started, if one did (its audit entry says). */
 async function runOfKey(tx: Tx, eventId: number, key: string) {
@@ -79,7 +74,7 @@ export async function startRun(
   const started = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`charge-all:${event.id}`}, 0))`);
     const replayed = await runOfKey(tx, event.id, key);
-    if (replayed && replayed.minimum !== body.minimum) throw keyReused();
+    if (replayed && replayed.minimum !== body.minimum) throw keyUsedElsewhere();
     if (replayed) return { ...replayed, replayed: true };
     const running = await runningRun(tx, event.id);
     if (running)

@@ -21,6 +21,7 @@ import { balancesOf } from '../desk/ledger';
 import { audienceOf, type Member } from './audience';
 import { chunks } from '../../../lib/batches';
 import { existingPickupCodes, pickupCodesFor } from '../../../lib/pickup-codes';
+import { keptKey, SENT_AUDIT_KIND, sentUnderKey } from './keyed';
 import { makePayLinks } from './links';
 import { type Extras, mergeValuesOf, messageMail, messageText, type Needs, needsOf } from './render';
 
@@ -139,15 +140,20 @@ async function extrasFor(
  * POST messages: the message row, one outbox row per recipient and channel (pointing back at it),
  * the pay links and pickup codes it names, and the audit entry, in one transaction, each kind
  * inserted in batches. The outbox delivers them afterwards (mail job; texts through the provider).
+ * Under an Idempotency-Key it is sent once: a retry (a lost answer, a second press) is answered
+ * with the message the key sent (keyed.ts).
  */
 export async function sendMessage(
   ctx: AppContext,
   caller: StaffEventCaller,
   body: MessageRequestValues,
+  key: string | undefined,
 ): Promise<MessageSent> {
   const { tenant } = caller;
   const { event, organization } = tenant;
   return ctx.db.transaction(async (tx) => {
+    const sent = key ? await sentUnderKey(tx, event.id, key, body) : undefined;
+    if (sent) return sent;
     const reach = reachOf(await audienceOf(tx, tenant, body.audience), body.channel);
     // What the history keeps of it, and the audit entry's after.
     const kept = {
@@ -184,9 +190,9 @@ export async function sendMessage(
     for (const part of chunks(rows)) await tx.insert(outbox).values(part);
     await recordAudit(tx, caller, {
       eventId: event.id,
-      kind: 'message.send',
+      kind: SENT_AUDIT_KIND,
       summary: messageWords.audited(body.audience, body.channel, kept.recipients, kept.queued),
-      after: { messageid: row.id, ...kept },
+      after: { messageid: row.id, ...kept, ...keptKey(key, body) },
     });
     return {
       status: 'success' as const,
