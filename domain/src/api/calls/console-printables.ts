@@ -63,7 +63,7 @@ export const consolePrintablesCalls = {
     access: 'staff:staff',
     tags: ['console'],
     summary:
-      'Email statements now, each with its PDF attached: to one bidder (`bidderid`) or to every bidder of the event who gave something; answers how many were queued',
+      'Email statements now, each with its PDF attached: to one bidder (`bidderid`) or to every bidder of the event who gave something; answers how many were queued. With an Idempotency-Key they are emailed once: the same key again answers the first send (422 for another request)',
     params: consoleEventParams,
     body: emailStatementsRequest,
     response: emailStatementsResponse,

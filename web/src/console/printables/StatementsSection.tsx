@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EmailStatementsResponse } from '@gavel/domain';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { useAction } from '../../ui/action';
 import { biddersKey, useSettled } from '../bidders/calls';
 import { consoleApi } from '../session';
@@ -15,8 +16,12 @@ interface Audience {
   name: string;
 }
 
-const sendStatements = (eventcode: string, body: { bidderid?: number; scope: Scope; preview: boolean }) =>
-  consoleApi('POST /console/events/:eventcode/printables/statements/email', body, { params: { eventcode } });
+const sendStatements = (
+  eventcode: string,
+  body: { bidderid?: number; scope: Scope; preview: boolean },
+  headers?: Record<string, string>,
+) =>
+  consoleApi('POST /console/events/:eventcode/printables/statements/email', body, { params: { eventcode }, headers });
 
 /**
  * Emailing statements asks first: the server counts who would get one (a preview writes nothing),
@@ -38,8 +43,13 @@ function EmailStatements({
     () => sendStatements(eventcode, { bidderid: audience.bidderid, scope, preview: true }),
     setCounted,
   );
+  // A retry after a lost answer (or a second press) is the same send under the same key: emailed once.
+  const idempotency = useIdempotencyKey();
   const send = useAction(
-    () => sendStatements(eventcode, { bidderid: audience.bidderid, scope, preview: false }),
+    () => {
+      const body = { bidderid: audience.bidderid, scope, preview: false };
+      return idempotency.send(body, (headers) => sendStatements(eventcode, body, headers));
+    },
     (answer) => {
       setCounted(null);
       onDone(answer.message);

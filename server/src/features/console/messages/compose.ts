@@ -9,6 +9,7 @@ import {
   sendsEmail,
   sendsText,
 } from '@gavel/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { consoleMessages, outbox } from '../../../db/schema';
@@ -21,7 +22,7 @@ import { balancesOf } from '../desk/ledger';
 import { audienceOf, type Member } from './audience';
 import { chunks } from '../../../lib/batches';
 import { existingPickupCodes, pickupCodesFor } from '../../../lib/pickup-codes';
-import { keptKey, SENT_AUDIT_KIND, sentUnderKey } from './keyed';
+import { keptKey, sentUnderKey } from '../keyed-send';
 import { makePayLinks } from './links';
 import { type Extras, mergeValuesOf, messageMail, messageText, type Needs, needsOf } from './render';
 
@@ -136,6 +137,23 @@ async function extrasFor(
   };
 }
 
+/** The audit kind of a message sent; its entry also keeps the Idempotency-Key it was sent under. */
+const SENT_AUDIT_KIND = 'message.send';
+
+/** What a sent message's audit entry says of it, to answer a retry under its key. */
+const sentEntry = z.object({ messageid: z.number().int(), recipients: z.number().int(), queued: z.number().int() });
+
+function answerOf(sent: z.infer<typeof sentEntry>): MessageSent {
+  return {
+    status: 'success',
+    message: messageWords.sent(sent.recipients, sent.queued),
+    preview: false,
+    messageid: sent.messageid,
+    recipients: sent.recipients,
+    queued: sent.queued,
+  };
+}
+
 /**
  * POST messages: the message row, one outbox row per recipient and channel (pointing back at it),
  * the pay links and pickup codes it names, and the audit entry, in one transaction, each kind
@@ -152,8 +170,8 @@ export async function sendMessage(
   const { tenant } = caller;
   const { event, organization } = tenant;
   return ctx.db.transaction(async (tx) => {
-    const sent = key ? await sentUnderKey(tx, event.id, key, body) : undefined;
-    if (sent) return sent;
+    const earlier = key ? await sentUnderKey(tx, { eventId: event.id, kind: SENT_AUDIT_KIND, key, body }) : undefined;
+    if (earlier) return answerOf(sentEntry.parse(earlier));
     const reach = reachOf(await audienceOf(tx, tenant, body.audience), body.channel);
     // What the history keeps of it, and the audit entry's after.
     const kept = {
@@ -194,13 +212,6 @@ export async function sendMessage(
       summary: messageWords.audited(body.audience, body.channel, kept.recipients, kept.queued),
       after: { messageid: row.id, ...kept, ...keptKey(key, body) },
     });
-    return {
-      status: 'success' as const,
-      message: messageWords.sent(kept.recipients, kept.queued),
-      preview: false as const,
-      messageid: row.id,
-      recipients: kept.recipients,
-      queued: kept.queued,
-    };
+    return answerOf({ messageid: row.id, recipients: kept.recipients, queued: kept.queued });
   });
 }

@@ -288,4 +288,19 @@ describe('POST printables/statements/email', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect((await readPdf(file.rawPayload)).pages).toBe(1);
   });
+
+  it('emails once under an Idempotency-Key: sent again and three at once, one email; the key for another send is refused', async () => {
+    const keyed = (key: string) => ({ ...staffer.headers, 'idempotency-key': key });
+    const before = await written();
+    const first = await email({ scope: 'event' }, keyed('statements-once-0001'));
+    expect(first.json()).toMatchObject({ message: 'A statement was emailed to ann@example.org.', queued: 1 });
+    const again = await email({ scope: 'event' }, keyed('statements-once-0001'));
+    expect(again.json()).toEqual(first.json());
+    const racing = await Promise.all([1, 2, 3].map(() => email({ scope: 'event' }, keyed('statements-race-0002'))));
+    expect(racing.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(await written()).toEqual({ mails: before.mails + 2, audits: before.audits + 2 });
+    const other = await email({ scope: 'year' }, keyed('statements-once-0001'));
+    expect(other.statusCode).toBe(422);
+    expect(await written()).toEqual({ mails: before.mails + 2, audits: before.audits + 2 });
+  });
 });

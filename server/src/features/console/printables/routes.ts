@@ -1,3 +1,4 @@
+import { idempotencyKey } from '../../../lib/idempotent';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../../context';
 import { pdfHeaders } from '../../../lib/pdf';
@@ -42,8 +43,8 @@ export function consolePrintablesRoutes(ctx: AppContext): FastifyPluginAsync {
       sendPdf(reply, await allStatementsPdf(ctx, withEvent(caller).tenant, query.scope)),
     );
 
-    route(app, ctx, 'POST /console/events/:eventcode/printables/statements/email', ({ body, caller }) =>
-      emailStatements(ctx, withEvent(caller), body),
+    route(app, ctx, 'POST /console/events/:eventcode/printables/statements/email', ({ body, caller, request }) =>
+      emailStatements(ctx, withEvent(caller), body, idempotencyKey(request)),
     );
 
     route(app, ctx, 'GET /console/events/:eventcode/bidders/:bidderid/receipt.pdf', async ({ caller, params, reply }) =>

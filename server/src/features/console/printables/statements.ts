@@ -1,4 +1,5 @@
 import { bidderWords, type EmailStatementsResponse, formatMoney } from '@gavel/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { outbox } from '../../../db/schema';
@@ -9,6 +10,7 @@ import { mailRow, type OutboxRow } from '../../../mail/outbox';
 import { message } from '../../../mail/templates';
 import type { Tenant } from '../../../tenancy';
 import { recordAudit } from '../audit';
+import { keptKey, sentBefore, sentUnderKey } from '../keyed-send';
 import { findBidder, selectBidders } from '../bidders/queries';
 import { receiptFacts, type StatementFacts, statementFacts, type StatementScope } from '../receipts/facts';
 import { drawReceipt, drawStatement } from './receipt-pdf';
@@ -114,10 +116,17 @@ function statementMail(tenant: Tenant, facts: StatementFacts) {
 export async function emailStatements(
   ctx: AppContext,
   caller: StaffEventCaller,
-  { bidderid, scope, preview }: { bidderid?: number; scope: StatementScope; preview: boolean },
+  body: { bidderid?: number; scope: StatementScope; preview: boolean },
+  key?: string,
 ): Promise<EmailStatementsResponse> {
+  const { bidderid, scope, preview } = body;
   const { tenant } = caller;
   const { event, organization } = tenant;
+  // Under the console's Idempotency-Key the emails go once: a retry is answered from the first
+  // send's audit entry (looked at before the PDFs are made, and again under the send's lock).
+  const send = key && !preview ? { eventId: event.id, kind: STATEMENTS_AUDIT_KIND, key, body } : undefined;
+  const before = send ? await sentBefore(ctx.db, send) : undefined;
+  if (before) return statementsAnswer(before);
   let statements: StatementFacts[];
   if (bidderid === undefined) statements = await giversStatements(ctx.db, tenant, scope);
   else {
@@ -149,23 +158,38 @@ export async function emailStatements(
       attachmentName: statementFile(tenant, facts),
       attachment: await statementDocument(tenant, facts),
     });
-  await ctx.db.transaction(async (tx) => {
+  const queued = rows.length;
+  const message =
+    queued === 1 ? `A statement was emailed to ${statements[0]?.bidder.email}.` : `${queued} statements were emailed.`;
+  const earlier = await ctx.db.transaction(async (tx) => {
+    const raced = send ? await sentUnderKey(tx, send) : undefined;
+    if (raced) return raced;
     await tx.insert(outbox).values(rows);
     await recordAudit(tx, caller, {
       eventId: event.id,
-      kind: 'printables.statements',
+      kind: STATEMENTS_AUDIT_KIND,
       summary: `Emailed ${rows.length === 1 ? `a statement to ${statements[0]?.bidder.name}` : `${rows.length} statements`} (${scope === 'year' ? `year ${statements[0]?.year}` : 'this event'})`,
-      after: { scope, bidders: statements.map((s) => s.bidder.number) },
+      after: {
+        scope,
+        bidders: statements.map((s) => s.bidder.number),
+        recipients,
+        queued,
+        message,
+        ...keptKey(key, body),
+      },
     });
+    return undefined;
   });
-  const queued = rows.length;
-  return {
-    status: 'success',
-    message:
-      queued === 1
-        ? `A statement was emailed to ${statements[0]?.bidder.email}.`
-        : `${queued} statements were emailed.`,
-    recipients,
-    queued,
-  };
+  if (earlier) return statementsAnswer(earlier);
+  return { status: 'success', message, recipients, queued };
+}
+
+/** The audit kind of statements emailed; its entry keeps the Idempotency-Key and the answer. */
+const STATEMENTS_AUDIT_KIND = 'printables.statements';
+
+const sentStatements = z.object({ recipients: z.number().int(), queued: z.number().int(), message: z.string() });
+
+/** The answer to a retry, from what the first send's audit entry kept. */
+function statementsAnswer(entry: unknown): EmailStatementsResponse {
+  return { status: 'success', ...sentStatements.parse(entry) };
 }
