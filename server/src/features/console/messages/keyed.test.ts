@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { MESSAGE_TEMPLATES } from '@gavel/domain';
-import { audit, consoleMessages, outbox } from '../../../db/schema';
 import { signedInStaff, type TestStaff } from '../../../test/console-fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { messagesNight, postMessage } from './messages-fixtures';
+import { messagesNight, postMessage, written } from './messages-fixtures';
 
 /**
  * A message is sent once under its Idempotency-Key: a console that lost the answer (venue Wi-Fi)
@@ -22,14 +20,7 @@ const reminder = {
   template: 'payment' as const,
 };
 
-async function written() {
-  const db = t.ctx.db;
-  return {
-    messages: (await db.select().from(consoleMessages)).length,
-    outbox: (await db.select().from(outbox)).length,
-    audit: (await db.select().from(audit).where(eq(audit.kind, 'message.send'))).length,
-  };
-}
+const rows = () => written(t);
 
 const keyed = (key: string) => ({ ...staffer.headers, 'idempotency-key': key });
 
@@ -44,13 +35,13 @@ afterAll(async () => {
 
 describe('a message under an Idempotency-Key', () => {
   it('is sent once when it comes again, and once when five copies come at the same moment', async () => {
-    const before = await written();
+    const before = await rows();
     const first = await postMessage(t, keyed('message-retry-0001'), reminder);
     if (!first.ok || first.answer.preview) throw new Error('not sent');
     expect(first.answer).toMatchObject({ recipients: 1, queued: 2 });
     const again = await postMessage(t, keyed('message-retry-0001'), reminder);
     expect(again).toMatchObject({ ok: true, answer: first.answer });
-    expect(await written()).toEqual({
+    expect(await rows()).toMatchObject({
       messages: before.messages + 1,
       outbox: before.outbox + 2,
       audit: before.audit + 1,
@@ -62,7 +53,7 @@ describe('a message under an Idempotency-Key', () => {
     const ids = racing.map((r) => (r.ok && !r.answer.preview ? r.answer.messageid : null));
     expect(new Set(ids).size).toBe(1);
     expect(ids[0]).not.toBeNull();
-    expect(await written()).toEqual({
+    expect(await rows()).toMatchObject({
       messages: before.messages + 2,
       outbox: before.outbox + 4,
       audit: before.audit + 2,
@@ -72,7 +63,7 @@ describe('a message under an Idempotency-Key', () => {
   it('refuses the key for another message (422) and a malformed key (400), writing nothing', async () => {
     const first = await postMessage(t, keyed('message-other-0003'), reminder);
     expect(first.ok).toBe(true);
-    const before = await written();
+    const before = await rows();
     const other = await postMessage(t, keyed('message-other-0003'), {
       ...reminder,
       body: `${reminder.body} Thank you!`,
@@ -86,13 +77,13 @@ describe('a message under an Idempotency-Key', () => {
     });
     const malformed = await postMessage(t, keyed('no'), reminder);
     expect(malformed).toMatchObject({ ok: false, statusCode: 400 });
-    expect(await written()).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 
   it('without a key, each send is a new message', async () => {
-    const before = await written();
+    const before = await rows();
     await postMessage(t, staffer.headers, reminder);
     await postMessage(t, staffer.headers, reminder);
-    expect((await written()).messages).toBe(before.messages + 2);
+    expect((await rows()).messages).toBe(before.messages + 2);
   });
 });

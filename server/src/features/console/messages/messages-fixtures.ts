@@ -1,6 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { MessageRequestValues } from '@gavel/domain';
-import { accounts, checkins, guestSeats, registrations, storeOrders, textOptouts } from '../../../db/schema';
+import {
+  accounts,
+  audit,
+  authLinks,
+  checkins,
+  consoleMessages,
+  guestSeats,
+  outbox,
+  pickupCodes,
+  registrations,
+  storeOrders,
+  textOptouts,
+} from '../../../db/schema';
 import { importEvent, makeBidder, type TestBidder } from '../../../test/account-fixtures';
 import { call } from '../../../test/call';
 import { eventDocument, storeItem } from '../../../test/documents';
@@ -121,4 +133,16 @@ export function postMessage(
     { template: '', subject: '', preview: false, ...body },
     { params: { eventcode: 'gala' }, headers },
   );
+}
+
+/** Every row a message writes, counted: a preview, a refusal or a replay leaves them all as they were. */
+export async function written(t: TestApp) {
+  const db = t.ctx.db;
+  return {
+    messages: (await db.select().from(consoleMessages)).length,
+    outbox: (await db.select().from(outbox)).length,
+    links: (await db.select().from(authLinks).where(eq(authLinks.kind, 'pay'))).length,
+    codes: (await db.select().from(pickupCodes)).length,
+    audit: (await db.select().from(audit)).length,
+  };
 }

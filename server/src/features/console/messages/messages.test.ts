@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatMoney, type MessageAudience, MESSAGE_TEMPLATES, mergeProblem, roleNeeded } from '@gavel/domain';
-import { audit, authLinks, consoleMessages, outbox, pickupCodes } from '../../../db/schema';
+import { audit, outbox, pickupCodes } from '../../../db/schema';
 import { importEvent } from '../../../test/account-fixtures';
 import { call } from '../../../test/call';
 import { signedInStaff, type TestStaff } from '../../../test/console-fixtures';
@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { findTenant } from '../../../tenancy';
 import { balanceOf } from '../desk/ledger';
 import { audienceOf } from './audience';
-import { type MessagesNight, messagesNight, PICKUP, postMessage } from './messages-fixtures';
+import { type MessagesNight, messagesNight, PICKUP, postMessage, written as writtenRows } from './messages-fixtures';
 
 /** Messages to an audience: who is in each, the preview, the send, refusals, and the history's counts. */
 let t: TestApp;
@@ -21,17 +21,7 @@ let volunteer: TestStaff;
 let otherOwner: TestStaff;
 let night: MessagesNight;
 
-/** Every row a message writes, counted: a preview or a refusal leaves them all as they were. */
-async function written() {
-  const db = t.ctx.db;
-  return {
-    messages: (await db.select().from(consoleMessages)).length,
-    outbox: (await db.select().from(outbox)).length,
-    links: (await db.select().from(authLinks).where(eq(authLinks.kind, 'pay'))).length,
-    codes: (await db.select().from(pickupCodes)).length,
-    audit: (await db.select().from(audit)).length,
-  };
-}
+const written = () => writtenRows(t);
 
 const payment = MESSAGE_TEMPLATES.payment;
 
