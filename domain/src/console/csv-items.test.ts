@@ -189,6 +189,17 @@ describe('rows', () => {
     });
   });
 
+  it('a row repeating an earlier row’s itemnum has its problem and no item (the property below found it)', () => {
+    const result = read(headings, [
+      ['1,000', '', '', '', '', '', ''],
+      ['1,000', 'x', '$5.25', '', '', '', ''],
+    ]);
+    expect(result.problems.filter((p) => p.row === 3)).toEqual([
+      { row: 3, column: 'itemnum', message: 'repeats the itemnum of row 2' },
+    ]);
+    expect(result.rows.find((r) => r.row === 3)?.item).toBeNull();
+  });
+
   it('whatever the cells, every row is either an item the schema takes or has a problem, never both', () => {
     const cell = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('', 'yes', '12', '$5.25', '1,000', 'x', '-1'));
     fc.assert(

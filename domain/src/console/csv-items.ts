@@ -295,10 +295,14 @@ export function readCsvItems({ headings, rows, existing, timezone, bidding }: Cs
     problems.push(...read.problems);
     const key = read.itemnum.toLowerCase();
     const first = firstRowOf.get(key);
-    if (key !== '' && first !== undefined)
+    if (key !== '' && first !== undefined) {
       problems.push({ row, column: 'itemnum', message: `repeats the itemnum of row ${first}` });
-    else if (key !== '') firstRowOf.set(key, row);
-    out.push(read.item);
+      // A row with a problem is never imported, this one included (it was shown as an item too).
+      out.push({ ...read.item, item: null });
+    } else {
+      if (key !== '') firstRowOf.set(key, row);
+      out.push(read.item);
+    }
   });
   // Row by row, and within a row from left to right, as the organizer reads the sheet.
   const place = (p: CsvProblem) => {

@@ -31,7 +31,7 @@ function EventLogo() {
  * content and the footer. The event home shows it as it is, the logo-only header of the spec; the
  * other headers (ui/Page.tsx) add their buttons, which so stay out of the home's first load.
  *
- * The header is plain elements (a bar, its buttons and inline icons, theme.css), not Ionic's header,
+ * The header is plain elements (a bar, its buttons and inline icons, ui/header.css), not Ionic's header,
  * toolbar, title and buttons: every screen draws it first, and those components (each its own
  * shadow root and styles, and the icons each decoding their file) were most of the first drawing
  * of a page, 60 to 100 ms at Lighthouse's 4x. The title sits in the bar's flow between the
