@@ -108,22 +108,28 @@ test('Save pressed while the browser still answers Push waits for the answer and
   // call that keeps this device is held until Save has been pressed.
   let answer = () => undefined as void;
   const answered = new Promise<void>((resolve) => (answer = resolve));
+  let asked = () => undefined as void;
+  const asking = new Promise<void>((resolve) => (asked = resolve));
+  // What reached the server, in order: the device kept, and the settings saved.
+  const order: string[] = [];
   await page.route('**/api/pushsubscription', async (route) => {
+    asked();
     await answered;
+    order.push('device kept');
     await route.continue();
   });
-  const saves: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/userprofile') && r.method() === 'PUT') saves.push(r.postData() ?? '');
+    if (r.url().endsWith('/api/userprofile') && r.method() === 'PUT') order.push('saved');
   });
   await page.getByTestId('notify-1-push').click();
+  await asking;
   await page.getByTestId('save-notifications').click();
-  // Nothing is saved while the answer is awaited (it would have saved Push as off).
-  await page.waitForTimeout(500);
-  expect(saves).toEqual([]);
+  // Save is under way (its button busy) while the answer is awaited.
+  await expect(page.getByTestId('save-notifications').locator('button')).toBeDisabled();
   answer();
   await expect(page.getByText('Successfully saved your notifications.')).toBeVisible();
-  expect(saves).toHaveLength(1);
+  // Saved once, after the answer (saved before it, Push was saved as off).
+  expect(order).toEqual(['device kept', 'saved']);
   const profile: unknown = await (await request.get('/api/userprofile', { headers: bidder.auth })).json();
   expect(profile).toMatchObject({ notifications: [{ notificationrowid: 1, flags: { push: true } }, {}, {}] });
 });
