@@ -1,22 +1,26 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { formatTimeWithZone } from '@gavel/domain';
 import { nextTask } from '../nextTask';
 
 /** Set once the phone's zone has been formatted in: every time after it is written at once. */
 let ready = false;
 let warming = false;
-const waiting = new Set<() => void>();
+const listeners = new Set<() => void>();
 
-/** Builds the phone's time formatters in a task of their own, once, and tells whoever waits. */
+/** Builds the phone's time formatters in a task of their own, once, and tells whoever shows a time. */
 function warm(): void {
   if (warming) return;
   warming = true;
   nextTask(() => {
     formatTimeWithZone(new Date());
     ready = true;
-    for (const done of waiting) done();
-    waiting.clear();
+    for (const listener of listeners) listener();
   });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**
@@ -27,21 +31,11 @@ function warm(): void {
  * time after that is written at once.
  */
 export function useLocalTimeReady(): boolean {
-  const [now, setNow] = useState(ready);
+  const shown = useSyncExternalStore(subscribe, () => ready);
   useEffect(() => {
-    if (now) return;
-    if (ready) {
-      setNow(true);
-      return;
-    }
-    const done = () => startTransition(() => setNow(true));
-    waiting.add(done);
-    warm();
-    return () => {
-      waiting.delete(done);
-    };
-  }, [now]);
-  return now;
+    if (!shown) warm();
+  }, [shown]);
+  return shown;
 }
 
 /**
