@@ -7,7 +7,7 @@ import { digest, keyUsedElsewhere } from '../../lib/idempotent';
  * A console send that mails or texts many people (a message, statements) is made once under the
  * console's Idempotency-Key: its audit entry keeps the key and a digest of what was asked, and a
  * retry (a lost answer on the venue's Wi-Fi, a second press) finds that entry and answers from it
- * instead of sending again. Charge all keeps its key the same way (chargeall/service.ts).
+ * instead of sending again. Charge all's runs are started the same way (chargeall/service.ts).
  */
 export interface KeyedSend {
   eventId: number;

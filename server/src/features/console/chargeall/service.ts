@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   type ChargeAllPreview,
   type ChargeAllRequest,
@@ -9,14 +9,13 @@ import {
   skipWords,
 } from '@gavel/domain';
 import type { AppContext } from '../../../context';
-import type { Tx } from '../../../db/client';
-import { audit, chargeRunBidders, chargeRuns } from '../../../db/schema';
+import { chargeRunBidders, chargeRuns } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import type { StaffEventCaller } from '../../../lib/staff-caller';
-import { keyUsedElsewhere } from '../../../lib/idempotent';
 import { gatewayOf } from '../../../payments/card-payment';
 import { publishConsole } from '../../../realtime/console';
 import { recordAudit } from '../audit';
+import { keptKey, sentUnderKey } from '../keyed-send';
 import { nameOf, previewCharges } from './preview';
 import { runningRun } from './queries';
 
@@ -42,20 +41,8 @@ export async function chargePreview(
   };
 }
 
-/** The run an earlier request with this Idempotency-Key started, if one did (its audit entry says). */
-async function runOfKey(tx: Tx, eventId: number, key: string) {
-  const [row] = await tx
-    .select({
-      runid: sql<number>`(${audit.after}->>'runid')::int`.mapWith(Number),
-      count: sql<number>`(${audit.after}->>'count')::int`.mapWith(Number),
-      total: sql<number>`(${audit.after}->>'total')::bigint`.mapWith(Number),
-      minimum: sql<number>`(${audit.after}->>'minimum')::bigint`.mapWith(Number),
-    })
-    .from(audit)
-    .where(and(eq(audit.eventId, eventId), eq(audit.kind, RUN_AUDIT_KIND), sql`${audit.after}->>'key' = ${key}`))
-    .limit(1);
-  return row;
-}
+/** What a run's audit entry says of it, to answer a retry under the key that started it. */
+const startedEntry = z.object({ runid: z.number().int(), count: z.number().int(), total: z.number().int() });
 
 /**
  * POST charge-all without preview: the run recorded in one transaction, with every bidder to charge
@@ -72,10 +59,9 @@ export async function startRun(
   const { event } = tenant;
   gatewayOf(ctx, event);
   const started = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`charge-all:${event.id}`}, 0))`);
-    const replayed = await runOfKey(tx, event.id, key);
-    if (replayed && replayed.minimum !== body.minimum) throw keyUsedElsewhere();
-    if (replayed) return { ...replayed, replayed: true };
+    // Runs of the event one at a time (keyed-send.ts's lock): a retry under the same key finds its run.
+    const earlier = await sentUnderKey(tx, { eventId: event.id, kind: RUN_AUDIT_KIND, key, body });
+    if (earlier) return { ...startedEntry.parse(earlier), replayed: true };
     const running = await runningRun(tx, event.id);
     if (running)
       throw new AppError(
@@ -107,7 +93,7 @@ export async function startRun(
       eventId: event.id,
       kind: RUN_AUDIT_KIND,
       summary: `Started charging ${charge.length === 1 ? '1 saved card' : `${charge.length} saved cards`} (${formatMoney(total)}), run ${run.id}`,
-      after: { runid: run.id, count: charge.length, total, minimum: body.minimum, key },
+      after: { runid: run.id, count: charge.length, total, minimum: body.minimum, ...keptKey(key, body) },
     });
     return { runid: run.id, count: charge.length, total, replayed: false };
   });
