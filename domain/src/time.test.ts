@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatAge,
@@ -13,6 +14,47 @@ describe('time formats', () => {
   it('formats the closing time as MM-DD-YYYY h:mm A in a zone', () => {
     expect(formatClosingTime('2026-12-05T02:30:00Z', 'America/Chicago')).toBe('12-04-2026 8:30 PM');
     expect(formatClosingTime('2026-07-01T15:05:00Z', 'America/Chicago')).toBe('07-01-2026 10:05 AM');
+  });
+
+  it('reads a closing time the same whether it was kept or written afresh, in any zone, any second of its minute', () => {
+    // Zones with half- and quarter-hour offsets, a half-hour clock change, and one (Monrovia until
+    // 1972) whose offset had seconds.
+    const zones = [
+      'America/Chicago',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'America/St_Johns',
+      'Africa/Monrovia',
+    ];
+    const fresh = (ms: number, zone: string) => {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+      }).formatToParts(new Date(ms));
+      const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+      return `${part('month')}-${part('day')}-${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1960, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.integer({ min: 0, max: 59_999 }),
+        fc.constantFrom(...zones),
+        (ms, within, zone) => {
+          const minute = ms - (((ms % 60_000) + 60_000) % 60_000);
+          expect(formatClosingTime(new Date(minute + within), zone)).toBe(fresh(minute + within, zone));
+          expect(formatClosingTime(new Date(minute + 59_999 - within).toISOString(), zone)).toBe(
+            fresh(minute + 59_999 - within, zone),
+          );
+        },
+      ),
+      { numRuns: 3_000 },
+    );
   });
 
   it('names the zone', () => {

@@ -44,10 +44,30 @@ function partsIn(instant: Date, timeZone: string | undefined): Parts {
   return out;
 }
 
+/**
+ * Closing times already written, by zone and minute: every item answer and live message formats
+ * its item's close, and an event's items share a few closes, so the server formats each once
+ * rather than once per bid. Since 1980 every zone's offset is whole minutes, so instants in the
+ * same minute read the same; earlier ones (and the phone's own zone) are not kept.
+ */
+const closingTimes = new Map<string, string>();
+const KEPT_SINCE = Date.UTC(1980, 0, 1);
+const KEPT_AT_MOST = 2_000;
+
 /** 'MM-DD-YYYY h:mm A', the spec's closing-time format, in the given zone (default: local). */
 export function formatClosingTime(instant: Date | string, timeZone?: string): string {
-  const p = partsIn(new Date(instant), timeZone);
-  return `${p.month}-${p.day}-${p.year} ${p.hour}:${p.minute} ${p.dayPeriod.toUpperCase()}`;
+  const at = new Date(instant);
+  const ms = at.getTime();
+  const key = timeZone !== undefined && ms >= KEPT_SINCE ? `${timeZone} ${Math.floor(ms / 60_000)}` : undefined;
+  const kept = key === undefined ? undefined : closingTimes.get(key);
+  if (kept !== undefined) return kept;
+  const p = partsIn(at, timeZone);
+  const text = `${p.month}-${p.day}-${p.year} ${p.hour}:${p.minute} ${p.dayPeriod.toUpperCase()}`;
+  if (key !== undefined) {
+    if (closingTimes.size >= KEPT_AT_MOST) closingTimes.clear();
+    closingTimes.set(key, text);
+  }
+  return text;
 }
 
 /** 'h:mm A' in the given zone (default: local), for times within the night such as a notice's. */
