@@ -212,18 +212,20 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
   io.on(SESSIONS_ENDED, (accountId: unknown, version: unknown) => {
     if (typeof accountId === 'number' && typeof version === 'number') opts.tokens.learnRevoked(accountId, version);
   });
+  // Messages hold cents like everything inside; they leave as the API's dollars. In one process
+  // (no Redis) a room no socket is in has no one to tell, so the message is not even encoded: a
+  // bidder whose phone is asleep, or a console nobody has open, costs a bid nothing. With Redis the
+  // room may have sockets on another server, so every message goes out.
+  const send = (room: string, message: HubMessage) => {
+    if (closed || !live()) return;
+    if (!redis && !io.sockets.adapter.rooms.has(room)) return;
+    io.to(room).emit(RECEIVE, z.encode(hubMessage, message));
+  };
   return {
     io,
-    // Messages hold cents like everything inside; they leave as the API's dollars.
-    toEvent: (auctioncode, eventcode, message) => {
-      if (!closed && live()) io.to(eventRoom(auctioncode, eventcode)).emit(RECEIVE, z.encode(hubMessage, message));
-    },
-    toBidder: (bidderId, message) => {
-      if (!closed && live()) io.to(bidderRoom(bidderId)).emit(RECEIVE, z.encode(hubMessage, message));
-    },
-    toConsole: (auctioncode, eventcode, message) => {
-      if (!closed && live()) io.to(consoleRoom(auctioncode, eventcode)).emit(RECEIVE, z.encode(hubMessage, message));
-    },
+    toEvent: (auctioncode, eventcode, message) => send(eventRoom(auctioncode, eventcode), message),
+    toBidder: (bidderId, message) => send(bidderRoom(bidderId), message),
+    toConsole: (auctioncode, eventcode, message) => send(consoleRoom(auctioncode, eventcode), message),
     // The HTTP server belongs to Fastify, which closes it; here only the sockets and Redis end.
     close: async () => {
       closed = true;
