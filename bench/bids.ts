@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { pgbench, pgliteLoop } from './bid-baseline';
 import { startFlood, type FloodResult } from './bid-flood';
 import { capacity, openLoop, type OpenLoopResult, WARMUP_SECONDS } from './bid-load';
@@ -113,6 +115,35 @@ async function capacityRow(
   return { p, perSecond, cells };
 }
 
+/**
+ * The same closed loop against the floor (bid-floor-server.ts): a bare server calling the same bid
+ * function, to show how much of the machine the bid itself leaves to everything Gavel does around it.
+ */
+async function floorRow(pg: Postgres, port: number, shape: { name: string; items: number; people: number }) {
+  const p = await prepare(pg, 'postgres', `${shape.name}floor`, shape.items, shape.people);
+  const load = loadavg()[0] ?? 0;
+  const script = fileURLToPath(new URL('./bid-floor-server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), p.env.DATABASE_URL ?? ''], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
+  const r = await capacity(port, p.seeded, CAPACITY_SECONDS, () => cpuMeter(child.pid, postmasterPid(pg)));
+  await stop(child);
+  const perSecond = r.accepted / r.seconds;
+  const cells: Array<string | number> = [
+    'PostgreSQL, bare server (floor)',
+    1,
+    perSecond,
+    (r.accepted + r.refused) / r.seconds,
+    r.p50,
+    r.p99,
+    r.errors,
+    ...cpuCells(r.cpu),
+    load.toFixed(1),
+  ];
+  return { p, perSecond, cells };
+}
+
 const CAPACITY_HEAD = [
   'database',
   'processes',
@@ -144,6 +175,10 @@ export async function benchBids(pg: Postgres | undefined, port: number): Promise
     if (kind === 'postgres' && redis) {
       const two = await capacityRow(pg, kind, 2, port + 1, wide, redis);
       rows.push([...two.cells, base, pct((two.perSecond / base) * 100)]);
+    }
+    if (kind === 'postgres' && pg) {
+      const floor = await floorRow(pg, port + 3, wide);
+      rows.push([...floor.cells, base, pct((floor.perSecond / base) * 100)]);
     }
   }
   out.push(table(`Bid capacity: 500 bidders over 200 items, closed loop (${CAPACITY_SECONDS} s)`, CAPACITY_HEAD, rows));
