@@ -166,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     totals,
     payments,
     guessing: new Guessing(Date.now, undefined, counters),
+    counters,
     log: app.log,
     background,
   };

@@ -3,6 +3,7 @@ import type { NotificationKind } from '@gavel/domain';
 import type { Config } from './config';
 import type { Background } from './lib/background';
 import type { Database, Db } from './db/client';
+import type { Counters } from './lib/counters';
 import type { Guessing } from './lib/guessing';
 import type { Site } from './lib/site';
 import type { TokenService } from './lib/tokens';
@@ -34,6 +35,8 @@ export interface AppContext {
   payments: Payments;
   /** Tries left for guessing calls (sign-in, emailed links, joining), per email and per address. */
   guessing: Guessing;
+  /** Counts shared by every server through Redis (REDIS_URL), else this process's: the rate limits', the guessing budgets', the texts' pace. */
+  counters: Counters;
   /** The server's logger, for work that runs off a request (effects after a commit, jobs). */
   log: FastifyBaseLogger;
   /** Work that runs after its request has answered (emailed-link requests); idle() awaits it. */

@@ -7,6 +7,7 @@ import { hasRedisServer, startTestRedis, type TestRedis } from '../test/redis-se
 import { notTheDatabase } from '../test/passes';
 import { RATE_LIMITED } from '../lib/limits';
 import { GUESSING } from '../lib/guessing';
+import { textDeliveryDeps } from '../texts/job';
 
 /**
  * Two servers behind one balancer, counting in one Redis: a token's budget and an email's
@@ -15,6 +16,8 @@ import { GUESSING } from '../lib/guessing';
  */
 const now = new Date('2026-12-01T18:00:00Z');
 const BUDGET = 12;
+/** Texts a second: a slot is 50 ms. */
+const TEXT_RATE = 20;
 let redis: TestRedis;
 let a: TestApp;
 let b: GavelApp;
@@ -24,7 +27,10 @@ let ann: TestBidder;
 describe.skipIf(!hasRedisServer || notTheDatabase)('limits shared through Redis', () => {
   beforeAll(async () => {
     redis = await startTestRedis();
-    a = await createTestApp({ REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: String(BUDGET) }, now);
+    a = await createTestApp(
+      { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: String(BUDGET), TEXT_RATE_PER_SECOND: String(TEXT_RATE) },
+      now,
+    );
     b = await anotherServer(a);
     await importEvent(a, eventDocument(now));
     ann = await makeBidder(a, 'gala', 'ann@example.org');
@@ -72,6 +78,20 @@ describe.skipIf(!hasRedisServer || notTheDatabase)('limits shared through Redis'
     const refused = await login(b, 'not her password either');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ message: GUESSING.loginFailuresPerEmail.message });
+  });
+
+  it('paces the texts of both servers together: each send takes a slot of its own', async () => {
+    const TAKES = 6;
+    const pair = [textDeliveryDeps(a.ctx).limiter, textDeliveryDeps(b.ctx).limiter];
+    const started = Date.now();
+    await Promise.all(
+      pair.map(async (limiter) => {
+        for (let i = 0; i < TAKES; i++) await limiter.take();
+      }),
+    );
+    // Twelve sends need twelve slots of 50 ms: at least eleven slots' time after the first, where
+    // each server pacing alone would have used six (a wait never ends early, so this cannot flake).
+    expect(Date.now() - started).toBeGreaterThanOrEqual((2 * TAKES - 1) * (1000 / TEXT_RATE));
   });
 
   it('with Redis gone, answers every call (no 500), each server counting on its own, and shares again once it is back', async () => {

@@ -2,17 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { defineJob, type PeriodicJob } from '../jobs/job';
 import { deliverTexts, type TextDeliveryDeps } from './delivery';
-import { RateLimiter } from './limiter';
+import { RateLimiter, realPace } from './limiter';
 import { twilioProviders } from './twilio';
 
 export const TEXTS_EVERY_MS = 1_000;
 /** A pass claims at most this many texts, however high the rate: what it claims it sends within seconds. */
 const LARGEST_BATCH = 100;
 
-/** The delivery's parts for this app: the configured providers, one limiter for the process. */
+/** The delivery's parts for this app: the configured providers, a limiter on the shared counters. */
 export function textDeliveryDeps(
   ctx: AppContext,
-  limiter = new RateLimiter(ctx.config.textRatePerSecond),
+  limiter = new RateLimiter(ctx.config.textRatePerSecond, realPace, ctx.counters),
 ): TextDeliveryDeps {
   return {
     db: ctx.db,
