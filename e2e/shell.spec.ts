@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, fill, storedToken, tokenKey } from './support/page';
 
 // With the motion a phone shows by default (the journeys' config reduces it): pages and menus slide.
@@ -144,4 +144,75 @@ test('a token kept under the single key of earlier versions moves to its own eve
   await expect(page.getByTestId('join-button')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('gavel.token'))).toBeNull();
   expect(await storedToken(page, 'other')).toBe(token);
+});
+
+/** Where each page's plain header and its content stand, frame by frame, while pages slide. */
+interface SlideFrame {
+  page: string | null;
+  header: number | null;
+  content: number | null;
+}
+
+type Recorder = { slideFrames: SlideFrame[][]; slideDone: boolean };
+
+/** Records every frame for a second and a half (an iOS slide takes 540 ms). */
+async function recordSlide(page: Page): Promise<void> {
+  // Only the page in view: the last slide has ended.
+  await expect(page.locator('ion-router-outlet > .ion-page:not(.ion-page-hidden)')).toHaveCount(1);
+  await page.evaluate(() => {
+    const recorder = window as unknown as Recorder;
+    recorder.slideFrames = [];
+    recorder.slideDone = false;
+    const left = (el: Element | null) => (el ? Math.round(el.getBoundingClientRect().left) : null);
+    const until = performance.now() + 1_500;
+    const tick = () => {
+      recorder.slideFrames.push(
+        [...document.querySelectorAll('ion-router-outlet > .ion-page:not(.ion-page-hidden)')].map((p) => ({
+          page: p.getAttribute('data-testid'),
+          header: left(p.querySelector(':scope > .gavel-header')),
+          content: left(p.querySelector(':scope > ion-content')),
+        })),
+      );
+      if (performance.now() < until) requestAnimationFrame(tick);
+      else recorder.slideDone = true;
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+/** The recorded frames of one page, once the recording has ended. */
+async function slideFrames(page: Page, testId: string): Promise<SlideFrame[]> {
+  await expect.poll(() => page.evaluate(() => (window as unknown as Recorder).slideDone)).toBe(true);
+  return page.evaluate(
+    (id) => (window as unknown as Recorder).slideFrames.flatMap((f) => f.filter((p) => p.page === id)),
+    testId,
+  );
+}
+
+test('a page slides in with its header, and back out with it, never its header standing over the last page', async ({
+  page,
+}) => {
+  // The slide that moves the plain header (ui/pageSlide.ts) arrives a task after the first screen.
+  const slideLoaded = page.waitForResponse((r) => /\/assets\/pageSlide-[^/]*\.js$/.test(r.url()));
+  await page.goto('/demo');
+  await page.getByTestId('guest-link').click();
+  await expect(page.getByTestId('item-card').first()).toBeVisible();
+  await slideLoaded;
+
+  await recordSlide(page);
+  await page.getByTestId('item-card').first().click();
+  await expect(page.getByTestId('item-page')).toBeVisible();
+  const forward = await slideFrames(page, 'item-page');
+  // It came in from the right, header and content together, and ended in place.
+  expect(forward.some((f) => (f.header ?? 0) > 50)).toBe(true);
+  for (const f of forward) expect(Math.abs((f.header ?? 0) - (f.content ?? 0))).toBeLessThanOrEqual(1);
+  expect(forward.at(-1)).toMatchObject({ header: 0, content: 0 });
+
+  await recordSlide(page);
+  await page.getByTestId('back-button').click();
+  await expect(page.getByTestId('items-page')).toBeVisible();
+  const back = await slideFrames(page, 'item-page');
+  // Going back, the item page leaves to the right with its header.
+  expect(back.some((f) => (f.header ?? 0) > 50)).toBe(true);
+  for (const f of back) expect(Math.abs((f.header ?? 0) - (f.content ?? 0))).toBeLessThanOrEqual(1);
 });

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from './session/SessionProvider';
 import { eventcodeOfPath } from './session/token';
 import { useSideMenuOffered } from './ui/sideMenuOffer';
+import { usePageSlide } from './ui/usePageSlide';
 import { LiveProvider } from './realtime/LiveProvider';
 import { EventHome } from './features/event/EventHome';
 import { routes } from './routes';
@@ -29,6 +30,7 @@ function Shell() {
   const location = useLocation();
   const eventcode = eventcodeOfPath(location.pathname);
   const menuOffered = useSideMenuOffered();
+  const pageSlide = usePageSlide();
   return (
     <SessionProvider eventcode={eventcode}>
       <LiveProvider>
@@ -37,7 +39,7 @@ function Shell() {
             <SideMenu />
           </Suspense>
         ) : null}
-        <IonRouterOutlet id="main">
+        <IonRouterOutlet id="main" animation={pageSlide}>
           {/* Every page in a boundary of its own: a page that throws shows what happened and the way home, never a blank screen. */}
           <Route
             path="/"
