@@ -27,16 +27,23 @@ describe('time formats', () => {
       'America/St_Johns',
       'Africa/Monrovia',
     ];
+    // The reference: Intl's own parts, from a formatter of the test's (one per zone).
+    const references = new Map(
+      zones.map((zone) => [
+        zone,
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: zone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: 'numeric',
+          minute: '2-digit',
+          hour12: true,
+        }),
+      ]),
+    );
     const fresh = (ms: number, zone: string) => {
-      const parts = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: 'numeric',
-        minute: '2-digit',
-        hour12: true,
-      }).formatToParts(new Date(ms));
+      const parts = references.get(zone)?.formatToParts(new Date(ms)) ?? [];
       const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
       return `${part('month')}-${part('day')}-${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
     };
@@ -53,7 +60,7 @@ describe('time formats', () => {
           );
         },
       ),
-      { numRuns: 3_000 },
+      { numRuns: 1_000 },
     );
   });
 
