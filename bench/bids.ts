@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { pgbench, pgliteLoop } from './bid-baseline';
 import { startFlood, type FloodResult } from './bid-flood';
-import { capacity, openLoop, type OpenLoopResult, WARMUP_SECONDS } from './bid-load';
+import { capacity, type CapacityResult, openLoop, type OpenLoopResult, WARMUP_SECONDS } from './bid-load';
 import {
   cpuMeter,
   type CpuShare,
@@ -100,9 +100,14 @@ async function capacityRow(
     cpuMeter(server.pid, kind === 'postgres' ? postmasterPid(pg) : undefined),
   );
   await stop(server);
+  return { p, ...capacityCells(label(kind), processes, r, load) };
+}
+
+/** A closed loop's row of the table, without the baseline. */
+function capacityCells(name: string, processes: number, r: CapacityResult, load: number) {
   const perSecond = r.accepted / r.seconds;
   const cells: Array<string | number> = [
-    label(kind),
+    name,
     processes,
     perSecond,
     (r.accepted + r.refused) / r.seconds,
@@ -112,7 +117,7 @@ async function capacityRow(
     ...cpuCells(r.cpu),
     load.toFixed(1),
   ];
-  return { p, perSecond, cells };
+  return { perSecond, cells };
 }
 
 /**
@@ -129,19 +134,7 @@ async function floorRow(pg: Postgres, port: number, shape: { name: string; items
   await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
   const r = await capacity(port, p.seeded, CAPACITY_SECONDS, () => cpuMeter(child.pid, postmasterPid(pg)));
   await stop(child);
-  const perSecond = r.accepted / r.seconds;
-  const cells: Array<string | number> = [
-    'PostgreSQL, bare server (floor)',
-    1,
-    perSecond,
-    (r.accepted + r.refused) / r.seconds,
-    r.p50,
-    r.p99,
-    r.errors,
-    ...cpuCells(r.cpu),
-    load.toFixed(1),
-  ];
-  return { p, perSecond, cells };
+  return capacityCells('PostgreSQL, bare server (floor)', 1, r, load);
 }
 
 const CAPACITY_HEAD = [
