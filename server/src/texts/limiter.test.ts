@@ -15,6 +15,10 @@ function sharedClock(start: number) {
     now: () => now,
     wait: (ms) => new Promise<void>((resolve) => timers.push({ at: now + ms, resolve })),
   };
+  /** The time of day set back (or forward), as an administrator or NTP may. */
+  const set = (ms: number) => {
+    now = ms;
+  };
   /** Runs until every limiter's takes are done. */
   const run = async (work: Promise<unknown>) => {
     let done = false;
@@ -29,7 +33,7 @@ function sharedClock(start: number) {
     }
     await work;
   };
-  return { pace, run };
+  return { pace, run, set };
 }
 
 /** `n` takes one after another, each recorded at the time it may send. */
@@ -80,5 +84,17 @@ describe('the texts pace', () => {
     for (const sent of [a, b]) for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBe(GAP);
     // Per process: the two send in the same slots, twice the rate between them.
     expect(a).toEqual(b);
+  });
+
+  it('after the clock is set back an hour, the next text waits a slot, not the hour', async () => {
+    const { pace, run, set } = sharedClock(START);
+    const limiter = new RateLimiter(RATE, pace, new LocalCounters());
+    const sent: number[] = [];
+    await run(takes(limiter, pace, 3, sent));
+    set(START - 3_600_000);
+    const before = pace.now();
+    await run(takes(limiter, pace, 2, sent));
+    expect(sent[3]! - before).toBeLessThanOrEqual(GAP);
+    expect(sent[4]! - sent[3]!).toBe(GAP);
   });
 });

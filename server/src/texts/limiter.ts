@@ -14,6 +14,8 @@ export const realPace: Pace = {
 
 /** How long a slot's count is kept: well past the slot, for a server whose clock is a little behind. */
 const SLOT_KEPT_MS = 10_000;
+/** How far ahead of the clock (beyond a second's slots) this process's next slot may be before the clock is taken to have been set back. */
+const REANCHOR_SLOTS = 2;
 
 /**
  * At most `perSecond` takes in any second, spaced 1/perSecond apart, so there is never a burst (a
@@ -40,7 +42,10 @@ export class RateLimiter {
     for (;;) {
       const now = this.pace.now();
       // The first slot starting now or later (the small allowance keeps a slot's own start in it).
-      const slot = Math.max(Math.ceil(now / this.gapMs - 1e-9), this.nextSlot);
+      const first = Math.ceil(now / this.gapMs - 1e-9);
+      // Slots far ahead of the clock: it was set back (the counts keep two takes apart anyway).
+      if (this.nextSlot - first > REANCHOR_SLOTS + 1000 / this.gapMs) this.nextSlot = first;
+      const slot = Math.max(first, this.nextSlot);
       this.nextSlot = slot + 1;
       const claimed = await this.counters.add(`texts:slot:${slot}`, SLOT_KEPT_MS);
       const start = slot * this.gapMs;
