@@ -15,21 +15,23 @@ export function isValidTimeZone(zone: string): boolean {
 
 type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'dayPeriod', string>;
 
+/** The parts a closing time (and a clock time) is written from. */
+export const CLOSING_TIME_PARTS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+};
+
 // Building a formatter is far dearer than using one, and every item answer formats a time.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
   const key = timeZone ?? '';
   let fmt = formatters.get(key);
   if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    });
+    fmt = new Intl.DateTimeFormat('en-US', { timeZone, ...CLOSING_TIME_PARTS });
     formatters.set(key, fmt);
   }
   return fmt;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AnimationBuilder } from '@ionic/react';
+import { type AnimationBuilder, getConfig } from '@ionic/react';
 import { nextTask } from '../nextTask';
 
 /**
@@ -11,7 +11,8 @@ import { nextTask } from '../nextTask';
 export function usePageSlide(): AnimationBuilder | undefined {
   const [slide, setSlide] = useState<AnimationBuilder>();
   useEffect(() => {
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    // Ionic slides nothing when main.tsx set it not to (a phone set to reduce motion).
+    if (getConfig()?.getBoolean('animated', true) === false) return;
     let mounted = true;
     nextTask(() => {
       void import('./pageSlide').then(({ pageSlide }) => {
