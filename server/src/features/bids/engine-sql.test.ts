@@ -21,7 +21,8 @@ import { eventDocument, item } from '../../test/documents';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { findTenant, type Tenant } from '../../tenancy';
 import { type BidRefusal, refusalError } from './refusals';
-import { type BidOutcome, type BidRequest, placeBidIn, readForBid } from './statements';
+import { readForBid } from '../../test/bid-read';
+import { type BidOutcome, type BidRequest, placeBidIn } from './statements';
 
 /**
  * The bid function (`gavel_place_bid`, server/drizzle/0018_bid_function.sql) against the domain's

@@ -8,7 +8,7 @@ import { importEvent, makeBidder, type TestBidder } from '../../test/account-fix
 import { eventDocument, item } from '../../test/documents';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { findTenant } from '../../tenancy';
-import { readForBid } from './statements';
+import { readForBid } from '../../test/bid-read';
 
 /** The prepared bid path (place.ts, statements.ts): its row mapping, idempotency and concurrency. */
 let t: TestApp;
