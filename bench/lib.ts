@@ -2,19 +2,18 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { ImportDocumentInput } from '@gavel/domain';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { accounts, auctionItems, bidders } from '../server/src/db/schema';
 import { importEventDocument } from '../server/src/features/admin/import-service';
 import { TokenService } from '../server/src/lib/tokens';
+import { startServer as startServerProcess, waitPrinted } from '../server/src/test/server-process';
 import { findTenant } from '../server/src/tenancy';
 
 /** Shared pieces of the benchmarks: servers, databases, seeding, timing. Everything on 127.0.0.1. */
 export const JWT_SECRET = 'bench-jwt-secret-0123456789abcdefghijklmnopqrs';
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
-const root = fileURLToPath(new URL('..', import.meta.url));
 const cleanups: Array<() => void> = [];
 export const cleanup = () =>
   cleanups
@@ -208,47 +207,29 @@ export async function seed(
 }
 
 /**
- * A Gavel server, as `npm start` runs it, on its own port (PROCESSES=n in `env` for cluster mode).
- * Ready once it prints its addresses, which it does when every process listens. Rate limits are
- * raised so the load is not refused; pass a variable as '' to keep the server's default.
+ * A Gavel server, as `npm start` runs it, on its own port (PROCESSES=n in `env` for cluster mode),
+ * started by the tests' own helper (server/src/test/server-process.ts). Ready once it prints its
+ * addresses, which it does when every process listens. Rate limits are raised so the load is not
+ * refused; pass a variable as '' to keep the server's default.
  */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_CPU_PROF=DIR writes each server's CPU profile there when it stops, to see where its time goes.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  const server = startServerProcess(
+    env.DATA_DIR ?? '',
+    port,
+    {
       JWT_SECRET,
       ADMIN_TOKEN,
-      SEED_DEMO: 'false',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
       RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  cleanups.push(() => child.kill('SIGTERM'));
-  let printed = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server on port ${port} did not start`)), 60_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      if (printed.includes('Gavel is running')) return;
-      printed += d.toString();
-      if (!printed.includes('Gavel is running')) return;
-      clearTimeout(timer);
-      resolve();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server on port ${port} exited (${code ?? 'signal'}) before it was ready`));
-    });
-  });
-  return child;
+    { nodeArgs: profile, echo: true },
+  );
+  cleanups.push(() => server.child.kill('SIGTERM'));
+  await waitPrinted(server, 'Gavel is running');
+  return server.child;
 }
 
 /** CPU time (ms) of a process and all its descendants, from /proc; 0 when unknown (not Linux). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalCounters, redisCounters, type SharedCounters } from './counters';
 import { hasRedisServer, startTestRedis, type TestRedis } from '../test/redis-server';
-import { freePort } from '../reliability/crash-server';
+import { freePort } from '../test/server-process';
 import { notTheDatabase } from '../test/passes';
 
 const quiet = { warn: () => undefined, info: () => undefined };

@@ -7,7 +7,7 @@ import { bearer, expectOk } from '../../../testkit/transport';
 import { eventDocument, item } from '../test/documents';
 import { missingAcks, newTally, notReplayed, startBidLoad } from './crash-load';
 import {
-  CRASH_ADMIN_TOKEN,
+  SERVER_ADMIN_TOKEN,
   fetchTransport,
   freePort,
   healthy,
@@ -18,7 +18,7 @@ import {
   stop,
   waitHealthy,
   type ServerProcess,
-} from './crash-server';
+} from '../test/server-process';
 
 /**
  * The crash test on the embedded default (PGlite in DATA_DIR), with the real server as a child
@@ -89,7 +89,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('the embedded datab
       transport.post(
         '/api/admin/import',
         eventDocument(new Date(), { eventcode: EVENT, items }),
-        bearer(CRASH_ADMIN_TOKEN),
+        bearer(SERVER_ADMIN_TOKEN),
       ),
     );
     const bidders = await Promise.all(

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase, type ScratchDatabase } from '../test/harness';
 import { hasRedisServer, startTestRedis, type TestRedis } from '../test/redis-server';
-import { freePort, startServer, started, waitHealthy } from './crash-server';
+import { freePort, startServer, started, waitHealthy } from '../test/server-process';
 import { startProxy, type CuttingProxy } from './db-restart-proxy';
 
 /**

@@ -10,7 +10,7 @@ import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
 import { stripeEventFields } from '../test/payments-fixtures';
 import { hasRedisServer, startTestRedis, type TestRedis } from '../test/redis-server';
 import { plenty } from '../features/console/chargeall/chargeall-fixtures';
-import { consoleOwner, CRASH_ADMIN_TOKEN, fetchTransport, pause } from './crash-server';
+import { consoleOwner, SERVER_ADMIN_TOKEN, fetchTransport, pause } from '../test/server-process';
 import { hasHaproxy, startTopology, type Topology } from './topology';
 
 /**
@@ -85,7 +85,7 @@ describe.skipIf(!pgUrl || !hasRedisServer || !hasHaproxy)('two servers behind HA
         plenty('gift', PRICE),
       ],
     });
-    await expectOk('import', via.post('/api/admin/import', doc, bearer(CRASH_ADMIN_TOKEN)));
+    await expectOk('import', via.post('/api/admin/import', doc, bearer(SERVER_ADMIN_TOKEN)));
     const people: BidderSession[] = [];
     for (const email of ['ann@example.org', 'bob@example.org']) {
       const who = await verifiedBidder(via, { eventcode: EVENT, email });

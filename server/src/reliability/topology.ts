@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, pause, startServer, stop, waitHealthy, type ServerProcess } from './crash-server';
+import { freePort, pause, startServer, stop, waitHealthy, type ServerProcess } from '../test/server-process';
 
 /**
  * Gavel past one machine, on this one: two servers on their own ports (as two machines would be),

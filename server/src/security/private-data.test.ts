@@ -6,7 +6,7 @@ import { verifiedBidder } from '../../../testkit/bidders';
 import { bearer, expectOk } from '../../../testkit/transport';
 import { eventDocument } from '../test/documents';
 import {
-  CRASH_ADMIN_TOKEN,
+  SERVER_ADMIN_TOKEN,
   fetchTransport,
   freePort,
   isRunning,
@@ -14,7 +14,7 @@ import {
   startServer,
   stop,
   waitHealthy,
-} from '../reliability/crash-server';
+} from '../test/server-process';
 import { notTheDatabase } from '../test/passes';
 
 /**
@@ -66,7 +66,7 @@ describe.skipIf(notTheDatabase)('DATA_DIR', () => {
       const transport = fetchTransport(server.origin);
       await expectOk(
         'import',
-        transport.post('/api/admin/import', eventDocument(new Date()), bearer(CRASH_ADMIN_TOKEN)),
+        transport.post('/api/admin/import', eventDocument(new Date()), bearer(SERVER_ADMIN_TOKEN)),
       );
       await verifiedBidder(transport, { eventcode: 'gala', email: 'private@example.org' });
       expect(openToOthers(dataDir)).toEqual([]);

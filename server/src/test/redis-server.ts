@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createClient } from 'redis';
-import { freePort } from '../reliability/crash-server';
+import { freePort } from './server-process';
 
 /**
  * A Redis server of the test's own, which the test may stop and start again (an outage) without

@@ -6,11 +6,12 @@ import { bearer, expectOk, parseBody, stringField, type Headers, type Transport 
 
 /**
  * The real server as a child process, the way `npm start` runs it (node with tsx on main.ts), on
- * the embedded database in a directory of the test's: for the crash test (crash.test.ts).
+ * the embedded database in a directory of the caller's unless `extra` says otherwise: for the
+ * crash, shutdown, topology and backup tests, and for every benchmark (bench/lib.ts).
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const main = fileURLToPath(new URL('../main.ts', import.meta.url));
-export const CRASH_ADMIN_TOKEN = 'crash-admin-token-0123456789';
+export const SERVER_ADMIN_TOKEN = 'crash-admin-token-0123456789';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -36,8 +37,20 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+export interface StartOptions {
+  /** Node's own flags before the entry point (a benchmark's `--cpu-prof`). */
+  nodeArgs?: string[];
+  /** Also pass the server's stderr (its warnings and errors) on to this process's (a benchmark shows them). */
+  echo?: boolean;
+}
+
 /** `extra` comes last: a test of several servers gives them PostgreSQL and Redis (reliability/topology.ts). */
-export function startServer(dataDir: string, port: number, extra: Record<string, string> = {}): ServerProcess {
+export function startServer(
+  dataDir: string,
+  port: number,
+  extra: Record<string, string> = {},
+  options: StartOptions = {},
+): ServerProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -46,7 +59,7 @@ export function startServer(dataDir: string, port: number, extra: Record<string,
     SEED_DEMO: 'false',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
-    ADMIN_TOKEN: CRASH_ADMIN_TOKEN,
+    ADMIN_TOKEN: SERVER_ADMIN_TOKEN,
     JWT_SECRET: 'crash-test-jwt-secret-0123456789abcdefghijkl',
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000',
@@ -54,14 +67,17 @@ export function startServer(dataDir: string, port: number, extra: Record<string,
   // The embedded default, whatever the suite around it runs on.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PROCESSES', 'WEB_DIST']) delete env[name];
   Object.assign(env, extra);
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', main], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+    if (options.echo) process.stderr.write(chunk);
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const server = { child, pid: child.pid ?? 0, port, origin: `http://127.0.0.1:${port}`, output: () => text, exited };
   started.push(server);
@@ -86,6 +102,20 @@ export async function waitHealthy(server: ServerProcess): Promise<void> {
     await pause(50);
   }
   throw new Error(`the server did not serve /api/health:\n${server.output()}`);
+}
+
+/**
+ * Waits until the server has printed `text` (its start line, "Gavel is running", comes once every
+ * process of a cluster listens); throws with its output when it ends first or takes a minute.
+ */
+export async function waitPrinted(server: ServerProcess, text: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    if (server.output().includes(text)) return;
+    if (!isRunning(server))
+      throw new Error(`the server ended (${server.child.exitCode}) before it printed "${text}":\n${server.output()}`);
+    await pause(50);
+  }
+  throw new Error(`the server did not print "${text}":\n${server.output()}`);
 }
 
 /** Stops a server: `signal`, then waits for the process to end. */
@@ -118,7 +148,7 @@ export async function consoleOwner(transport: Transport, owneremail: string): Pr
     transport.post(
       '/api/admin/organizations',
       { auctioncode: 'demo', name: 'Test Foundation', owneremail },
-      bearer(CRASH_ADMIN_TOKEN),
+      bearer(SERVER_ADMIN_TOKEN),
     ),
   );
   const secret = await linkSecret(transport, owneremail, '/console/invitation/');

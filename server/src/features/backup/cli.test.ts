@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, expectOk } from '../../../../testkit/transport';
 import {
-  CRASH_ADMIN_TOKEN,
+  SERVER_ADMIN_TOKEN,
   fetchTransport,
   freePort,
   isRunning,
@@ -13,7 +13,7 @@ import {
   startServer,
   stop,
   waitHealthy,
-} from '../../reliability/crash-server';
+} from '../../test/server-process';
 import { eventDocument, item } from '../../test/documents';
 import { onPostgres } from '../../test/passes';
 import { listBackups } from './archive';
@@ -63,11 +63,11 @@ describe.skipIf(onPostgres)('the backup and restore commands', () => {
     let server = startServer(dataDir, await freePort());
     await waitHealthy(server);
     const doc = eventDocument(now, { eventcode: 'kept', items: [item('1')] });
-    await expectOk('import', fetchTransport(server.origin).post('/api/admin/import', doc, bearer(CRASH_ADMIN_TOKEN)));
+    await expectOk('import', fetchTransport(server.origin).post('/api/admin/import', doc, bearer(SERVER_ADMIN_TOKEN)));
 
     // While it runs, the server makes the file; the command moves it where it was asked.
     const out = tempDir();
-    const env = { DATA_DIR: dataDir, ADMIN_TOKEN: CRASH_ADMIN_TOKEN };
+    const env = { DATA_DIR: dataDir, ADMIN_TOKEN: SERVER_ADMIN_TOKEN };
     const first = await cli('backup', [out], env);
     expect(first, first.err).toMatchObject({ code: 0 });
     const made = /^Backup written: (\S+) \(.+; by the running server on port (\d+)\)$/.exec(first.out);

@@ -6,7 +6,7 @@ import { type BidderSession, verifiedBidder } from '../../../../../testkit/bidde
 import { bearer, expectOk, numberField, type Transport } from '../../../../../testkit/transport';
 import {
   consoleOwner,
-  CRASH_ADMIN_TOKEN,
+  SERVER_ADMIN_TOKEN,
   fetchTransport,
   freePort,
   isRunning,
@@ -15,7 +15,7 @@ import {
   startServer,
   waitHealthy,
   type ServerProcess,
-} from '../../../reliability/crash-server';
+} from '../../../test/server-process';
 import { eventDocument } from '../../../test/documents';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
 import { stripeEventFields } from '../../../test/payments-fixtures';
@@ -23,7 +23,7 @@ import { plenty } from './chargeall-fixtures';
 
 /**
  * Charge all across a kill -9 (issue 29): the real server as a child process on the embedded
- * database (reliability/crash-server.ts), its event on Stripe, pointed at a fake Stripe API that
+ * database (test/server-process.ts), its event on Stripe, pointed at a fake Stripe API that
  * runs in this test's process, so the processor's ledger (its PaymentIntents, each with the
  * bidder and the key it was charged under) survives the kill and is the witness. The server is
  * killed mid-run and started again on the same directory: the run finishes, and no bidder has two
@@ -115,7 +115,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('charge all under k
       event: stripeEventFields('whsec_crash'),
       items: [plenty('gift', PRICE)],
     });
-    await expectOk('import', transport.post('/api/admin/import', doc, bearer(CRASH_ADMIN_TOKEN)));
+    await expectOk('import', transport.post('/api/admin/import', doc, bearer(SERVER_ADMIN_TOKEN)));
     const sample = await verifiedBidder(transport, { eventcode: EVENT, email: 'sample@example.org' });
     const listed = (await expectOk(
       'items',
