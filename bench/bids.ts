@@ -16,6 +16,7 @@ import {
   startServer,
   stop,
   table,
+  withDatabaseCore,
 } from './lib';
 
 /**
@@ -89,6 +90,7 @@ async function capacityRow(
   port: number,
   shape: { name: string; items: number; people: number },
   redis?: string,
+  title = label(kind),
 ) {
   const p = await prepare(pg, kind, `${shape.name}${processes}`, shape.items, shape.people);
   const load = loadavg()[0] ?? 0;
@@ -100,7 +102,7 @@ async function capacityRow(
     cpuMeter(server.pid, kind === 'postgres' ? postmasterPid(pg) : undefined),
   );
   await stop(server);
-  return { p, ...capacityCells(label(kind), processes, r, load) };
+  return { p, ...capacityCells(title, processes, r, load) };
 }
 
 /** A closed loop's row of the table, without the baseline. */
@@ -124,7 +126,12 @@ function capacityCells(name: string, processes: number, r: CapacityResult, load:
  * The same closed loop against the floor (bid-floor-server.ts): a bare server calling the same bid
  * function, to show how much of the machine the bid itself leaves to everything Gavel does around it.
  */
-async function floorRow(pg: Postgres, port: number, shape: { name: string; items: number; people: number }) {
+async function floorRow(
+  pg: Postgres,
+  port: number,
+  shape: { name: string; items: number; people: number },
+  title = 'PostgreSQL, bare server (floor)',
+) {
   const p = await prepare(pg, 'postgres', `${shape.name}floor`, shape.items, shape.people);
   const load = loadavg()[0] ?? 0;
   const script = fileURLToPath(new URL('./bid-floor-server.ts', import.meta.url));
@@ -134,8 +141,36 @@ async function floorRow(pg: Postgres, port: number, shape: { name: string; items
   await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
   const r = await capacity(port, p.seeded, CAPACITY_SECONDS, () => cpuMeter(child.pid, postmasterPid(pg)));
   await stop(child);
-  return capacityCells('PostgreSQL, bare server (floor)', 1, r, load);
+  return capacityCells(title, 1, r, load);
 }
+
+/**
+ * The same two loops, Gavel's and the floor's, with PostgreSQL on one core and the server and the
+ * load generator on the other (withDatabaseCore), beside pgbench run the same way: what the bid
+ * path does where the database does not share its cores with the server.
+ */
+async function apart(pg: Postgres, port: number, shape: { name: string; items: number; people: number }) {
+  return withDatabaseCore(pg, async () => {
+    const gavel = await capacityRow(
+      pg,
+      'postgres',
+      1,
+      port,
+      { ...shape, name: `${shape.name}apart` },
+      undefined,
+      APART,
+    );
+    const base = await baseline(pg, 'postgres', gavel.p);
+    const floor = await floorRow(
+      pg,
+      port + 1,
+      { ...shape, name: `${shape.name}apart` },
+      `${APART}, bare server (floor)`,
+    );
+    return [gavel, floor].map((row) => [...row.cells, base, pct((row.perSecond / base) * 100)]);
+  });
+}
+const APART = 'PostgreSQL on a core of its own';
 
 const CAPACITY_HEAD = [
   'database',
@@ -172,6 +207,7 @@ export async function benchBids(pg: Postgres | undefined, port: number): Promise
     if (kind === 'postgres' && pg) {
       const floor = await floorRow(pg, port + 3, wide);
       rows.push([...floor.cells, base, pct((floor.perSecond / base) * 100)]);
+      rows.push(...((await apart(pg, port + 4, wide)) ?? []));
     }
   }
   out.push(table(`Bid capacity: 500 bidders over 200 items, closed loop (${CAPACITY_SECONDS} s)`, CAPACITY_HEAD, rows));

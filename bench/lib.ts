@@ -263,6 +263,35 @@ export function postmasterPid(pg: Postgres | undefined): number | undefined {
   return Number.isFinite(pid) ? pid : undefined;
 }
 
+/**
+ * Runs `work` with PostgreSQL on the machine's first core and this process, with everything it
+ * starts meanwhile (the server, pgbench), on the others: as if the database had a machine of its
+ * own, instead of the server's one thread sharing both cores with the database's connections.
+ * Undefined where that cannot be done (one core, or no taskset); every process gets every core
+ * back after.
+ */
+export async function withDatabaseCore<T>(pg: Postgres, work: () => Promise<T>): Promise<T | undefined> {
+  const cores = cpus().length;
+  const postmaster = postmasterPid(pg);
+  if (cores < 2 || !postmaster || spawnSync('which', ['taskset']).status !== 0) return undefined;
+  const pin = (pid: number | string, list: string) => spawnSync('taskset', ['-a', '-p', '-c', list, String(pid)]);
+  const database = (list: string) => {
+    pin(postmaster, list);
+    // The postmaster's helpers (writer, checkpointer...) and open connections; new ones inherit.
+    const children = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' }).stdout.split('\n');
+    for (const child of children.filter(Boolean)) pin(child, list);
+  };
+  const all = `0-${cores - 1}`;
+  database('0');
+  pin(process.pid, `1-${cores - 1}`);
+  try {
+    return await work();
+  } finally {
+    pin(process.pid, all);
+    database(all);
+  }
+}
+
 export interface CpuShare {
   /** This process (the load generator), as % of one core. */
   generatorCore: number;
