@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { apiBidder, emailedLink, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { expectAccessible, fill, openSignedIn, storedToken } from './support/page';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { ADMIN_TOKEN, apiBidder, emailedLink, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { expectAccessible, fill, openSignedIn } from './support/page';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { formatTimeWithZone } from '@gavel/domain';
 import { eventDocument, timesAround } from '../testkit/documents';
 import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';

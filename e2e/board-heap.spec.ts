@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { BOARD_TICKER_SIZE } from '@gavel/domain';
 import { item } from '../testkit/documents';
 import { uniqueCode } from './support/api';

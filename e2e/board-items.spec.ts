@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { BOARD_SPONSORS_PER_PAGE, BOARD_SPONSOR_PAGE_MS, type DisplayBoardResponse } from '@gavel/domain';
 import type { ItemInput } from '../testkit/documents';
 import { uniqueCode } from './support/api';

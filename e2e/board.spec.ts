@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { displayBoardResponse } from '@gavel/domain';
 import { apiBidder, uniqueCode, uniqueEmail } from './support/api';
 import {

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { devices, expect, test, type Response } from '@playwright/test';
+import { devices, expect, test, type Response } from './support/test';
 
 /**
  * The JavaScript a phone fetches to show the event home stays at or under 200 KB gzip: a phone on

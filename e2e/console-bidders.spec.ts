@@ -1,4 +1,4 @@
-import { devices, expect, type Page, test } from '@playwright/test';
+import { devices, expect, type Page, test } from './support/test';
 import { eventDocument, timesAround } from '../testkit/documents';
 import { importEvent, uniqueCode } from './support/api';
 import {

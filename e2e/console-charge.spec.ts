@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { expect, type APIRequestContext, test } from './support/test';
 import { cardBrand, digitsOnly, testCardOutcome } from '@gavel/domain';
 import { emailedLink, verifiedBidder, type BidderSession } from '../testkit/bidders';
 import { eventDocument, timesAround } from '../testkit/documents';

@@ -1,4 +1,4 @@
-import { type Browser, devices, expect, type Page, test } from '@playwright/test';
+import { type Browser, devices, expect, type Page, test } from './support/test';
 import { verifiedBidder } from '../testkit/bidders';
 import { eventDocument, item, timesAround } from '../testkit/documents';
 import { bearer, expectOk } from '../testkit/transport';

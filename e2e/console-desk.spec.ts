@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, test } from './support/test';
 import { testCardOutcome } from '@gavel/domain';
 import { verifiedBidder } from '../testkit/bidders';
 import { eventDocument, item, timesAround } from '../testkit/documents';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { eventDocument, item, timesAround } from '../testkit/documents';
 import { importEvent, uniqueCode } from './support/api';
 import { addStaff, atEverySize, type ConsoleOrganization, newOrganization, openConsole } from './support/console';

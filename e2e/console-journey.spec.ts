@@ -1,4 +1,4 @@
-import { type Browser, devices, expect, type Page, test } from '@playwright/test';
+import { type Browser, devices, expect, type Page, test } from './support/test';
 import { roleNeeded } from '@gavel/domain';
 import { TEST_PASSWORD, verifiedBidder } from '../testkit/bidders';
 import { uniqueCode } from './support/api';

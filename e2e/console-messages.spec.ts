@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { verifiedBidder } from '../testkit/bidders';
 import { eventDocument, timesAround } from '../testkit/documents';
 import { expectOk, numberField, type Transport } from '../testkit/transport';

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { expect, type APIRequestContext, test } from './support/test';
 import { testCardOutcome } from '@gavel/domain';
 import { eventDocument, item, timesAround } from '../testkit/documents';
 import { verifiedBidder } from '../testkit/bidders';

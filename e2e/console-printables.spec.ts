@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { expect, type APIRequestContext, test } from './support/test';
 import { PDFDocument } from 'pdf-lib';
 import { testCardOutcome } from '@gavel/domain';
 import { eventDocument, item, timesAround } from '../testkit/documents';

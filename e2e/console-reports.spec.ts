@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { expect, type APIRequestContext, test } from './support/test';
 import { eventDocument, item, timesAround } from '../testkit/documents';
 import { verifiedBidder } from '../testkit/bidders';
 import { bearer, expectOk, numberField, type Transport } from '../testkit/transport';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { eventDocument, timesAround } from '../testkit/documents';
 import { ADMIN_TOKEN, importEvent, requestTransport, uniqueCode } from './support/api';
 import { atEverySize, consoleCall, consoleToken, invitationLink, newOrganization } from './support/console';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { consoleStoreResponse } from '@gavel/domain';
 import { eventDocument, storeItem, timesAround } from '../testkit/documents';
 import { stringField } from '../testkit/transport';

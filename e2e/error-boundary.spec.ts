@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { PAGE_DATA_ID } from '@gavel/domain';
 import { item } from '../testkit/documents';
 import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { eventDocument, item, timesAround, type EventHours } from '../testkit/documents';
 import { apiBidder, importEvent, uniqueCode, uniqueEmail } from './support/api';
 import { expectAccessible, fill, lookAt } from './support/page';

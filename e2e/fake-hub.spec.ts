@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { importEvent, testEvent, uniqueCode } from './support/api';
 import { fakeHub } from './support/fake-hub';
 import { storedToken } from './support/page';

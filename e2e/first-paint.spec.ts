@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { item } from '../testkit/documents';
 import { importEvent, testEvent, uniqueCode } from './support/api';
 import { expectAccessible, lookAt, openSignedIn } from './support/page';

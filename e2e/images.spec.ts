@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import sharp from 'sharp';
 import { IMAGE_COPY_WIDTHS } from '@gavel/domain';
 import { importEvent, testEvent, uniqueCode } from './support/api';

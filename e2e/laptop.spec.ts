@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { DESKTOP, expectAccessible, lookAt, openSignedIn } from './support/page';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { openSignedIn } from './support/page';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { eventDocument, item, timesAround } from '../testkit/documents';
 import { apiBidder, importEvent, uniqueCode, uniqueEmail } from './support/api';
 import { expectAccessible, lookAt, openSignedIn } from './support/page';

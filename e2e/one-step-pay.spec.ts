@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { storeItem } from '../testkit/documents';
 import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
 import { buyNow, cardFrame, enterCard, expectFreshCardForm, itemIds, ordersOf } from './support/payments';

@@ -1,4 +1,4 @@
-import { expect, test as base, type APIRequestContext } from '@playwright/test';
+import { expect, test as base, type APIRequestContext } from './support/test';
 import type { ImportDocumentInput } from '@gavel/domain';
 import { verifiedBidder } from '../testkit/bidders';
 import { apiBidder, importEvent, requestTransport, testEvent, uniqueCode } from './support/api';

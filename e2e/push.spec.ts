@@ -1,5 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { pushMessages } from '@gavel/domain';
 import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { expectAccessible, lookAt, openSignedIn } from './support/page';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { deadlineLine, progressMessages as progress, registrationMessages as words } from '@gavel/domain';
 import { galaRegistration } from '../testkit/documents';
 import { emailedLink, uniqueCode } from './support/api';

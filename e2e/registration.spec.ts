@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { GUEST_LIST_SEPARATOR, registrationMessages as words, storeMessages } from '@gavel/domain';
 import { emailedLink, uniqueCode } from './support/api';
 import { expectAccessible, fill } from './support/page';

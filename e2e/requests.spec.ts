@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { apiBidder, importEvent, testEvent, uniqueCode, uniqueEmail } from './support/api';
 import { fill, openSignedIn } from './support/page';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { apiBidder, importEvent, testEvent, uniqueCode } from './support/api';
 import { fill, openSignedIn, storedToken } from './support/page';
 

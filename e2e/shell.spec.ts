@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { expectAccessible, fill, storedToken, tokenKey } from './support/page';
 
 // With the motion a phone shows by default (the journeys' config reduces it): pages and menus slide.

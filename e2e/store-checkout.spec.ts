@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { storeMessages } from '@gavel/domain';
 import { uniqueCode } from './support/api';
 import { expectAccessible, fill, lookAt } from './support/page';

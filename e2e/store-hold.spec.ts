@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { holdMessages, storeMessages } from '@gavel/domain';
 import { uniqueCode } from './support/api';
 import { expectAccessible, lookAt } from './support/page';

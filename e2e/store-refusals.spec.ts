@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { storeItem } from '../testkit/documents';
 import { uniqueCode } from './support/api';
 import { fill } from './support/page';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { storeItem } from '../testkit/documents';
 import { uniqueCode } from './support/api';
 import { fill } from './support/page';

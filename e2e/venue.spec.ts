@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { registrationMessages as words } from '@gavel/domain';
 import { mailbox } from '../testkit/bidders';
 import { emailedLink, requestTransport, uniqueCode } from './support/api';

@@ -64,18 +64,21 @@ export function PasswordField<T extends FieldValues>({
       autoComplete={autocomplete}
       testId={testId}
     >
-      <IonButton
-        fill="clear"
-        className="gavel-password-toggle"
-        aria-label={shown ? 'Hide password' : 'Show password'}
-        aria-pressed={shown}
-        data-testid={`${testId}-toggle`}
-        // Keeps the keyboard up: the input keeps its focus while the button is pressed.
-        onPointerDown={(e) => e.preventDefault()}
-        onClick={() => setShown((s) => !s)}
-      >
-        <IonIcon slot="icon-only" icon={shown ? eyeOffOutline : eyeOutline} aria-hidden="true" />
-      </IonButton>
+      {/* Keeps the keyboard up: the input keeps its focus while the button is pressed. On a plain
+          element: Ionic's components test a two-word event prop (onPointerDown) with an inline
+          handler, which the page's security policy refuses and reports as an error. */}
+      <span className="gavel-password-toggle-hold" onPointerDown={(e) => e.preventDefault()}>
+        <IonButton
+          fill="clear"
+          className="gavel-password-toggle"
+          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-pressed={shown}
+          data-testid={`${testId}-toggle`}
+          onClick={() => setShown((s) => !s)}
+        >
+          <IonIcon slot="icon-only" icon={shown ? eyeOffOutline : eyeOutline} aria-hidden="true" />
+        </IonButton>
+      </span>
     </FormField>
   );
 }
