@@ -85,12 +85,22 @@ const cpuCells = (c: CpuShare) => [
 /** One closed-loop run on a fresh database; the row of the table without the baseline. */
 async function capacityRow(
   pg: Postgres | undefined,
-  kind: Kind,
-  processes: number,
-  port: number,
-  shape: { name: string; items: number; people: number },
-  redis?: string,
-  title = label(kind),
+  {
+    kind,
+    processes,
+    port,
+    shape,
+    redis,
+    title = label(kind),
+  }: {
+    kind: Kind;
+    processes: number;
+    port: number;
+    shape: { name: string; items: number; people: number };
+    redis?: string | undefined;
+    /** The row's name in the table (the database's, unless said). */
+    title?: string;
+  },
 ) {
   const p = await prepare(pg, kind, `${shape.name}${processes}`, shape.items, shape.people);
   const load = loadavg()[0] ?? 0;
@@ -151,15 +161,13 @@ async function floorRow(
  */
 async function apart(pg: Postgres, port: number, shape: { name: string; items: number; people: number }) {
   return withDatabaseCore(pg, async () => {
-    const gavel = await capacityRow(
-      pg,
-      'postgres',
-      1,
+    const gavel = await capacityRow(pg, {
+      kind: 'postgres',
+      processes: 1,
       port,
-      { ...shape, name: `${shape.name}apart` },
-      undefined,
-      APART,
-    );
+      shape: { ...shape, name: `${shape.name}apart` },
+      title: APART,
+    });
     const base = await baseline(pg, 'postgres', gavel.p);
     const floor = await floorRow(
       pg,
@@ -196,12 +204,12 @@ export async function benchBids(pg: Postgres | undefined, port: number): Promise
   const wide = { name: 'cap', items: 200, people: 500 };
   const rows: Array<Array<string | number>> = [];
   for (const kind of kinds) {
-    const one = await capacityRow(pg, kind, 1, port, wide);
+    const one = await capacityRow(pg, { kind, processes: 1, port, shape: wide });
     const base = await baseline(pg, kind, one.p);
     ratios[kind] = one.perSecond / base;
     rows.push([...one.cells, base, pct((one.perSecond / base) * 100)]);
     if (kind === 'postgres' && redis) {
-      const two = await capacityRow(pg, kind, 2, port + 1, wide, redis);
+      const two = await capacityRow(pg, { kind, processes: 2, port: port + 1, shape: wide, redis });
       rows.push([...two.cells, base, pct((two.perSecond / base) * 100)]);
     }
     if (kind === 'postgres' && pg) {
@@ -216,7 +224,7 @@ export async function benchBids(pg: Postgres | undefined, port: number): Promise
   const hotRows: Array<Array<string | number>> = [];
   const hotRatios: Partial<Record<Kind, number>> = {};
   for (const kind of kinds) {
-    const r = await capacityRow(pg, kind, 1, port + 2, hot);
+    const r = await capacityRow(pg, { kind, processes: 1, port: port + 2, shape: hot });
     const base = await baseline(pg, kind, r.p);
     hotRatios[kind] = r.perSecond / base;
     hotRows.push([...r.cells, base, pct((r.perSecond / base) * 100)]);
