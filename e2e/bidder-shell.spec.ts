@@ -252,6 +252,8 @@ test.describe('password fields', () => {
     await toggle.click();
     await expect(input).toHaveAttribute('type', 'text');
     await expect(toggle).toHaveAttribute('aria-label', 'Hide password');
+    // The field keeps its focus (on a phone, its keyboard stays up).
+    await expect(input).toBeFocused();
     // Typing on keeps it shown.
     await input.pressSequentially('!');
     await expect(input).toHaveValue('open sesame!');
