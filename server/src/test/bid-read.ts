@@ -1,6 +1,5 @@
 import { type Row, type Run, type Statement } from '../db/prepared';
-import type { BidderFacts } from '../features/bids/statements';
-import { itemOf, list, nameOf, num, str } from '../features/bids/statements';
+import { type BidderFacts, itemOf, list, nameOf, num, str } from '../features/bids/statements';
 import type { ItemRow } from '../features/items/presenter';
 import { itemNotFound } from '../features/items/queries';
 import type { StoredAnswer } from '../lib/idempotent';
@@ -58,7 +57,7 @@ export interface BidRead {
   prior: StoredAnswer | undefined;
 }
 
-/** The read statement's row as the bid uses it; one mapping for both drivers (everything but flags comes as JSON). */
+/** The read statement's row as the tests compare it; one mapping for both drivers (everything but flags comes as JSON). */
 export function bidReadOf(row: Row): BidRead {
   const prior = list(row.prior);
   return {
