@@ -73,6 +73,8 @@ export async function storedToken(page: Page, eventcode: string): Promise<string
 export async function openSignedIn(page: Page, path: string, token: string): Promise<void> {
   await page.addInitScript(
     ({ key, t }) => {
+      // A blank page (about:blank) has no storage of its own: reading it there throws.
+      if (location.origin === 'null') return;
       if (!sessionStorage.getItem('gavel.e2e.token-set')) {
         localStorage.setItem(key, t);
         sessionStorage.setItem('gavel.e2e.token-set', '1');
