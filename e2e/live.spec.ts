@@ -39,6 +39,9 @@ test("a bid in one browser shows in another's list and item page without a reloa
   const detail = await watcherContext.newPage();
   await openSignedIn(detail, `/${code}/auction-items/${itemid}`, bob.token);
   await expect(detail.locator('[data-testid="detail-current-bid"]:visible')).toHaveText('$50.00');
+  // Both pages' live connections are up: what follows is a live message, not the catch-up a page
+  // does once it connects (which a busy machine can delay past the second allowed below).
+  for (const page of [list, detail]) await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
 
   expect((await bid(ann.token, 60)).ok()).toBe(true);
   await expect(price).toContainText('Last Bid $60.00', { timeout: 1000 });
