@@ -93,29 +93,34 @@ export async function healthy(server: ServerProcess): Promise<boolean> {
     .catch(() => false);
 }
 
-/** Waits until the server answers /api/health; throws with its output when it ends first. */
-export async function waitHealthy(server: ServerProcess): Promise<void> {
-  for (let i = 0; i < 2400; i++) {
-    if (await healthy(server)) return;
+/**
+ * Waits until `ready` holds, for at most `tries` looks 50 ms apart; throws with the server's
+ * output when it ends first or never gets there. `what` says what was awaited.
+ */
+async function waitFor(
+  server: ServerProcess,
+  { ready, what, tries }: { ready: () => boolean | Promise<boolean>; what: string; tries: number },
+): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (await ready()) return;
     if (!isRunning(server))
-      throw new Error(`the server ended (${server.child.exitCode}) before it served:\n${server.output()}`);
+      throw new Error(`the server ended (${server.child.exitCode}) before it ${what}:\n${server.output()}`);
     await pause(50);
   }
-  throw new Error(`the server did not serve /api/health:\n${server.output()}`);
+  throw new Error(`the server never ${what}:\n${server.output()}`);
+}
+
+/** Waits until the server answers /api/health (two minutes at most). */
+export function waitHealthy(server: ServerProcess): Promise<void> {
+  return waitFor(server, { ready: () => healthy(server), what: 'served /api/health', tries: 2400 });
 }
 
 /**
  * Waits until the server has printed `text` (its start line, "Gavel is running", comes once every
- * process of a cluster listens); throws with its output when it ends first or takes a minute.
+ * process of a cluster listens), a minute at most.
  */
-export async function waitPrinted(server: ServerProcess, text: string): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    if (server.output().includes(text)) return;
-    if (!isRunning(server))
-      throw new Error(`the server ended (${server.child.exitCode}) before it printed "${text}":\n${server.output()}`);
-    await pause(50);
-  }
-  throw new Error(`the server did not print "${text}":\n${server.output()}`);
+export function waitPrinted(server: ServerProcess, text: string): Promise<void> {
+  return waitFor(server, { ready: () => server.output().includes(text), what: `printed "${text}"`, tries: 1200 });
 }
 
 /** Stops a server: `signal`, then waits for the process to end. */
