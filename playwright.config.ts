@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 // End-to-end journeys in Debian's Chromium at a phone viewport, against the real server started
@@ -6,6 +7,27 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/gavel-e2e-${process.pid}`;
 /** The fake Stripe API the Stripe journeys pay through (server/src/test/fake-stripe.ts); no network. */
 export const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
+
+/**
+ * The browsers. Debian's chromium-headless-shell (Chromium's own headless build, what Playwright
+ * runs headless by default) draws the same pages for about a third less CPU than the full browser
+ * run headless (docs/benchmarks.md, "The test suite on any machine"); it has no push service, so
+ * the Push journeys run in the full browser. CHROMIUM_PATH sets one browser for every journey.
+ */
+const fullBrowser = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const headlessShell = '/usr/bin/chromium-headless-shell';
+const lightBrowser = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : fullBrowser);
+/** The journeys that need the full browser: the Push API. */
+const fullBrowserJourneys = ['push.spec.ts'];
+const launchArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /**
  * Started first: the journeys of a minute or more, most of it waiting, then the files that take
@@ -37,9 +59,12 @@ export default defineConfig({
   // addresses); a file's tests run in order unless the file says otherwise. Much of a journey is
   // waiting (for the server's clock, an animation, a live message), so two cores keep four busy.
   fullyParallel: false,
-  workers: 4,
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // npm test also asks for each journey's time (scripts/test.mjs prints the slowest at the end).
+  reporter: process.env.TEST_TIMINGS_DIR
+    ? [['list'], ['json', { outputFile: `${process.env.TEST_TIMINGS_DIR}/e2e.json` }]]
+    : [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
     ...devices['iPhone 13'],
@@ -50,18 +75,7 @@ export default defineConfig({
     reducedMotion: 'reduce',
     browserName: 'chromium',
     defaultBrowserType: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: { executablePath: lightBrowser, args: launchArgs },
     trace: 'off',
     screenshot: 'only-on-failure',
     // The bidder app's service worker (precaching the app, keeping answers) costs CPU in every
@@ -73,7 +87,12 @@ export default defineConfig({
   // follow them (longJourneys).
   projects: [
     { name: 'long', testMatch: longJourneys },
-    { name: 'journeys', testIgnore: longJourneys },
+    { name: 'journeys', testIgnore: [...longJourneys, ...fullBrowserJourneys] },
+    {
+      name: 'full-browser',
+      testMatch: fullBrowserJourneys,
+      use: { launchOptions: { executablePath: fullBrowser, args: launchArgs } },
+    },
   ],
   webServer: [
     {
