@@ -66,7 +66,11 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // One migrated database per run, copied by each test file's app (server/src/test/harness.ts). Set
     // here only, not in the projects: a project's own setups would migrate it again.
-    globalSetup: ['server/src/test/pglite-snapshot.ts', 'server/src/test/pg-template.ts'],
+    globalSetup: [
+      'server/src/test/pglite-snapshot.ts',
+      'server/src/test/pg-template.ts',
+      'server/src/test/built-server.ts',
+    ],
     sequence: { sequencer: SlowestFirst },
     projects: [
       {

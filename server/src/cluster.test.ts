@@ -3,7 +3,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -11,6 +10,7 @@ import { HUB_PATH, RECEIVE, type HubMessage } from '@gavel/domain';
 import { loadConfig } from './config';
 import { scratchDatabase } from './test/harness';
 import { eventDocument } from './test/documents';
+import { entryArgs } from './test/built-server';
 
 /**
  * PROCESSES=2 (server/src/cluster.ts): one primary, two workers on one port, PostgreSQL and Redis.
@@ -19,7 +19,8 @@ import { eventDocument } from './test/documents';
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+/** How node runs the server: the run's bundle (test/built-server.ts); its last argument is the entry file. */
+const serverArgs = entryArgs('main');
 const ADMIN_TOKEN = 'cluster-admin-token-0123456789';
 const PORT = 18191;
 const dirs: string[] = [];
@@ -35,7 +36,7 @@ interface Started {
 function start(env: Record<string, string>): Started {
   const dir = mkdtempSync(join(tmpdir(), 'gavel-cluster-'));
   dirs.push(dir);
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, serverArgs, {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -115,7 +116,9 @@ function workerPids(primary: number): number[] {
       try {
         const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
         const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === primary && readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('main.ts') ? [Number(d)] : [];
+        return ppid === primary && readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(serverArgs.at(-1) ?? 'main')
+          ? [Number(d)]
+          : [];
       } catch {
         return [];
       }

@@ -1,16 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { entryArgs } from './built-server';
 import { linkSecret } from '../../../testkit/bidders';
 import { bearer, expectOk, parseBody, stringField, type Headers, type Transport } from '../../../testkit/transport';
 
 /**
- * The real server as a child process, the way `npm start` runs it (node with tsx on main.ts), on
- * the embedded database in a directory of the caller's unless `extra` says otherwise: for the
+ * The real server as a child process: main.ts as `npm start` runs it, from the run's bundle in
+ * Vitest (test/built-server.ts) or through tsx elsewhere (a benchmark), on the embedded database in a directory of the caller's unless `extra` says otherwise: for the
  * crash, shutdown, topology and backup tests, and for every benchmark (bench/lib.ts).
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
 export const SERVER_ADMIN_TOKEN = 'crash-admin-token-0123456789';
 
 export interface ServerProcess {
@@ -67,7 +67,7 @@ export function startServer(
   // The embedded default, whatever the suite around it runs on.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PROCESSES', 'WEB_DIST']) delete env[name];
   Object.assign(env, extra);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', main], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entryArgs('main')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -18,6 +18,7 @@ import { eventDocument, item } from '../../test/documents';
 import { onPostgres } from '../../test/passes';
 import { listBackups } from './archive';
 import { cleanUp, tempDir } from './backup-fixtures';
+import { entryArgs } from '../../test/built-server';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them, against the real server as a
@@ -40,12 +41,12 @@ interface Ran {
   err: string;
 }
 
-/** Runs `npm run <name> -- args` the way npm does (tsx on the CLI), in an environment of the embedded default. */
+/** Runs `npm run <name> -- args` as npm does (the CLI's source, from the run's bundle: test/built-server.ts), in an environment of the embedded default. */
 function cli(name: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<Ran> {
   const base: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', ...env };
   for (const unset of ['DATABASE_URL', 'TEST_DATABASE_URL', 'ADMIN_TOKEN', 'JWT_SECRET'])
     if (!(unset in env)) delete base[unset];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, `server/src/cli/${name}.ts`), ...args], {
+  const child = spawn(process.execPath, [...entryArgs(name), ...args], {
     cwd: root,
     env: base,
     stdio: ['ignore', 'pipe', 'pipe'],
