@@ -26,7 +26,8 @@ const reachesDatabase = /from '[^']*(\/test\/|testkit|\/db\/|\/app'|harness|fixt
 const files = readdirSync('server/src', { recursive: true })
   .map((f) => join('server/src', String(f)))
   .filter((f) => f.endsWith('.test.ts') && reachesDatabase.test(readFileSync(f, 'utf8')));
-const run = spawnSync('npx', ['vitest', 'run', ...files, '--maxWorkers', workers], {
+// Arguments after `--` go to Vitest (npm test adds a JSON report of the timings).
+const run = spawnSync('npx', ['vitest', 'run', ...files, '--maxWorkers', workers, ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },
 });

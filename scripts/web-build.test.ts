@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * The web app is built for production whatever NODE_ENV the shell exported: with
  * NODE_ENV=development a build once shipped React's development runtime (157 KB gzip more on the
- * event home). Built here the way `npm start` builds it, with that variable set, into a folder of
- * its own (a few seconds).
+ * event home). `npm test` builds the web app once, with that variable set, before this runs, and
+ * names the folder in WEB_BUILD_FOR_TESTS (scripts/test.mjs): these tests read the very build the
+ * browser journeys then use. Run alone, the file builds it the way `npm start` does, into a folder
+ * of its own (a few seconds).
  */
 const root = new URL('..', import.meta.url).pathname;
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -18,9 +20,11 @@ const BUDGET_KB = 200;
 /** What only React's development build contains. */
 const developmentRuntime = ['jsxDEV', 'jsx-dev-runtime', 'Download the React DevTools'];
 
-let outDir = '';
+const shared = process.env.WEB_BUILD_FOR_TESTS;
+let outDir = shared ?? '';
 
 beforeAll(() => {
+  if (shared) return;
   outDir = mkdtempSync(join(tmpdir(), 'gavel-web-build-'));
   const build = spawnSync(
     process.execPath,
@@ -34,7 +38,9 @@ beforeAll(() => {
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
 }, 120_000);
 
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+afterAll(() => {
+  if (!shared) rmSync(outDir, { recursive: true, force: true });
+});
 
 describe('the web build with NODE_ENV=development in the environment', () => {
   it('contains no development runtime', () => {
