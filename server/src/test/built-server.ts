@@ -13,7 +13,8 @@ import { build } from 'esbuild';
  * journeys still run the server through tsx.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const outdir = join(root, 'server', 'dist', 'test-server');
+/** Inside the checkout, so that its packages resolve from node_modules; one folder per run, so runs side by side keep their own. */
+const outdir = join(root, 'server', 'dist', `test-server-${process.pid}`);
 
 /** The entry points a test starts: the server, and the operator's backup and restore commands. */
 const entries = {
