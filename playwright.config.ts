@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, fullChromium, lightChromium } from './testkit/chromium';
 
 // End-to-end journeys in Debian's Chromium at a phone viewport, against the real server started
 // the way `npm start` starts it, on a fresh data directory of its own.
@@ -8,26 +8,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/gavel-e2e-${process.pid}`;
 /** The fake Stripe API the Stripe journeys pay through (server/src/test/fake-stripe.ts); no network. */
 export const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
 
-/**
- * The browsers. Debian's chromium-headless-shell (Chromium's own headless build, what Playwright
- * runs headless by default) draws the same pages for about a third less CPU than the full browser
- * run headless (docs/benchmarks.md, "The test suite on any machine"); it has no push service, so
- * the Push journeys run in the full browser. CHROMIUM_PATH sets one browser for every journey.
- */
-const fullBrowser = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const headlessShell = '/usr/bin/chromium-headless-shell';
-const lightBrowser = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : fullBrowser);
-/** The journeys that need the full browser: the Push API. */
+/** The journeys that need the full browser: the Push API (the headless shell has no push service). */
 const fullBrowserJourneys = ['push.spec.ts'];
-const launchArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /**
  * Started first: the journeys of a minute or more, most of it waiting, then the files that take
@@ -75,7 +57,7 @@ export default defineConfig({
     reducedMotion: 'reduce',
     browserName: 'chromium',
     defaultBrowserType: 'chromium',
-    launchOptions: { executablePath: lightBrowser, args: launchArgs },
+    launchOptions: { executablePath: lightChromium, args: CHROMIUM_FLAGS },
     trace: 'off',
     screenshot: 'only-on-failure',
     // The bidder app's service worker (precaching the app, keeping answers) costs CPU in every
@@ -91,7 +73,7 @@ export default defineConfig({
     {
       name: 'full-browser',
       testMatch: fullBrowserJourneys,
-      use: { launchOptions: { executablePath: fullBrowser, args: launchArgs } },
+      use: { launchOptions: { executablePath: fullChromium, args: CHROMIUM_FLAGS } },
     },
   ],
   webServer: [

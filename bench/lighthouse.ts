@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { z } from 'zod';
 import { type AnswerOf, type Contract, contracts, type RequestOf } from '@gavel/domain';
 import { sleep, startServer, stop, table } from './lib';
+import { CHROMIUM_FLAGS, fullChromium } from '../testkit/chromium';
 
 /**
  * Lighthouse (mobile defaults: a mid-range phone's screen, simulated slow 4G and a 4x slower CPU)
@@ -25,15 +26,7 @@ import { sleep, startServer, stop, table } from './lib';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const EVENT = 'demo';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 interface Target {
@@ -139,7 +132,7 @@ async function holdToken(chromePort: number, origin: string, token: string): Pro
 /** One cold load of a page in a fresh Chrome; null when Lighthouse could not record it (it says to run it again). */
 async function auditOnce(origin: string, target: Target): Promise<Result | null> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: fullChromium,
     chromeFlags: CHROME_FLAGS,
   });
   try {

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_FLAGS, fullChromium } from '../testkit/chromium';
 
 /**
  * The bidder's item list in Chromium as a phone sees it: 390 x 844 at three device pixels a CSS
@@ -7,7 +8,6 @@ import { chromium, type Browser, type Page } from '@playwright/test';
  * service worker. Measured: the largest contentful paint and the blocking time while it loads; then
  * a fast fling to the end of the list (300 px a frame), its frames and long tasks.
  */
-const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'];
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 const SLOW_4G = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
@@ -176,8 +176,8 @@ export async function measureList(
   { eventcode, token, runs }: { eventcode: string; token: string; runs: number },
 ): Promise<{ paint: PaintRun; scroll: ScrollRun }> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROME_FLAGS,
+    executablePath: fullChromium,
+    args: CHROMIUM_FLAGS,
   });
   try {
     const paints: PaintRun[] = [];
