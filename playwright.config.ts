@@ -12,13 +12,19 @@ export const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
 const fullBrowserJourneys = ['push.spec.ts'];
 
 /**
- * Started first: the journeys of a minute or more, most of it waiting, then the files that take
- * longest in all (about 40 to 85 s of a worker each), so that the run's last minute is short files
- * on every worker rather than one long file alone (the whole run is bound by its two cores).
+ * Started first: the journeys that wait a real minute for a cart's hold to pass on the server's
+ * clock. Started last (as they were, in the order of the files), they left two of the four
+ * workers waiting in the middle of the run with the cores half idle; started first, they wait
+ * while the other workers' journeys use the cores.
+ */
+const waitingJourneys = ['store-hold.spec.ts', 'store-refusals.spec.ts'];
+
+/**
+ * Then the files that take longest (about 15 to 30 s of a worker each), so that the run's last
+ * minute is short files on every worker rather than one long file alone (the whole run is bound
+ * by its two cores).
  */
 const longJourneys = [
-  'store-hold.spec.ts',
-  'store-refusals.spec.ts',
   'board-heap.spec.ts',
   'bidding.spec.ts',
   'payments.spec.ts',
@@ -64,17 +70,18 @@ export default defineConfig({
     // journey; only the specs about it allow it (test.use({ serviceWorkers: 'allow' })).
     serviceWorkers: 'block',
   },
-  // The journeys that wait longest (a hold passing on the server's real clock, an hour of the board)
-  // start first, so that they wait while the others run instead of after them; the longest files
-  // follow them (longJourneys).
+  // Playwright hands out the projects' journeys in this order: the waiting ones, the Push journeys
+  // (their own browser, four short journeys in a row that ended the run alone when last), the long
+  // files, then the rest.
   projects: [
-    { name: 'long', testMatch: longJourneys },
-    { name: 'journeys', testIgnore: [...longJourneys, ...fullBrowserJourneys] },
+    { name: 'waiting', testMatch: waitingJourneys },
     {
       name: 'full-browser',
       testMatch: fullBrowserJourneys,
       use: { launchOptions: { executablePath: fullChromium, args: CHROMIUM_FLAGS } },
     },
+    { name: 'long', testMatch: longJourneys },
+    { name: 'journeys', testIgnore: [...waitingJourneys, ...longJourneys, ...fullBrowserJourneys] },
   ],
   webServer: [
     {
