@@ -3,6 +3,7 @@ import { storeItem } from '../testkit/documents';
 import { uniqueCode } from './support/api';
 import { fill } from './support/page';
 import { enterCard, expectFreshCardForm } from './support/payments';
+import { heldToken, importHoldStore } from './support/store-hold';
 import {
   buyer,
   continueToRegistration,
@@ -25,12 +26,13 @@ import {
 
 // The event store when it says no (issue 11): the hold running out, two buyers racing for the last
 // ticket, the page's refusals and the offline banner (the journeys that buy: store.spec.ts).
-// Each test makes its own store, and the first waits a real minute for its hold to pass: they
-// run side by side.
+// Each test makes its own store, and the first waits a real minute for two holds to pass (a held
+// cart's and an empty one's, issue 26): they run side by side.
 test.describe.configure({ mode: 'parallel' });
 
-test('an expired cart: the countdown runs out, the page locks and forgets its token, the server frees the units, and a reload starts a new cart', async ({
+test('a hold passing on the server: a held cart counts down, locks, forgets its token, frees its units and starts anew on reload; an empty cart beside it is quietly replaced', async ({
   page,
+  context,
   request,
 }) => {
   test.setTimeout(150_000);
@@ -44,6 +46,16 @@ test('an expired cart: the countdown runs out, the page locks and forgets its to
   const seat = itemOnPage(page, seatId);
   // The token's end is rounded up to the second, so a fresh minute's hold may read 1m 01s.
   const freshHold = /^Cart Expires in (1m 0\ds|\d{1,2}s)$/;
+
+  // Beside it, the same minute passing for an empty cart, in another store (issue 26): it never
+  // counts down, and when its hold passes the page holds a new cart, with nothing said and nothing
+  // locked. One real minute for both: each waited its own, two workers idle for a minute.
+  const idleCode = uniqueCode('idle');
+  const ticket = await importHoldStore(request, idleCode, 1);
+  const idle = await context.newPage();
+  await openStore(idle, idleCode);
+  const firstIdle = await heldToken(idle, idleCode);
+  await expect(idle.getByTestId('cart-countdown')).toHaveCount(0);
 
   await openStore(page, code);
   await takeUnits(page, seatId, 1);
@@ -84,6 +96,17 @@ test('an expired cart: the countdown runs out, the page locks and forgets its to
   await expect(page.getByTestId('cart-countdown')).toHaveText(freshHold);
   await expect(page.getByTestId('store-notice')).toHaveCount(0);
   expect(await storedCart(page, code)).not.toBe(oldToken);
+
+  // The empty cart's minute has passed as well: the page holds a new cart's token, says nothing,
+  // locks nothing, and its first item starts a full hold.
+  await expect.poll(() => storedCart(idle, idleCode), { timeout: 20_000, intervals: [1_000] }).not.toBe(firstIdle);
+  await expect.poll(() => storedCart(idle, idleCode)).not.toBeNull();
+  await expect(idle.getByTestId('hold-letgo')).toHaveCount(0);
+  await expect(idle.getByTestId('cart-countdown')).toHaveCount(0);
+  await expect(itemOnPage(idle, ticket).plus).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(idle.getByTestId('store-next')).not.toHaveAttribute('aria-disabled', 'true');
+  await takeUnits(idle, ticket, 1);
+  await expect(idle.getByTestId('cart-countdown')).toHaveText(freshHold);
 });
 
 test('two buyers race for the last ticket: one holds it, the other is told none remain, and only one can check out', async ({
