@@ -12,10 +12,9 @@ export const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
 const fullBrowserJourneys = ['push.spec.ts'];
 
 /**
- * Started first: the journeys that wait a real minute for a cart's hold to pass on the server's
- * clock. Started last (as they were, in the order of the files), they left two of the four
- * workers waiting in the middle of the run with the cores half idle; started first, they wait
- * while the other workers' journeys use the cores.
+ * Started first: the journeys that wait on the server's real clock for a cart's hold (one of them a
+ * whole minute). Started in the middle of the run (in the order of the files), they left workers
+ * waiting there with the cores half idle; started first, they wait while the run starts.
  */
 const waitingJourneys = ['store-hold.spec.ts', 'store-refusals.spec.ts'];
 
@@ -70,17 +69,17 @@ export default defineConfig({
     // journey; only the specs about it allow it (test.use({ serviceWorkers: 'allow' })).
     serviceWorkers: 'block',
   },
-  // Playwright hands out the projects' journeys in this order: the waiting ones, the Push journeys
-  // (their own browser, four short journeys in a row that ended the run alone when last), the long
-  // files, then the rest.
+  // Playwright hands out the projects' journeys in this order: the waiting ones, the long files,
+  // the Push journeys (their own browser: four short journeys in a row, which ended the run alone
+  // when last and left a worker alone beside the waiting ones when second), then the rest.
   projects: [
     { name: 'waiting', testMatch: waitingJourneys },
+    { name: 'long', testMatch: longJourneys },
     {
       name: 'full-browser',
       testMatch: fullBrowserJourneys,
       use: { launchOptions: { executablePath: fullChromium, args: CHROMIUM_FLAGS } },
     },
-    { name: 'long', testMatch: longJourneys },
     { name: 'journeys', testIgnore: [...waitingJourneys, ...longJourneys, ...fullBrowserJourneys] },
   ],
   webServer: [
