@@ -1,6 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
 import { sql } from 'drizzle-orm';
-import { createClient } from 'redis';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { buildApp } from './app';
@@ -61,6 +60,7 @@ export function onStopSignal(stop: (signal: NodeJS.Signals) => void): void {
 }
 
 async function checkRedis(url: string): Promise<void> {
+  const { createClient } = await import('redis');
   const client = createClient({ url, socket: { connectTimeout: 5_000, reconnectStrategy: false } });
   client.on('error', () => undefined);
   try {

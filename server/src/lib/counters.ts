@@ -108,7 +108,7 @@ export async function redisCounters(
   now: () => number = Date.now,
 ): Promise<SharedCounters> {
   const local = new LocalCounters(now);
-  const client = redisClient(url, { maxRetryMs: RECONNECT_MAX_MS, queueWhileDown: false });
+  const client = await redisClient(url, { maxRetryMs: RECONNECT_MAX_MS, queueWhileDown: false });
   let shared = false;
   client.on('error', (err: Error) => {
     if (shared) log.warn({ err: err.message }, 'rate limits count in this process: Redis is unreachable');

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { withoutBidiControls } from '@gavel/domain';
 import { qrPng } from './qr-png';
 
@@ -43,7 +42,8 @@ export interface PdfMeta {
  * printable of N things has exactly its N pages. pdfkit writes to a stream; the whole file is
  * gathered, as a printable is a few hundred kilobytes at most.
  */
-export function renderPdf(meta: PdfMeta, draw: (doc: Pdf) => void): Promise<Buffer> {
+export async function renderPdf(meta: PdfMeta, draw: (doc: Pdf) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc: Pdf = new PDFDocument({
     size: 'LETTER',
     margin: PAGE.margin,

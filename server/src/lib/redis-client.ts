@@ -1,4 +1,4 @@
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 
 /**
  * Gavel's Redis connections (the hub's, the counters'), made one way: each reconnects by itself,
@@ -7,10 +7,12 @@ import { createClient } from 'redis';
  */
 export type RedisClient = ReturnType<typeof createClient>;
 
-export function redisClient(
+export async function redisClient(
   url: string,
   { maxRetryMs, queueWhileDown }: { maxRetryMs: number; queueWhileDown: boolean },
-): RedisClient {
+): Promise<RedisClient> {
+  // Loaded only by a server given REDIS_URL (code style 46).
+  const { createClient } = await import('redis');
   return createClient({
     url,
     // Off: a command while disconnected fails at once (the caller then does without Redis).

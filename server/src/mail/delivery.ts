@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
@@ -22,17 +22,22 @@ export function smtpMessage(from: string, m: OutboxMessage): Mail.Options {
 }
 
 /**
- * Sends through SMTP. One transport for the process's whole life (close() releases it); the mail
- * job (server/src/jobs) calls deliverBatch with `send` every second. A test hands a transport of
- * its own (nodemailer's stream transport) instead of the URL.
+ * Sends through SMTP. One transport for the process's whole life, opened at the first message
+ * (close() releases it); the mail job (server/src/jobs) calls deliverBatch with `send` every
+ * second. A test hands a transport of its own (nodemailer's stream transport) instead of the URL.
  */
 export function smtpSender(smtp: string | Transporter, from: string): { send: Sender; close(): void } {
-  const transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
+  let opened: Promise<Transporter> | undefined;
+  const transport = () =>
+    (opened ??=
+      typeof smtp === 'string'
+        ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtp))
+        : Promise.resolve(smtp));
   return {
     send: async (m) => {
-      await transport.sendMail(smtpMessage(from, m));
+      await (await transport()).sendMail(smtpMessage(from, m));
     },
-    close: () => transport.close(),
+    close: () => void opened?.then((t) => t.close()),
   };
 }
 

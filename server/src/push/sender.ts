@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import webpush from 'web-push';
 import { isPushEndpoint, type PushPayload } from '@gavel/domain';
 import type { Vapid } from './vapid';
 
@@ -53,6 +52,7 @@ export function webPushSender({ vapid, fetch = globalThis.fetch }: { vapid: Vapi
     // Checked again at sending: a device kept under older rules is not sent to.
     if (!isPushEndpoint(device.endpoint))
       return { kind: 'refused', error: "The address is not an https address of a browser's push service." };
+    const { default: webpush } = await import('web-push');
     let response: Response;
     try {
       const details = webpush.generateRequestDetails(

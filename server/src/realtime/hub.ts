@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { z } from 'zod';
 import { clientMessage, HUB_PATH, hubMessage, hubRefusals, RECEIVE, SEND, type HubMessage } from '@gavel/domain';
 import type { BoardClaims, LoginClaims, StaffClaims, TokenService } from '../lib/tokens';
@@ -119,6 +118,7 @@ export async function createHub(server: HttpServer, opts: HubOptions): Promise<H
     redis = await linkRedis(opts.redisUrl, opts.log, (up) => {
       if (!up) for (const socket of io.of('/').sockets.values()) socket.conn.close();
     });
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(redis.pub, redis.sub));
   }
   /** Live messages reach every socket of the event: none without Redis, or with Redis up. */

@@ -50,7 +50,7 @@ export async function linkRedis(
   onChange: (up: boolean) => void,
 ): Promise<RedisLink> {
   // Queued while down: the adapter's subscriptions, sent before the first connection, must reach Redis.
-  const pub = redisClient(url, { maxRetryMs: RECONNECT_MAX_MS, queueWhileDown: true });
+  const pub = await redisClient(url, { maxRetryMs: RECONNECT_MAX_MS, queueWhileDown: true });
   const sub = pub.duplicate();
   let up = false;
   let closing = false;

@@ -6,6 +6,7 @@ import { verifiedBidder } from '../../../testkit/bidders';
 import { bearer, expectOk } from '../../../testkit/transport';
 import { eventDocument, item } from '../test/documents';
 import { missingAcks, newTally, notReplayed, startBidLoad } from './crash-load';
+import { withMigratedDatabase } from '../test/migrated-dir';
 import {
   SERVER_ADMIN_TOKEN,
   fetchTransport,
@@ -76,7 +77,8 @@ afterAll(async () => {
 // The embedded database is the subject: the PostgreSQL pass of npm test (scripts/test-pg.mjs) skips it.
 describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('the embedded database under kill -9', () => {
   it('keeps every acknowledged bid across kills and restarts on the same directory', async () => {
-    const dir = tempDir();
+    // Its first start is not the subject (the two-start trial below starts on new directories).
+    const dir = await withMigratedDatabase(tempDir());
     const guard = join(dir, 'server.pid');
     const port = await freePort();
     let server: ServerProcess = startServer(dir, port);

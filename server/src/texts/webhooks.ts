@@ -46,7 +46,7 @@ async function signedBy(
   const header = request.headers['x-twilio-signature'];
   const signature = (Array.isArray(header) ? header[0] : header) ?? '';
   const url = ctx.site.originOf(auctioncode) + request.url;
-  if (!account || !validTwilioSignature({ authtoken: account.authtoken, signature, url, params: body }))
+  if (!account || !(await validTwilioSignature({ authtoken: account.authtoken, signature, url, params: body })))
     throw notSigned();
   return { organization, settings };
 }
@@ -100,7 +100,7 @@ export function twilioWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
       const { organization, settings } = await signedBy(ctx, request, caller.auctioncode, body);
       const from = body.From ?? '';
       const keyword = keywordOf(body.Body ?? '');
-      const twiml = (message?: string) => reply.type('text/xml').send(twimlReply(message));
+      const twiml = async (message?: string) => reply.type('text/xml').send(await twimlReply(message));
       if (!keyword || !E164.test(from)) return twiml();
       if (keyword.kind === 'stop') await optOut(ctx.db, organization.id, from, keyword.word);
       if (keyword.kind === 'start') await optIn(ctx.db, organization.id, from);

@@ -19,6 +19,7 @@ import { onPostgres } from '../../test/passes';
 import { listBackups } from './archive';
 import { cleanUp, tempDir } from './backup-fixtures';
 import { entryArgs } from '../../test/built-server';
+import { withMigratedDatabase } from '../../test/migrated-dir';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them, against the real server as a
@@ -60,7 +61,7 @@ function cli(name: 'backup' | 'restore', args: string[], env: Record<string, str
 
 describe.skipIf(onPostgres)('the backup and restore commands', () => {
   it('back up through a running server, alone once it stopped, and restore into an empty DATA_DIR', async () => {
-    const dataDir = tempDir();
+    const dataDir = await withMigratedDatabase(tempDir());
     let server = startServer(dataDir, await freePort());
     await waitHealthy(server);
     const doc = eventDocument(now, { eventcode: 'kept', items: [item('1')] });

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -93,6 +92,7 @@ async function iconSource(ctx: AppContext, { organization, event }: Tenant): Pro
  * centred on its background. A vector is drawn at the size it is shown at, not enlarged from 72 dpi.
  */
 export async function drawIcon(source: Buffer, spec: IconSpec, kind: 'mark' | 'logo'): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   const inner = Math.round(spec.size * (1 - 2 * spec.margin[kind]));
   const meta = await sharp(source, SHARP_INPUT).metadata();
   const longest = Math.max(meta.width ?? inner, meta.height ?? inner);

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /**
  * What an image is, read from its bytes, never from its name or the type it claims: its header for
  * type and size (nothing decoded), then, for an image we are about to keep, a decode of the whole
@@ -113,6 +111,7 @@ export const SHARP_INPUT = { limitInputPixels: IMAGE_LIMITS.pixels, failOn: 'err
  * request path (variants.ts). Answers what is wrong, or undefined.
  */
 export async function decodeProblem(bytes: Buffer): Promise<string | undefined> {
+  const { default: sharp } = await import('sharp');
   try {
     await sharp(bytes, { ...SHARP_INPUT, sequentialRead: true })
       .resize(64, 64, { fit: 'inside' })

@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, lte, notInArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { IMAGE_COPY_WIDTHS } from '@gavel/domain';
 import type { Db } from '../../db/client';
 import { media, mediaVariants } from '../../db/schema';
@@ -39,6 +38,7 @@ const none: Copies = { width: null, height: null, copies: [] };
  */
 export async function makeCopies(contentType: string, bytes: Buffer): Promise<Copies> {
   if (contentType === 'image/svg+xml') return none;
+  const { default: sharp } = await import('sharp');
   try {
     const meta = await sharp(bytes, SHARP_INPUT).metadata();
     const { width, height } = meta.autoOrient;

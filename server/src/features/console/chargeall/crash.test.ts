@@ -20,6 +20,7 @@ import { eventDocument } from '../../../test/documents';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
 import { stripeEventFields } from '../../../test/payments-fixtures';
 import { plenty } from './chargeall-fixtures';
+import { withMigratedDatabase } from '../../../test/migrated-dir';
 
 /**
  * Charge all across a kill -9 (issue 29): the real server as a child process on the embedded
@@ -102,7 +103,7 @@ function chargesAtStripe(stripe: FakeStripe): Map<string, number[]> {
 describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('charge all under kill -9', () => {
   it('resumes after a restart on the same directory and charges nobody twice', async () => {
     fake = await startFakeStripe();
-    const dir = mkdtempSync(join(tmpdir(), 'gavel-chargeall-crash-'));
+    const dir = await withMigratedDatabase(mkdtempSync(join(tmpdir(), 'gavel-chargeall-crash-')));
     dirs.push(dir);
     const port = await freePort();
     let server = startOnFake(dir, port, fake.url);
