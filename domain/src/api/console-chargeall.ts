@@ -67,6 +67,8 @@ const runSummary = {
   declined: z.number().int(),
   confirm: z.number().int(),
   skipped: z.number().int(),
+  /** Bidders whose catch-up found a charge under their payment's key that is not theirs: never recorded paid. */
+  review: z.number().int(),
   /** Not yet done: queued or being charged. */
   left: z.number().int(),
 };

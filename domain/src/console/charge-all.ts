@@ -59,8 +59,11 @@ export function chargeQuestion(count: number, total: Cents): string {
   return `Charge ${cards(count)} a total of ${formatMoney(total)}? Each bidder's card on file is charged what they owe at that moment, once. Bidders who pay meanwhile are not charged again.`;
 }
 
-/** A bidder's outcome in a run. */
-export const CHARGE_RESULTS = ['queued', 'charging', 'paid', 'declined', 'confirm', 'skipped'] as const;
+/**
+ * A bidder's outcome in a run. `review`: the processor holds a charge under the payment's key that
+ * is not this payment (another database on the same account): nothing was taken, and staff look.
+ */
+export const CHARGE_RESULTS = ['queued', 'charging', 'paid', 'declined', 'confirm', 'skipped', 'review'] as const;
 export type ChargeResult = (typeof CHARGE_RESULTS)[number];
 
 export const chargeAllWords = {

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../errors';
 import type { EventRow } from '../tenancy';
-import type { CardDetails, ChargeOutcome, ChargeRequest, PaymentGateway } from './gateway';
+import type { CardDetails, ChargeOutcome, ChargeRequest, PaymentGateway, SentCharge } from './gateway';
 import { testGatewayRefused } from './processor';
 
 /**
@@ -58,6 +58,8 @@ type Declined<O extends CardOrder> = Extract<Settled<O>, { kind: 'declined' }>;
  * changes nothing.
  */
 export interface CardOrders<O extends CardOrder> {
+  /** What the processor is sent for the order, but the card: the charge, and what the catch-up must find again. */
+  charge(order: O): SentCharge;
   /** The order under its row lock. */
   lock(tx: Tx, id: number): Promise<O | undefined>;
   /** Keeps the processor's reference to the charge: a confirmed payment and the webhook find the order by it. */

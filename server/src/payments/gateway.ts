@@ -49,10 +49,37 @@ export interface ChargeRequest {
   confirmed?: string;
 }
 
+/**
+ * A charge as it is sent, but the card: what the processor keeps with it (amount, currency, the
+ * metadata naming the event, the payer and the key), and so what a charge found again by its key
+ * must be to be this one (isSameCharge).
+ */
+export type SentCharge = Omit<ChargeRequest, 'source' | 'confirmed'>;
+
+/**
+ * Whether a charge found at the processor is the one sent: the same amount and currency, and the
+ * same value for every metadata field sent (the event, the payer, the key). A charge under the
+ * same key that differs is another's (a database sharing the account), never this payment.
+ */
+export function isSameCharge(
+  sent: SentCharge,
+  found: { amount: number; currency: string; metadata: Record<string, string> | null | undefined },
+): boolean {
+  return (
+    found.amount === sent.amount &&
+    found.currency.toLowerCase() === sent.currency.toLowerCase() &&
+    Object.entries(sent.metadata).every(([field, value]) => found.metadata?.[field] === value)
+  );
+}
+
 export type ChargeOutcome =
   | { kind: 'succeeded'; ref: string; card: CardDetails | undefined }
   | { kind: 'requires_action'; ref: string; clientsecret: string }
-  | { kind: 'failed'; message: string; ref?: string }
+  /**
+   * `review`: the processor holds a charge under this key that is not this one (isSameCharge):
+   * nothing moved for this payment, and someone should look at the other charge.
+   */
+  | { kind: 'failed'; message: string; ref?: string; review?: true }
   /** No answer in time (a timeout, a dropped connection): the charge may or may not have happened. */
   | { kind: 'unknown'; ref?: string };
 
@@ -62,8 +89,11 @@ export interface PaymentGateway {
   saveCard(input: { token: string; owner: CardOwner; key: string; setupintentid?: string }): Promise<SaveCardOutcome>;
   /** Charge an amount with a stored card or a one-time token. */
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
-  /** What became of a charge sent before under this key (reconciliation); never charges. */
-  chargeOutcome(input: { key: string; ref: string }): Promise<ChargeOutcome>;
+  /**
+   * What became of a charge sent before (reconciliation): found by its reference when one was
+   * kept, else by its key; only a charge that is the same as the one sent counts. Never charges.
+   */
+  chargeOutcome(input: SentCharge & { ref: string }): Promise<ChargeOutcome>;
   /** Refund a charge in full or in part. */
   refund(input: { ref: string; amount: Cents; key: string }): Promise<{ ok: true } | { ok: false; message: string }>;
   /** Describe a stored card (brand, last four, expiry). */

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { cardFailureMessages, cardFieldMessages, PROCESSOR_STRIPE } from '@gavel/domain';
 import {
   GENERIC_CARD_FAILURE,
+  isSameCharge,
   type CardDetails,
   type ChargeOutcome,
   type ChargeRequest,
@@ -35,6 +36,8 @@ export interface StripeGatewayOptions {
 
 export const stripeGatewayMessages = {
   neverReached: 'The charge never reached Stripe.',
+  notThisCharge: (id: string) =>
+    `Stripe holds a charge under this payment's key (${id}) that is not this payment: its amount, event or payer differ. Nothing was taken for this payment; look that charge up in Stripe.`,
   badToken: 'This card entry is not valid. Please enter your card again.',
   otherCustomer: 'This card confirmation belongs to someone else. Please enter your card again.',
   notSaved: 'The card could not be saved just now. Please try again.',
@@ -296,13 +299,17 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }
     },
 
-    async chargeOutcome({ key, ref }): Promise<ChargeOutcome> {
+    async chargeOutcome({ ref, ...sent }): Promise<ChargeOutcome> {
       try {
-        if (ref) return await intentOutcome(await stripe.paymentIntents.retrieve(ref), undefined);
-        const found = await stripe.paymentIntents.search({ query: chargeKeyQuery(key), limit: 10 });
-        const intent = found.data.find((i) => i.status === 'succeeded') ?? found.data[0];
-        return intent
-          ? await intentOutcome(intent, undefined)
+        const found = ref
+          ? [await stripe.paymentIntents.retrieve(ref)]
+          : (await stripe.paymentIntents.search({ query: chargeKeyQuery(sent.key), limit: 10 })).data;
+        const same = found.filter((i) => isSameCharge(sent, i));
+        const intent = same.find((i) => i.status === 'succeeded') ?? same[0];
+        if (intent) return await intentOutcome(intent, undefined);
+        const other = found[0];
+        return other
+          ? { kind: 'failed', review: true, message: stripeGatewayMessages.notThisCharge(other.id) }
           : { kind: 'failed', message: stripeGatewayMessages.neverReached };
       } catch (err) {
         return chargeFailure(err);

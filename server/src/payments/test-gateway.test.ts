@@ -47,7 +47,13 @@ describe('a one-time cryptogram', () => {
     const first = await g.charge(charge('k1', { token }));
     expect(first).toMatchObject({ kind: 'succeeded', card: { last4: '4242' } });
     expect(await g.charge(charge('k1', { token }))).toEqual(first);
-    expect(await g.chargeOutcome({ key: 'k1', ref: '' })).toEqual(first);
+    expect(await g.chargeOutcome({ ...charge('k1', { token }), ref: '' })).toEqual(first);
+    // The same key asked about for another amount (another database's payment): not this charge.
+    expect(await g.chargeOutcome({ ...charge('k1', { token }), amount: 4100, ref: '' })).toEqual({
+      kind: 'failed',
+      review: true,
+      message: testGatewayMessages.notThisCharge,
+    });
     expect(await g.charge(charge('k2', { token }))).toEqual({
       kind: 'failed',
       message: testGatewayMessages.alreadyUsed,

@@ -1,6 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type CardOutcome, cardFailureMessages, PROCESSOR_TEST } from '@gavel/domain';
-import type { CardDetails, ChargeOutcome, ChargeRequest, PaymentGateway, SaveCardOutcome, StoredCard } from './gateway';
+import {
+  type CardDetails,
+  type ChargeOutcome,
+  type ChargeRequest,
+  isSameCharge,
+  type PaymentGateway,
+  type SaveCardOutcome,
+  type StoredCard,
+} from './gateway';
 
 /**
  * The built-in test gateway (processor code 1): no money moves. Its hosted card form
@@ -31,6 +39,9 @@ export const testGatewayMessages = {
   otherEvent: 'This card was entered for another event. Please enter your card again.',
   tokenExpired: 'This card entry has expired. Please enter your card again.',
   alreadyUsed: 'This card entry has already been used. Please enter your card again.',
+  neverReached: 'The charge never reached the test gateway.',
+  notThisCharge:
+    "The test gateway holds a charge under this payment's key that is not this payment: its amount, event or payer differ. Nothing was taken for this payment.",
 } as const;
 
 function signer(secret: string) {
@@ -112,6 +123,8 @@ export function createTestGateway(options: TestGatewayOptions): PaymentGateway {
   const sign = signer(options.secret);
   /** Charges and card saves by key, so a retry or a reconciliation finds the first outcome (kept per process: test money only). */
   const charges = new Map<string, Promise<ChargeOutcome>>();
+  /** What was sent under each key: a charge asked about is this gateway's only if it is the same. */
+  const sent = new Map<string, ChargeRequest>();
   const saves = new Map<string, Promise<SaveCardOutcome>>();
 
   function read(token: string, use: 'tok' | 'card'): Claims | string {
@@ -166,6 +179,7 @@ export function createTestGateway(options: TestGatewayOptions): PaymentGateway {
 
     charge(request: ChargeRequest): Promise<ChargeOutcome> {
       return once(charges, request.key, async () => {
+        sent.set(request.key, request);
         const oneTime = 'token' in request.source;
         const claims =
           'token' in request.source ? read(request.source.token, 'tok') : read(request.source.card.ref, 'card');
@@ -179,8 +193,13 @@ export function createTestGateway(options: TestGatewayOptions): PaymentGateway {
       });
     },
 
-    async chargeOutcome({ key }): Promise<ChargeOutcome> {
-      return (await charges.get(key)) ?? { kind: 'failed', message: 'The charge never reached the test gateway.' };
+    async chargeOutcome(asked): Promise<ChargeOutcome> {
+      const first = sent.get(asked.key);
+      const outcome = first && (await charges.get(asked.key));
+      if (!first || !outcome) return { kind: 'failed', message: testGatewayMessages.neverReached };
+      if (!isSameCharge(asked, first))
+        return { kind: 'failed', review: true, message: testGatewayMessages.notThisCharge };
+      return outcome;
     },
 
     async refund({ ref }) {

@@ -60,13 +60,23 @@ export const payments = pgTable(
     reference: text('reference').notNull().default(''),
     state: text('state', { enum: ['pending', 'paid', 'failed'] }).notNull(),
     ...chargeColumns(),
+    /**
+     * What asked for it, so that asking again finds it rather than paying twice: the desk's
+     * Idempotency-Key (`desk_<payer>_<key>`) or a charge-all run's bidder (`run<run>_b<bidder>`).
+     * Known only to this database; the key sent to the processor (charge_key) is random.
+     */
+    requestKey: text('request_key'),
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     /** The charge-all run that made it, if any. */
     runId: integer('run_id'),
     createdAt: tstz('created_at').notNull(),
     settledAt: tstz('settled_at'),
   },
-  (t) => [index('payments_event').on(t.eventId, t.id), uniqueIndex('payments_charge_key').on(t.chargeKey)],
+  (t) => [
+    index('payments_event').on(t.eventId, t.id),
+    uniqueIndex('payments_charge_key').on(t.chargeKey),
+    uniqueIndex('payments_request_key').on(t.eventId, t.requestKey),
+  ],
 );
 
 /**
@@ -110,7 +120,9 @@ export const chargeRunBidders = pgTable(
   {
     runId: ownedBy('run_id', () => chargeRuns.id),
     bidderId: ownedBy('bidder_id', () => bidders.id),
-    state: text('state', { enum: ['queued', 'charging', 'paid', 'declined', 'confirm', 'skipped'] }).notNull(),
+    state: text('state', {
+      enum: ['queued', 'charging', 'paid', 'declined', 'confirm', 'skipped', 'review'],
+    }).notNull(),
     due: cents('due').notNull(),
     paymentId: integer('payment_id'),
     message: text('message').notNull().default(''),

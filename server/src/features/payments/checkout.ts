@@ -42,12 +42,13 @@ export async function checkout(
     const prior = await findAnswer<CheckoutResponse>(ctx.db, owner, key);
     if (prior) return prior;
   }
+  const cardOrders = auctionCardOrders(ctx, tenant);
   const settling = (
     source: ChargeRequest['source'],
     keep: string | undefined,
   ): Settling<OrderRow, CheckoutResponse> => ({
-    orders: auctionCardOrders(ctx, tenant),
-    request: (order) => chargeRequest(event, order, source),
+    orders: cardOrders,
+    request: (order) => ({ ...cardOrders.charge(order), source }),
     async answer(tx, settled) {
       const answer = checkoutAnswer(settled);
       if (keep && settled.kind !== 'confirm') await keepAnswer(tx, owner, keep, answer);
@@ -102,22 +103,6 @@ export async function checkout(
       return { answer, after: () => publishCart(ctx, tenant, caller.bidderId) };
     },
   });
-}
-
-function chargeRequest(event: EventRow, order: OrderRow, source: ChargeRequest['source']): ChargeRequest {
-  return {
-    amount: order.total,
-    currency: event.currency,
-    source,
-    key: order.chargeKey,
-    description: `${event.eventname}: order ${order.id}`,
-    metadata: {
-      orderid: String(order.id),
-      chargekey: order.chargeKey,
-      eventcode: event.eventcode,
-      bidderid: String(order.bidderId),
-    },
-  };
 }
 
 function checkoutAnswer(settled: Answered<OrderRow>): CheckoutResponse {

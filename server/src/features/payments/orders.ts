@@ -101,7 +101,20 @@ export async function queueReceipt(tx: Tx, tenant: Tenant, order: OrderRow, orig
  * bidder's phones are told their cart changed.
  */
 export function auctionCardOrders(ctx: AppContext, tenant: Tenant): CardOrders<OrderRow> {
+  const { event } = tenant;
   return {
+    charge: (order) => ({
+      amount: order.total,
+      currency: event.currency,
+      key: order.chargeKey,
+      description: `${event.eventname}: order ${order.id}`,
+      metadata: {
+        orderid: String(order.id),
+        chargekey: order.chargeKey,
+        eventcode: event.eventcode,
+        bidderid: String(order.bidderId),
+      },
+    }),
     async lock(tx, id) {
       const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
       return order;

@@ -58,10 +58,11 @@ export async function reconcileCharges<O extends PendingCharge>(
     const tenant = await tenantOfEvent(ctx.db, order.eventId);
     if (!tenant) continue;
     const gateway = ctx.payments.gatewayFor(tenant.event);
+    const hooks = ordersOf(tenant);
     let outcome: ChargeOutcome;
     if (gateway)
       outcome = await gateway
-        .chargeOutcome({ key: order.chargeKey, ref: order.processorRef })
+        .chargeOutcome({ ...hooks.charge(order), ref: order.processorRef })
         .catch((): ChargeOutcome => ({ kind: 'unknown' }));
     // A test charge where this server no longer takes test payments moved no money, and no gateway
     // will ever answer for it: it fails, rather than wait forever ahead of real charges.
@@ -71,7 +72,9 @@ export async function reconcileCharges<O extends PendingCharge>(
     const waitedTooLong = now.getTime() - order.createdAt.getTime() > CONFIRMATION_WINDOW_MS;
     if (outcome.kind === 'requires_action' && waitedTooLong)
       outcome = { kind: 'failed', message: cardPaymentMessages.notConfirmedInTime };
-    if ((await settleByProcessor(ctx, ordersOf(tenant), order.id, outcome)) !== 'unchanged') settled++;
+    if (outcome.kind === 'failed' && outcome.review)
+      ctx.log.warn({ eventId: order.eventId, orderId: order.id, message: outcome.message }, 'a charge needs review');
+    if ((await settleByProcessor(ctx, hooks, order.id, outcome)) !== 'unchanged') settled++;
   }
   return settled;
 }

@@ -18,7 +18,6 @@ import { storeCartLines, storeCarts, storeOrders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CartCaller } from '../../lib/caller';
 import { type Answered, finishConfirmed, gatewayOf, payByCard, type Settling } from '../../payments/card-payment';
-import type { ChargeRequest } from '../../payments/gateway';
 import { processorCodeOf } from '../../payments/processor';
 import type { Tenant } from '../../tenancy';
 import { findCartAnswer, keepCartAnswer } from './keys';
@@ -60,9 +59,10 @@ export async function storeCheckout(
   }
   const settings = await storeSettingsOf(ctx.db, tenant.event);
   const answer = (tx: Tx, order: StoreOrderRow) => answerFor(ctx, tx, { tenant, settings, order });
+  const cardOrders = storeCardOrders(ctx, tenant);
   const settling = (keep: string | undefined): Settling<StoreOrderRow, StoreCheckoutResponse> => ({
-    orders: storeCardOrders(ctx, tenant),
-    request: (order) => chargeRequest(tenant, order, { token: body.processortoken ?? '' }),
+    orders: cardOrders,
+    request: (order) => ({ ...cardOrders.charge(order), source: { token: body.processortoken ?? '' } }),
     async answer(tx, settled) {
       if (settled.kind === 'confirm') return confirmAnswer(settled);
       const answered = await answer(tx, settled.order);
@@ -74,7 +74,7 @@ export async function storeCheckout(
     const ref = body.paymentintentid;
     return finishConfirmed(ctx, {
       ...settling(undefined),
-      request: (order) => chargeRequest(tenant, order, { token: '' }),
+      request: (order) => ({ ...cardOrders.charge(order), source: { token: '' } }),
       event: tenant.event,
       ref,
       find: async (db) => {
@@ -126,17 +126,6 @@ export async function storeCheckout(
       return { answer: answered, after: () => ctx.totals.touch(tenant) };
     },
   });
-}
-
-function chargeRequest(tenant: Tenant, order: StoreOrderRow, source: { token: string }): ChargeRequest {
-  return {
-    amount: order.total,
-    currency: tenant.event.currency,
-    source,
-    key: order.chargeKey,
-    description: `${tenant.event.eventname}: store order S-${order.id}`,
-    metadata: { storeorderid: String(order.id), chargekey: order.chargeKey, eventcode: tenant.event.eventcode },
-  };
 }
 
 function confirmAnswer(settled: Extract<Answered<StoreOrderRow>, { kind: 'confirm' }>): StoreCheckoutResponse {

@@ -116,7 +116,15 @@ export async function finalizeOrder(
  * hold leaves the cart expired and its units free.
  */
 export function storeCardOrders(ctx: AppContext, tenant: Tenant): CardOrders<StoreOrderRow> {
+  const { event } = tenant;
   return {
+    charge: (order) => ({
+      amount: order.total,
+      currency: event.currency,
+      key: order.chargeKey,
+      description: `${event.eventname}: store order S-${order.id}`,
+      metadata: { storeorderid: String(order.id), chargekey: order.chargeKey, eventcode: event.eventcode },
+    }),
     async lock(tx, id) {
       const [order] = await tx.select().from(storeOrders).where(eq(storeOrders.id, id)).for('update');
       return order;

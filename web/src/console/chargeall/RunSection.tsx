@@ -44,6 +44,7 @@ export function RunSection({ eventcode, runid }: { eventcode: string; runid: num
       </p>
     );
   const done = data.count - data.left;
+  const review = data.results.filter((r) => r.state === 'review');
   return (
     <section className="chargeall-section" aria-labelledby="run-heading" data-testid="run" data-state={data.state}>
       <h2 id="run-heading">
@@ -69,7 +70,28 @@ export function RunSection({ eventcode, runid }: { eventcode: string; runid: num
         <Count label="Declined" value={String(data.declined)} testId="run-declined" tone="bad" />
         <Count label="Needs confirmation" value={String(data.confirm)} testId="run-confirm" />
         <Count label="Skipped" value={String(data.skipped)} testId="run-skipped" />
+        {data.review > 0 && <Count label="Needs review" value={String(data.review)} testId="run-review" tone="bad" />}
       </dl>
+      {review.length > 0 && (
+        <div className="chargeall-review" role="alert" data-testid="run-review-list">
+          <h3>Needs review</h3>
+          <p>
+            The card processor holds a charge under these payments&apos; keys that is not theirs (another Gavel server
+            or a copy of this one on the same account?). Nothing was recorded as paid for them: look the charge up at
+            the processor before charging them again.
+          </p>
+          <ul>
+            {review.map((r) => (
+              <li key={r.bidderid}>
+                <strong>
+                  {r.number} {r.name}
+                </strong>
+                : {r.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <DataTable
         data={data.results}
         columns={columns}

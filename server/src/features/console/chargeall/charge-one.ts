@@ -8,7 +8,7 @@ import type { ChargeOutcome } from '../../../payments/gateway';
 import type { Tenant } from '../../../tenancy';
 import { RECONCILE_AFTER_MS } from '../../payments/reconcile';
 import { type BalancePaid, deskCardOrders, payBalances, type PaymentRow } from '../desk/pay';
-import { paymentOfKey } from '../desk/settle';
+import { paymentOfKey, paymentOfRequest } from '../desk/settle';
 
 /** A bidder of a run, claimed by this process's tick. */
 export interface Claimed {
@@ -21,8 +21,12 @@ export interface Claimed {
   resumed: boolean;
 }
 
-/** The one key a run charges a bidder under, whoever charges and however often it is tried. */
-export const chargeKeyOf = (runId: number, bidderId: number) => `gavel_run${runId}_b${bidderId}`;
+/**
+ * What a run asks for a bidder, however often and by whichever process it is tried: the payment
+ * made for it is found by it (payments.request_key), so the bidder is charged under that payment's
+ * one key, which is random (newChargeKey) and never this database's ids.
+ */
+export const runRequestOf = (runId: number, bidderId: number) => `run${runId}_b${bidderId}`;
 
 /** Where a bidder's charge ended; 'charging' while the processor's answer is not known. */
 interface Outcome {
@@ -63,26 +67,35 @@ async function settleRecorded(ctx: AppContext, tenant: Tenant, payment: PaymentR
   if (payment.state !== 'pending') return outcomeOfPayment(payment);
   const gateway = ctx.payments.gatewayFor(tenant.event);
   if (!gateway) return outcomeOfPayment(payment);
+  const hooks = deskCardOrders(ctx, tenant);
   let outcome = await gateway
-    .chargeOutcome({ key: payment.chargeKey, ref: payment.processorRef })
+    .chargeOutcome({ ...hooks.charge(payment), ref: payment.processorRef })
     .catch((): ChargeOutcome => ({ kind: 'unknown' }));
   // Nobody can confirm with their bank in a batch: given up, as the flow does when charging.
   const confirm = outcome.kind === 'requires_action';
   if (confirm) outcome = { kind: 'failed', message: chargeAllWords.confirm, ref: outcome.ref };
-  const known = outcome.kind === 'succeeded' || (outcome.kind === 'failed' && Boolean(outcome.ref));
+  const known =
+    outcome.kind === 'succeeded' || (outcome.kind === 'failed' && (Boolean(outcome.ref) || outcome.review === true));
   const aged = ctx.clock().getTime() - payment.createdAt.getTime() > RECONCILE_AFTER_MS;
   if (!known && !aged) return outcomeOfPayment(payment);
-  await settleByProcessor(ctx, deskCardOrders(ctx, tenant), payment.id, outcome);
+  await settleByProcessor(ctx, hooks, payment.id, outcome);
   const settled = (await paymentOfKey(ctx.db, payment.chargeKey)) ?? payment;
   if (confirm && settled.state === 'failed')
     return { state: 'confirm', paymentId: settled.id, message: chargeAllWords.confirm };
+  if (outcome.kind === 'failed' && outcome.review && settled.state === 'failed') {
+    ctx.log.warn(
+      { runId: payment.runId, paymentId: payment.id, message: outcome.message },
+      'charge all: a charge needs review',
+    );
+    return { state: 'review', paymentId: settled.id, message: outcome.message };
+  }
   return outcomeOfPayment(settled);
 }
 
 /** The bidder's balance charged (or settled, when resumed) under the run's key. */
 async function charge(ctx: AppContext, tenant: Tenant, row: Claimed): Promise<Outcome> {
-  const chargeKey = chargeKeyOf(row.runId, row.bidderId);
-  const recorded = row.resumed ? await paymentOfKey(ctx.db, chargeKey) : undefined;
+  const requestKey = runRequestOf(row.runId, row.bidderId);
+  const recorded = row.resumed ? await paymentOfRequest(ctx.db, tenant.event.id, requestKey) : undefined;
   if (recorded) return settleRecorded(ctx, tenant, recorded);
   try {
     const paid = await payBalances(ctx, tenant, {
@@ -93,7 +106,7 @@ async function charge(ctx: AppContext, tenant: Tenant, row: Claimed): Promise<Ou
       amount: 'due',
       staffId: row.staffId,
       runId: row.runId,
-      chargeKey,
+      requestKey,
     });
     return outcomeOfPaid(paid);
   } catch (err) {

@@ -20,6 +20,10 @@ import {
   type Witness,
 } from './chargeall-fixtures';
 import { chargeAllTick } from './job';
+import { runRequestOf } from './charge-one';
+import { balancesOf } from '../desk/ledger';
+import { findTenant } from '../../../tenancy';
+import { testGatewayMessages } from '../../../payments/test-gateway';
 
 /** A run charges each balance once, under its own key; again, nobody twice; a declined card goes to the follow-up list. */
 let t: TestApp;
@@ -62,11 +66,20 @@ describe('a run', () => {
   it('charges every balance once, each under its own key, and is done', async () => {
     const runid = await started(await startRun(t, owner.headers));
     await runJobUntilDone(t);
+    const keys = new Set<string>();
     for (const who of paying) {
       const charged = seen.succeeded(who.card!);
       expect(charged).toHaveLength(1);
-      expect(charged[0]).toMatchObject({ amount: 4000, key: `gavel_run${runid}_b${who.bidderId}` });
+      // A random key (never this database's run and bidder ids), kept on the payment the run asked for.
+      expect(charged[0]).toMatchObject({ amount: 4000, key: expect.stringMatching(/^gavel_run_[0-9a-f-]{36}$/) });
+      const [payment] = await t.ctx.db
+        .select()
+        .from(payments)
+        .where(eq(payments.requestKey, runRequestOf(runid, who.bidderId)));
+      expect(payment?.chargeKey).toBe(charged[0]!.key);
+      keys.add(charged[0]!.key);
     }
+    expect(keys.size).toBe(paying.length);
     const res = await runOf(runid);
     if (!res.ok) throw new Error(JSON.stringify(res));
     expect(res.answer).toMatchObject({
@@ -149,10 +162,10 @@ describe('a run that loses a processor answer', () => {
     seen.loseAnswers(true);
     await chargeAllTick(t.ctx);
     seen.loseAnswers(false);
-    const key = `gavel_run${runid}_b${late!.bidderId}`;
+    const request = runRequestOf(runid, late!.bidderId);
     const [row] = await t.ctx.db.select().from(chargeRunBidders).where(eq(chargeRunBidders.runId, runid));
     expect(row).toMatchObject({ state: 'charging', message: chargeAllWords.waiting });
-    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.chargeKey, key));
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.requestKey, request));
     expect(payment?.state).toBe('pending');
     // Within the lease nobody takes it again; after it, the same key is asked about, not charged.
     await chargeAllTick(t.ctx);
@@ -163,9 +176,58 @@ describe('a run that loses a processor answer', () => {
     await runJobUntilDone(t);
     const res = await runOf(runid);
     expect(res.ok && res.answer).toMatchObject({ state: 'done', charged: 1, left: 0 });
-    const [settled] = await t.ctx.db.select().from(payments).where(eq(payments.chargeKey, key));
+    const [settled] = await t.ctx.db.select().from(payments).where(eq(payments.requestKey, request));
     expect(settled?.state).toBe('paid');
+    expect(settled?.chargeKey).toBe(payment?.chargeKey);
     expect(seen.succeeded(late!.card!)).toHaveLength(1);
     t.setNow(now);
+  });
+});
+
+// Issue 47: a charge found by the payment's key that is not this payment (another database on the
+// same processor account sent that key first) is never recorded paid: the bidder needs review.
+describe('a run whose catch-up finds another charge under the key', () => {
+  it('records nothing paid, lists the bidder as needing review, and leaves the balance due', async () => {
+    const ids = await itemIds(t);
+    const [other] = await nightBidders(t, { prefix: 'other', count: 1, itemId: ids.gift! });
+    const tenant = await findTenant(t.ctx.db, 'demo', 'gala');
+    const dueOf = async () => (await balancesOf(t.ctx.db, tenant.event, [other!.bidderId])).get(other!.bidderId)!.due;
+    const before = await dueOf();
+    expect(before).toBe(4000);
+    const watched = t.ctx.payments.gatewayFor;
+    // The processor answers the key with another's charge (another bidder id in its metadata), and
+    // the answer to this server is lost: only the catch-up can tell.
+    t.ctx.payments.gatewayFor = (event) => {
+      const gateway = watched(event);
+      if (!gateway) return gateway;
+      return {
+        ...gateway,
+        charge: async (request) => {
+          await gateway.charge({ ...request, metadata: { ...request.metadata, bidderid: '999999' } });
+          throw new Error('the connection dropped before the answer');
+        },
+      };
+    };
+    try {
+      const runid = await started(await startRun(t, owner.headers));
+      await chargeAllTick(t.ctx);
+      t.setNow(new Date(now.getTime() + RECONCILE_AFTER_MS + 1000));
+      await runJobUntilDone(t);
+      const res = await runOf(runid);
+      if (!res.ok) throw new Error(JSON.stringify(res));
+      // The run's other bidder (the declined card, still owing) met the same processor: two to review.
+      expect(res.answer).toMatchObject({ state: 'done', count: 2, charged: 0, review: 2, left: 0 });
+      const result = res.answer.results.find((r) => r.bidderid === other!.accountId);
+      expect(result).toMatchObject({ state: 'review', message: testGatewayMessages.notThisCharge });
+      const [payment] = await t.ctx.db
+        .select()
+        .from(payments)
+        .where(eq(payments.requestKey, runRequestOf(runid, other!.bidderId)));
+      expect(payment?.state).toBe('failed');
+      expect(await dueOf()).toBe(before);
+    } finally {
+      t.ctx.payments.gatewayFor = watched;
+      t.setNow(now);
+    }
   });
 });

@@ -30,6 +30,7 @@ function summary(run: RunWithStaff, rows: RunBidder[]) {
     declined: count(rows, 'declined'),
     confirm: count(rows, 'confirm'),
     skipped: count(rows, 'skipped'),
+    review: count(rows, 'review'),
     left: count(rows, 'queued', 'charging'),
   };
 }

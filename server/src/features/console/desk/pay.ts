@@ -23,7 +23,7 @@ import type { Tenant } from '../../../tenancy';
 import { cardOnFile, customerOf } from '../../payments/cards';
 import { type Actor, recordAudit } from '../audit';
 import { balancesOf } from './ledger';
-import { deskCardOrders, markFailed, type PaymentRow, paymentOfKey } from './settle';
+import { deskCardOrders, markFailed, type PaymentRow, paymentOfKey, paymentOfRequest } from './settle';
 
 export { deskCardOrders, type PaymentRow } from './settle';
 
@@ -47,8 +47,12 @@ export interface BalancePayment {
   reference?: string;
   staffId: number | null;
   runId?: number;
-  /** The processor's key: deterministic for a caller that may try again (charge all, the desk's Idempotency-Key). */
-  chargeKey?: string;
+  /**
+   * What asks for this payment, for a caller that may ask again (a charge-all run's bidder, the
+   * desk's Idempotency-Key): asked again, the payment made for it is answered, never a second one.
+   * It stays in this database; the key sent to the processor is random (newChargeKey).
+   */
+  requestKey?: string;
   /** Who the audit log names; without it, the staff member of `staffId`. */
   actor?: Actor;
   /** An Idempotency-Key's request: its answer is looked up under the locks and kept with the outcome. */
@@ -206,7 +210,7 @@ async function record(
   const balances = await balancesOf(tx, tenant.event, ids);
   const dues = ids.map((id) => balances.get(id)?.due ?? 0);
   const due = totalDue(dues);
-  const before = await paymentOfKey(tx, chargeKey);
+  const before = p.requestKey ? await paymentOfRequest(tx, tenant.event.id, p.requestKey) : undefined;
   if (before) return { answer: answerOfPayment(before, due) };
   if (due <= 0) {
     const busy = ids.some((id) => balances.get(id)?.inProgress);
@@ -235,6 +239,7 @@ async function record(
       currency: event.currency,
       processorcode: processorCodeOf(event.paymentprocessorcode),
       chargeKey,
+      requestKey: p.requestKey ?? null,
       staffId: p.staffId,
       ...(p.runId === undefined ? {} : { runId: p.runId }),
       createdAt: now,
@@ -273,6 +278,16 @@ function paidAnswer(payment: PaymentRow, due: number): BalancePaid {
   return { kind: 'paid', payment, message, due };
 }
 
+/**
+ * The key a payment is charged under at the processor: random, so that no other database sharing
+ * the processor account (a second server, a restored backup, a staging copy, whose ids and run
+ * numbers are the same as ours) ever sends it, and the catch-up never takes their charge for ours.
+ * The prefix says what made it (a desk order of charge all reads as "charged to your card on file").
+ */
+export function newChargeKey(kind: 'desk' | 'run'): string {
+  return `gavel_${kind}_${randomUUID()}`;
+}
+
 /** Refuses what needs no database: an amount that is not a positive number of cents, no balance named. */
 function check(p: BalancePayment): void {
   if (p.forBidderIds.length === 0) throw new AppError('not_found', deskWords.notFound);
@@ -304,7 +319,7 @@ async function payInHand(ctx: AppContext, tenant: Tenant, p: BalancePayment, cha
  */
 export async function payBalances(ctx: AppContext, tenant: Tenant, p: BalancePayment): Promise<BalancePaid> {
   check(p);
-  const chargeKey = p.chargeKey ?? `gavel_${randomUUID()}`;
+  const chargeKey = newChargeKey(p.runId === undefined ? 'desk' : 'run');
   if (p.method !== 'card') return payInHand(ctx, tenant, p, chargeKey);
   const { event } = tenant;
   const gateway = gatewayOf(ctx, event);
@@ -321,24 +336,14 @@ export async function payBalances(ctx: AppContext, tenant: Tenant, p: BalancePay
         after = recorded.due;
         return { order: recorded.order };
       },
-      request: (payment): ChargeRequest => ({
-        amount: payment.amount,
-        currency: event.currency,
-        source,
-        key: payment.chargeKey,
-        description: `${event.eventname}: payment ${payment.id}`,
-        metadata: {
-          paymentid: String(payment.id),
-          chargekey: payment.chargeKey,
-          eventcode: event.eventcode,
-          bidderid: String(payment.bidderId),
-        },
-      }),
+      request: (payment): ChargeRequest => ({ ...hooks.charge(payment), source }),
       answer: (tx, settled) => settledAnswer(tx, { tenant, p, settled, due: after, now: ctx.clock() }),
     });
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'payment_failed') throw err;
-    const payment = await paymentOfKey(ctx.db, chargeKey);
+    const payment = p.requestKey
+      ? await paymentOfRequest(ctx.db, event.id, p.requestKey)
+      : await paymentOfKey(ctx.db, chargeKey);
     const balances = await balancesOf(ctx.db, event, p.forBidderIds);
     const due = totalDue(p.forBidderIds.map((id) => balances.get(id)?.due ?? 0));
     return { kind: 'declined', payment: payment ?? null, message: err.message, due };

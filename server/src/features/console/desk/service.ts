@@ -178,7 +178,7 @@ export async function takePayment(
     reference: body.reference,
     staffId: caller.staff.id,
     actor: caller,
-    chargeKey: `gavel_desk_${payer.bidderId}_${key}`,
+    requestKey: `desk_${payer.bidderId}_${key}`,
     keep: { request, key },
   });
   return answered(paid);

@@ -187,7 +187,20 @@ export function deskCardOrders(
         (await allocationsOf(tx, paymentId)).map((a) => a.bidderId),
       );
   };
+  const { event } = tenant;
   return {
+    charge: (payment) => ({
+      amount: payment.amount,
+      currency: payment.currency,
+      key: payment.chargeKey,
+      description: `${event.eventname}: payment ${payment.id}`,
+      metadata: {
+        paymentid: String(payment.id),
+        chargekey: payment.chargeKey,
+        eventcode: event.eventcode,
+        bidderid: String(payment.bidderId),
+      },
+    }),
     async lock(tx, id) {
       const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
       return row;
@@ -220,7 +233,21 @@ export function deskCardOrders(
   };
 }
 
-/** A payment by its key (a charge all run's, or one derived from the desk's Idempotency-Key). */
+/** The event's payment made for a request (payments.request_key: a charge-all run's bidder, or the desk's Idempotency-Key). */
+export async function paymentOfRequest(
+  db: Db | Tx,
+  eventId: number,
+  requestKey: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.eventId, eventId), eq(payments.requestKey, requestKey)))
+    .limit(1);
+  return row;
+}
+
+/** A payment by the key it was charged under at the processor. */
 export async function paymentOfKey(db: Db | Tx, chargeKey: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.chargeKey, chargeKey)).limit(1);
   return row;
