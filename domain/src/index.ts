@@ -34,6 +34,7 @@ export * from './payments/card-payment';
 export * from './api/payments';
 export * from './payments/checkout-form';
 export * from './store/rules';
+export * from './store/bill-me';
 export * from './store/billing';
 export * from './store/hold';
 export * from './api/store';

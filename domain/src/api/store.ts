@@ -290,3 +290,29 @@ export const adminStoreOrdersResponse = z.object({
   message: z.string(),
   orders: z.array(adminStoreOrder),
 });
+
+/**
+ * POST /storebillme: the link mailed after a Bill Me store order to the address given, when a
+ * bidder of the event has that address. `confirm: false` reads what the link offers; `true` puts
+ * the order on that bidder's balance (again: the same answer). Only this link does: an email typed
+ * at checkout puts nothing on anyone's balance.
+ */
+export const storeBillMeRequest = tenantBody.extend({
+  token: plainText(200).min(1, 'is required'),
+  confirm: z.boolean({ error: 'must be true or false' }),
+});
+export type StoreBillMeRequest = z.infer<typeof storeBillMeRequest>;
+
+export const storeBillMeResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  orderid: z.number().int(),
+  totalamount: money,
+  /** The bidder's first name (whose balance it goes on). */
+  first: z.string(),
+  /** It is on their balance now. */
+  onbalance: z.boolean(),
+  /** It still waits for payment: false once paid (at the desk, or with their balance). */
+  open: z.boolean(),
+});
+export type StoreBillMeResponse = z.infer<typeof storeBillMeResponse>;

@@ -1,4 +1,5 @@
 import { type AnswerOf, type RequestOf, storeAmounts } from '@gavel/domain';
+import { linkSecret } from './account-fixtures';
 import { call } from './call';
 import type { TestApp } from './harness';
 
@@ -86,4 +87,19 @@ export async function checkoutBody(
 
 export function checkoutCart(t: TestApp, token: string, body: RequestOf<'PUT /storecheckout'>) {
   return call(t.app, 'PUT /storecheckout', body, { headers: bearer(token) });
+}
+
+/**
+ * The bidder with that address taps the link mailed after a Bill Me store order to it: the only
+ * way the order goes on their balance (features/store/bill-me-link.ts). Answers the call's outcome.
+ */
+export async function confirmBillMe(t: TestApp, email: string, { eventcode = 'gala', confirm = true } = {}) {
+  const token = await linkSecret(t, email, `/${eventcode}/event/bill-me/`);
+  return call(t.app, 'POST /storebillme', { eventcode, token, confirm });
+}
+
+/** As confirmBillMe, refused when the order did not go on the balance. */
+export async function mustConfirmBillMe(t: TestApp, email: string, eventcode = 'gala'): Promise<void> {
+  const res = await confirmBillMe(t, email, { eventcode });
+  if (!res.ok || !res.answer.onbalance) throw new Error(`Bill Me link for ${email}: ${JSON.stringify(res)}`);
 }

@@ -10,6 +10,8 @@ import {
   storeDiscountResponse,
   storeRenewRequest,
   storeRenewResponse,
+  storeBillMeRequest,
+  storeBillMeResponse,
   storeSetupRequest,
   storeSetupResponse,
 } from '../store';
@@ -63,6 +65,16 @@ export const storeCalls = {
       "Apply a promo code to the cart (one per cart; '' removes it); a code that changes a cart holding units renews its hold and answers a new token",
     body: storeDiscountRequest,
     response: storeDiscountResponse,
+  }),
+  'POST /storebillme': contract({
+    method: 'POST',
+    path: '/storebillme',
+    access: 'event',
+    tags: ['store'],
+    summary:
+      "The link mailed after a Bill Me store order to a bidder's address: what it offers (confirm false), or the order put on that bidder's balance (confirm true)",
+    body: storeBillMeRequest,
+    response: storeBillMeResponse,
   }),
   'PUT /storecart/renew': contract({
     method: 'PUT',

@@ -14,6 +14,7 @@ import {
 import type { StoreTabName } from '@gavel/domain';
 import { cents, chargeColumns, ownedBy, tstz } from './columns';
 import { events } from './events';
+import { bidders } from './accounts';
 
 export interface StoreTabSetting {
   tabname: StoreTabName;
@@ -165,11 +166,20 @@ export const storeOrders = pgTable(
     settledAt: tstz('settled_at'),
     /** A Bill Me order paid on a bidder's balance at the console: the desk order that paid it. */
     settledBy: integer('settled_by'),
+    /**
+     * The bidder whose balance a Bill Me order is on: set only when that bidder confirmed it through
+     * the link mailed to their address (never from the email typed at checkout alone). Without it
+     * the order is the purchaser's own invoice, paid at the desk by whoever is there.
+     */
+    bidderId: integer('bidder_id').references(() => bidders.id, { onDelete: 'set null' }),
+    /** The hash of the link that puts the order on that bidder's balance (mailed to the address); '' when none was sent. */
+    bidderLinkHash: text('bidder_link_hash').notNull().default(''),
   },
   (t) => [
     index('store_orders_event').on(t.eventId, t.id),
     index('store_orders_cart').on(t.cartId),
     uniqueIndex('store_orders_charge_key').on(t.chargeKey),
     index('store_orders_purchaser_link').on(t.purchaserLinkHash),
+    index('store_orders_bidder_link').on(t.bidderLinkHash),
   ],
 );

@@ -12,6 +12,7 @@ import type { Tenant } from '../../tenancy';
 import { storeOrderTax } from '../console/receipts/order-tax';
 import { presentVenue } from '../events/presenter';
 import { seatPurchase } from '../registration/seats';
+import { offerToBalance } from './bill-me-link';
 import { linesOf, type StoreOrderRow } from './queries';
 import { type StoreSettings, storeSettingsOf } from './setup';
 
@@ -83,6 +84,7 @@ export async function finalizeOrder(
   await tx.update(storeCarts).set({ state: 'checkedout', updatedAt: now }).where(eq(storeCarts.id, order.cartId));
   const registers = registersGuests(lines, settings);
   if (registers) await seatPurchase(tx, final, lines, now);
+  if (final.method === 'BILLME') await offerToBalance(ctx, tx, tenant, final);
   await enqueueMail(
     tx,
     { organizationId: tenant.organization.id, eventId: tenant.event.id, to: final.email },

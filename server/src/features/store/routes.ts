@@ -3,6 +3,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { idempotencyKey } from '../../lib/idempotent';
 import { route, sendCsv } from '../../lib/route';
+import { addressKey, GUESSING } from '../../lib/guessing';
+import { followBillMeLink } from './bill-me-link';
 import { applyDiscount, cartAnswer, setQuantity } from './cart';
 import { storeCheckout } from './checkout';
 import { renewCart } from './renew';
@@ -20,6 +22,14 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsync {
     route(app, ctx, 'GET /storecart', ({ caller }) => cartAnswer(ctx, caller.tenant, caller.cart.cartid));
     route(app, ctx, 'POST /storecartadditem', ({ caller, body }) => setQuantity(ctx, caller, body));
     route(app, ctx, 'POST /storecartdiscount', ({ caller, body }) => applyDiscount(ctx, caller, body.discountcode));
+    // An address that keeps sending unknown links is slowed, as for the other emailed links.
+    route(app, ctx, 'POST /storebillme', ({ caller, body, request }) =>
+      ctx.guessing.failures(
+        [[GUESSING.linkFailuresPerAddress, addressKey(request)]],
+        (err) => err instanceof AppError && err.code === 'not_found',
+        () => followBillMeLink(ctx, caller.tenant, body),
+      ),
+    );
     route(app, ctx, 'PUT /storecart/renew', ({ caller }) => renewCart(ctx, caller));
     route(app, ctx, 'PUT /storecheckout', ({ caller, body, request }) =>
       storeCheckout(ctx, caller, { body, key: idempotencyKey(request) }),

@@ -9,6 +9,7 @@ import { findTenant } from '../../../tenancy';
 import { pledge, sell } from '../live/live-fixtures';
 import { balance, DECLINED, type Desk, deskWorld, guest, now, pay, storeBillMe, VISA } from './desk-fixtures';
 import { balanceOf, balancesOf } from './ledger';
+import { confirmBillMe } from '../../../test/store-fixtures';
 
 /** A balance's lines sum to its due, in cents, whatever mix of charges and payments it holds. */
 let t: TestApp;
@@ -65,8 +66,12 @@ beforeAll(async () => {
   expect((await pledge(t, desk.staffer.headers, { itemnum: '300', biddernumber: number, amount: 50_000 })).ok).toBe(
     true,
   );
-  // A store order on Bill Me, bought with Ann's email in other capitals.
-  await storeBillMe(t, (await emailOf(ann)).toUpperCase());
+  // A store order on Bill Me, bought with Ann's email in other capitals, and put on her balance by
+  // the link mailed to that address.
+  const shouted = (await emailOf(ann)).toUpperCase();
+  await storeBillMe(t, shouted);
+  const confirmed = await confirmBillMe(t, shouted);
+  expect(confirmed.ok && confirmed.answer).toMatchObject({ onbalance: true, open: true });
 }, 180_000);
 afterAll(async () => t.close());
 

@@ -3,7 +3,6 @@ import { type Balance, type BalanceLine, balanceOfLines, type PaymentLine } from
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import {
-  accounts,
   auctionItems,
   bidders,
   orders,
@@ -26,9 +25,9 @@ export type { Balance, BalanceLine, PaymentLine } from '@gavel/domain';
  *   - every fund-a-need pledge;
  *   - the donation and the card fee of every phone checkout (card or Bill Me) that has not failed
  *     or been refunded (a desk order's donation is its pledges, already counted);
- *   - the store's Bill Me orders of the bidder: unpaid ones whose buyer's email is the bidder's
- *     account's (capitals aside), and those a desk order of the bidder settled (whatever the email
- *     says by then).
+ *   - the store's Bill Me orders of the bidder: unpaid ones the bidder confirmed through the link
+ *     mailed to their address (store_orders.bidder_id; an email typed at checkout alone puts nothing
+ *     on anyone's balance), and those a desk order of the bidder settled.
  * Payments:
  *   - the phone's card orders, paid or pending (a pending one is a payment in progress);
  *   - what each desk payment (desk, charge all) gave this balance, paid or pending.
@@ -214,9 +213,9 @@ async function checkoutRows(db: Db | Tx, event: EventRow, ids: number[] | undefi
 }
 
 /**
- * The store's Bill Me orders on a balance: unpaid ones matched to a bidder by the buyer's email
- * (the account's email, capitals aside: one bidder per account and event), and those a desk order
- * settled, on that order's bidder.
+ * The store's Bill Me orders on a balance: unpaid ones the bidder confirmed as theirs
+ * (store_orders.bidder_id), and those a desk order settled, on that order's bidder. The others are
+ * their purchasers' own invoices (the reports' loose orders), paid at the desk by whoever is there.
  */
 async function storeBillMeLines(db: Db | Tx, event: EventRow, ids: number[] | undefined): Promise<Owed[]> {
   const columns = {
@@ -230,17 +229,8 @@ async function storeBillMeLines(db: Db | Tx, event: EventRow, ids: number[] | un
   const unpaid = await db
     .select({ ...columns, bidderId: bidders.id })
     .from(storeOrders)
-    .innerJoin(accounts, sql`lower(${accounts.email}) = lower(${storeOrders.email})`)
-    .innerJoin(bidders, and(eq(bidders.accountId, accounts.id), eq(bidders.eventId, event.id)))
-    .where(
-      and(
-        billMe,
-        eq(storeOrders.state, 'unpaid'),
-        isNull(storeOrders.settledBy),
-        eq(accounts.organizationId, event.organizationId),
-        forBidders(bidders.id, ids),
-      ),
-    );
+    .innerJoin(bidders, and(eq(bidders.id, storeOrders.bidderId), eq(bidders.eventId, event.id)))
+    .where(and(billMe, eq(storeOrders.state, 'unpaid'), isNull(storeOrders.settledBy), forBidders(bidders.id, ids)));
   const settled = await db
     .select({ ...columns, bidderId: orders.bidderId })
     .from(storeOrders)

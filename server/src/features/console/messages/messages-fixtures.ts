@@ -19,7 +19,7 @@ import { eventDocument, storeItem } from '../../../test/documents';
 import type { TestApp } from '../../../test/harness';
 import { buyNow, checkoutAs, testCryptogram } from '../../../test/payments-fixtures';
 import { checkOut } from '../../../test/registration-fixtures';
-import { cartWith, checkoutBody, checkoutCart } from '../../../test/store-fixtures';
+import { cartWith, checkoutBody, checkoutCart, mustConfirmBillMe } from '../../../test/store-fixtures';
 import { storeIds } from '../../../test/store-state';
 import { findTenant } from '../../../tenancy';
 import { itemIds, plenty } from '../chargeall/chargeall-fixtures';
@@ -119,6 +119,7 @@ async function annBuysMugByBillMe(t: TestApp) {
   const body = await checkoutBody(t, token, { method: 'BILLME' }, { email: 'ann@example.org', first: 'Ann' });
   const res = await checkoutCart(t, token, body);
   if (!res.ok || res.answer.status !== 'success') throw new Error('Ann’s Bill Me order failed');
+  await mustConfirmBillMe(t, 'ann@example.org');
 }
 
 /** POST messages as the screen sends it. */

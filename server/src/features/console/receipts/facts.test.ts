@@ -8,7 +8,7 @@ import { signedInStaff, type TestStaff } from '../../../test/console-fixtures';
 import { eventDocument, item, storeItem } from '../../../test/documents';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { newKey } from '../../../test/payments-fixtures';
-import { cartWith, checkoutBody, checkoutCart } from '../../../test/store-fixtures';
+import { cartWith, checkoutBody, checkoutCart, mustConfirmBillMe } from '../../../test/store-fixtures';
 import { storeIds } from '../../../test/store-state';
 import { ensureBidder } from '../../accounts/service';
 import { asBody, auditEntries, consoleInject, everything, settingsOf } from '../events/events-fixtures';
@@ -106,6 +106,7 @@ beforeAll(async () => {
   const token = await cartWith(t, ids, { dinner: 2 });
   const placed = await checkoutCart(t, token, await checkoutBody(t, token, { method: 'BILLME' }, { email: ANN }));
   if (!placed.ok) throw new Error(`store: ${placed.failure.message}`);
+  await mustConfirmBillMe(t, ANN);
   await payInFull('gala', ann);
   // Bob's lot is not paid: nothing of it is on a receipt.
   await sale('gala', bob, '103', 20_000);

@@ -7,7 +7,7 @@ import { signedInStaff, type TestStaff } from '../../../test/console-fixtures';
 import { eventDocument, item, storeItem } from '../../../test/documents';
 import { ADMIN, type TestApp } from '../../../test/harness';
 import { buyNow, checkoutAs, testCryptogram } from '../../../test/payments-fixtures';
-import { cartWith, checkoutBody, checkoutCart } from '../../../test/store-fixtures';
+import { cartWith, checkoutBody, checkoutCart, mustConfirmBillMe } from '../../../test/store-fixtures';
 import { storeIds } from '../../../test/store-state';
 import { itemIds } from '../chargeall/chargeall-fixtures';
 import { pay } from '../desk/desk-fixtures';
@@ -144,6 +144,7 @@ export async function reportsNight(t: TestApp): Promise<Night> {
   const billCart = await cartWith(t, { mug: store.mug ?? 0 }, { mug: 1 });
   const billBody = await checkoutBody(t, billCart, { method: 'BILLME' }, { email: 'bob@example.org' });
   await must('store Bill Me order', checkoutCart(t, billCart, billBody));
+  await mustConfirmBillMe(t, 'bob@example.org');
 
   // The close: the closing job records the silent wins.
   t.setNow(new Date(now.getTime() + 25 * 3_600_000));
