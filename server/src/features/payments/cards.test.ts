@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_NEEDED_TO_BID, cardFailureMessages, checkoutMessages } from '@gavel/domain';
-import { auctionItems, orders, outbox, paymentMethods, wonItems } from '../../db/schema';
+import { auctionItems, audit, orders, outbox, paymentMethods, wonItems } from '../../db/schema';
 import { ADMIN, createTestApp, type TestApp } from '../../test/harness';
 import { importEvent, makeBidder, type TestBidder } from '../../test/account-fixtures';
 import { eventDocument, item } from '../../test/documents';
@@ -326,5 +326,12 @@ describe("the organizer's payments report", () => {
     expect(again.statusCode).toBe(409);
     const [after] = await t.ctx.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(after?.state).toBe('refunded');
+    // The operator's refund is in the audit log, once (issue 47).
+    const entries = await t.ctx.db.select().from(audit).where(eq(audit.kind, 'admin.refund'));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actor: 'Operator',
+      summary: expect.stringMatching(/^Refunded \$\d+\.\d\d of card order \d+/),
+    });
   });
 });

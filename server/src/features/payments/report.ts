@@ -14,6 +14,7 @@ import { csvMoney, csvTable } from '../../lib/csv';
 import type { Tenant } from '../../tenancy';
 import { gatewayOf } from '../../payments/card-payment';
 import { orderLines, paidWith } from './orders';
+import { recordAudit } from '../console/audit';
 
 /** GET /admin/payments: every order of the event, oldest first, with its bidder, items, amounts, method and state. */
 export async function paymentsReport(db: Db, tenant: Tenant): Promise<AdminPaymentsResponse> {
@@ -124,9 +125,26 @@ export async function refundOrder(ctx: AppContext, tenant: Tenant, orderId: numb
     key: `refund_${order.chargeKey}`,
   });
   if (!result.ok) throw new AppError('payment_failed', result.message);
-  await ctx.db
-    .update(orders)
-    .set({ state: 'refunded', settledAt: ctx.clock() })
-    .where(and(eq(orders.id, order.id), eq(orders.state, 'paid')));
+  await ctx.db.transaction(async (tx) => {
+    const [refunded] = await tx
+      .update(orders)
+      .set({ state: 'refunded', settledAt: ctx.clock() })
+      .where(and(eq(orders.id, order.id), eq(orders.state, 'paid')))
+      .returning({ id: orders.id });
+    // The operator's money calls are in the organization's audit log too (issue 47); a retry that
+    // found it refunded already is not entered twice.
+    if (refunded)
+      await recordAudit(
+        tx,
+        { operator: true, organizationId: tenant.organization.id },
+        {
+          eventId: tenant.event.id,
+          kind: 'admin.refund',
+          summary: `Refunded ${formatMoney(order.total)} of card order ${order.id} (${order.processorRef})`,
+          before: { orderid: order.id, state: 'paid', amount: order.total },
+          after: { orderid: order.id, state: 'refunded' },
+        },
+      );
+  });
   return { status: 'success' as const, message: `Order ${order.id} was refunded: ${formatMoney(order.total)}.` };
 }

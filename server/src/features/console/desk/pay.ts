@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { allocatePayment, type Balance, deskOrderAmounts, deskWords, formatMoney, totalDue } from '@gavel/domain';
+import { allocatePayment, type Balance, deskOrderAmounts, deskWords, totalDue } from '@gavel/domain';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
-import {
-  accounts,
-  bidders,
-  orders,
-  paymentAllocations,
-  payments,
-  pledges,
-  staff,
-  storeOrders,
-  wonItems,
-} from '../../../db/schema';
+import { bidders, orders, paymentAllocations, payments, pledges, storeOrders, wonItems } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { findAnswer, type KeyedRequest, keepAnswer } from '../../../lib/idempotent';
 import { type Answered, gatewayOf, payByCard } from '../../../payments/card-payment';
@@ -21,7 +11,7 @@ import type { ChargeRequest } from '../../../payments/gateway';
 import { processorCodeOf } from '../../../payments/processor';
 import type { Tenant } from '../../../tenancy';
 import { cardOnFile, customerOf } from '../../payments/cards';
-import { type Actor, recordAudit } from '../audit';
+import type { Actor } from '../audit';
 import { balancesOf } from './ledger';
 import { deskCardOrders, markFailed, type PaymentRow, paymentOfKey, paymentOfRequest } from './settle';
 
@@ -67,39 +57,16 @@ export interface BalancePaid {
   due: number;
 }
 
-interface Locked {
-  bidderId: number;
-  accountId: number;
-  number: number;
-  name: string;
-}
-
-/** The balances' bidders under their row locks, in id order; 404 when one is not the event's. */
-async function lockBidders(tx: Tx, tenant: Tenant, ids: number[]): Promise<Locked[]> {
+/** Takes the balances' bidders' row locks, in id order; 404 when one is not the event's. */
+async function lockBidders(tx: Tx, tenant: Tenant, ids: number[]): Promise<void> {
   const rows = await tx
-    .select({
-      bidderId: bidders.id,
-      accountId: bidders.accountId,
-      number: bidders.bidderdisplaynumber,
-      firstname: accounts.firstname,
-      lastname: accounts.lastname,
-      email: accounts.email,
-    })
+    .select({ bidderId: bidders.id })
     .from(bidders)
-    .innerJoin(accounts, eq(bidders.accountId, accounts.id))
     .where(and(inArray(bidders.id, ids), eq(bidders.eventId, tenant.event.id)))
     .orderBy(asc(bidders.id))
-    .for('update', { of: bidders });
+    .for('update');
   if (rows.length !== ids.length) throw new AppError('not_found', deskWords.notFound);
-  return rows.map((r) => ({
-    bidderId: r.bidderId,
-    accountId: r.accountId,
-    number: r.number,
-    name: `${r.firstname} ${r.lastname}`.trim() || r.email,
-  }));
 }
-
-const methodWords = { card: 'card', cash: 'cash', check: 'check' } as const;
 
 /** What a payment recorded under this key before has become (a retry, or a double tap while it runs). */
 function answerOfPayment(payment: PaymentRow, due: number): BalancePaid {
@@ -168,20 +135,6 @@ async function deskOrder(
 }
 
 /** The audit log's actor: the one given, or the staff member who made the payment. */
-async function actorOf(tx: Tx, tenant: Tenant, p: BalancePayment): Promise<Actor | undefined> {
-  if (p.actor) return p.actor;
-  if (p.staffId === null) return undefined;
-  const [row] = await tx.select().from(staff).where(eq(staff.id, p.staffId)).limit(1);
-  if (!row) return undefined;
-  const { id, email, name, role } = row;
-  return {
-    auctioncode: tenant.organization.auctioncode,
-    organization: tenant.organization,
-    staff: { id, email, name, role },
-    tenant,
-  };
-}
-
 type Recorded = { order: PaymentRow; due: number } | { answer: BalancePaid };
 
 /**
@@ -194,7 +147,8 @@ async function record(
   { tenant, p, chargeKey, now }: { tenant: Tenant; p: BalancePayment; chargeKey: string; now: Date },
 ): Promise<Recorded> {
   const ids = [...new Set(p.forBidderIds)];
-  const locked = await lockBidders(
+  // Under their row locks; refused (404) when one is not the event's.
+  await lockBidders(
     tx,
     tenant,
     [...ids].sort((a, b) => a - b),
@@ -254,22 +208,6 @@ async function record(
     const orderId = share.full ? await deskOrder(tx, { tenant, bidderId, balance, chargeKey, now }) : null;
     await tx.insert(paymentAllocations).values({ paymentId: payment.id, bidderId, amount: share.amount, orderId });
   }
-  const actor = await actorOf(tx, tenant, p);
-  if (actor) {
-    const who = (id: number) => locked.find((l) => l.bidderId === id)!;
-    const payer = locked.find((l) => l.bidderId === p.payerId);
-    const forOthers = ids.filter((id) => id !== p.payerId).map((id) => `${who(id).name} (bidder ${who(id).number})`);
-    await recordAudit(tx, actor, {
-      eventId: event.id,
-      kind: 'desk.payment',
-      summary:
-        `Took ${formatMoney(amount)} by ${methodWords[p.method]}${p.reference ? ` (${p.reference})` : ''}` +
-        (payer ? ` from ${payer.name} (bidder ${payer.number})` : '') +
-        (forOthers.length > 0 ? `, paying also for ${forOthers.join(', ')}` : ''),
-      before: { due, balances: ids.map((id) => ({ bidderid: who(id).accountId, due: balances.get(id)?.due ?? 0 })) },
-      after: { due: due - amount, paymentid: payment.id, method: p.method, amount, reference: p.reference ?? '' },
-    });
-  }
   return { order: payment, due: due - amount };
 }
 
@@ -297,7 +235,7 @@ function check(p: BalancePayment): void {
 
 /** Pays balances by cash or check: recorded and settled paid in one transaction. */
 async function payInHand(ctx: AppContext, tenant: Tenant, p: BalancePayment, chargeKey: string): Promise<BalancePaid> {
-  const hooks = deskCardOrders(ctx, tenant, { bidderIds: p.forBidderIds });
+  const hooks = deskCardOrders(ctx, tenant, { bidderIds: p.forBidderIds, actor: p.actor });
   const done = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
     const recorded = await record(tx, { tenant, p, chargeKey, now });
@@ -324,7 +262,7 @@ export async function payBalances(ctx: AppContext, tenant: Tenant, p: BalancePay
   const { event } = tenant;
   const gateway = gatewayOf(ctx, event);
   const source = await sourceOf(ctx, tenant, p);
-  const hooks = deskCardOrders(ctx, tenant, { bidderIds: p.forBidderIds });
+  const hooks = deskCardOrders(ctx, tenant, { bidderIds: p.forBidderIds, actor: p.actor });
   let after = 0;
   try {
     return await payByCard<PaymentRow, BalancePaid>(ctx, {

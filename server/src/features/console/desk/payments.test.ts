@@ -6,7 +6,7 @@ import type { TestBidder } from '../../../test/account-fixtures';
 import { call } from '../../../test/call';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { buyNow, checkoutAs, newKey, saveTestCard, testCryptogram } from '../../../test/payments-fixtures';
-import { balance, type Desk, deskState, deskWorld, guest, now, openItems, pay, VISA } from './desk-fixtures';
+import { balance, DECLINED, type Desk, deskState, deskWorld, guest, now, openItems, pay, VISA } from './desk-fixtures';
 
 /** The desk's payment call: its refusals (nothing written), part payments, couples, replays and the audit log. */
 let t: TestApp;
@@ -179,6 +179,28 @@ describe('taking payments', () => {
     expect(entry?.after).toMatchObject({ due: 0, amount: 13_100, method: 'check' });
     const allocations = await t.ctx.db.select().from(paymentAllocations);
     expect(allocations.filter((a) => a.bidderId === dana.bidderId)[0]?.orderId).not.toBeNull();
+  });
+
+  // Issue 47: three refused charges were entered as "Took $975.00 by card from Emery Demo", three times.
+  it('enters a refused card as refused, with the reason, and never as taken', async () => {
+    const fay = await owing('Fay');
+    const before = (await t.ctx.db.select().from(audit)).length;
+    for (let i = 0; i < 3; i++) {
+      const refused = await pay(t, desk.volunteer, fay, {
+        method: 'newcard',
+        amount: 6550,
+        processortoken: await testCryptogram(t, 'gala', DECLINED),
+      });
+      expect(refused.ok).toBe(false);
+    }
+    const entries = (await t.ctx.db.select().from(audit).orderBy(desc(audit.id))).slice(0, 3);
+    expect((await t.ctx.db.select().from(audit)).length).toBe(before + 3);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ kind: 'desk.payment.declined', actor: 'Val Volunteer' });
+      expect(entry.summary).toMatch(/^Card refused: \$65\.50 from Fay .*, not taken: Your card was declined/);
+      expect(entry.after).toMatchObject({ state: 'failed', due: 6550 });
+    }
+    expect(entries.some((e) => e.summary.startsWith('Took'))).toBe(false);
   });
 
   it('replays a key’s answer, and refuses the key with another body (422)', async () => {

@@ -19,7 +19,8 @@ import { publishConsole } from '../../../realtime/console';
 import { publishCart } from '../../../realtime/publish';
 import type { Tenant } from '../../../tenancy';
 import { type OrderRow, queueReceipt } from '../../payments/orders';
-import { type Actor, recordAudit } from '../audit';
+import type { Actor } from '../audit';
+import { auditPayment } from './payment-audit';
 import { balancesOf } from './ledger';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -170,7 +171,8 @@ interface SettleArgs {
 
 /**
  * The card-payment flow's hooks for desk payments (the desk, charge all, and the webhook and
- * reconciliation for them). `actor`, when known, has a declined charge entered in the audit log;
+ * reconciliation for them). What became of each payment is entered in the audit log
+ * (payment-audit.ts): as `actor`'s when known, else as the staff member's who started it;
  * `bidderIds` are the balances paid, whose phones and the desk screens hear of the outcome (read
  * from the payment's allocations when not given).
  */
@@ -210,19 +212,14 @@ export function deskCardOrders(
     },
     async paid(tx, payment, { ref, card, now }) {
       await remember(tx, payment.id);
-      return markPaid(ctx, tx, { tenant, payment, ref, card, now });
+      const paid = await markPaid(ctx, tx, { tenant, payment, ref, card, now });
+      await auditPayment(tx, tenant, { actor, payment: paid });
+      return paid;
     },
     async release(tx, payment, { message: why, ref, now }) {
       await remember(tx, payment.id);
       const failed = await markFailed(tx, { payment, message: why, ref, now });
-      if (actor)
-        await recordAudit(tx, actor, {
-          eventId: tenant.event.id,
-          kind: 'desk.payment.declined',
-          summary: `Card payment ${payment.id} of ${formatMoney(payment.amount)} was not paid: ${why}`,
-          before: { paymentid: payment.id, state: payment.state },
-          after: { paymentid: payment.id, state: 'failed', failure: why },
-        });
+      await auditPayment(tx, tenant, { actor, payment: failed, refused: why });
       return failed;
     },
     after(settled) {
