@@ -74,6 +74,7 @@ export { displayCalls } from './api/calls/display';
 export { pushCalls } from './api/calls/push';
 export * from './console/live';
 export * from './api/console-desk';
+export * from './api/console-invoices';
 export * from './console/desk-form';
 export * from './console/tax';
 export * from './api/console-printables';

@@ -57,7 +57,11 @@ const anyBalance = fc
   .map(([ls, ps]): Balance => balanceOfLines(ls.map(line), ps.map(payment)));
 const anySplit = fc.record({ tickets: cents, merchandise: cents, donations: cents, fees: cents });
 const anyLoose = fc
-  .record({ split: anySplit, state: fc.constantFrom('paid', 'pending', 'unpaid' as const) })
+  .record({
+    split: anySplit,
+    state: fc.constantFrom('paid', 'pending', 'unpaid' as const),
+    method: fc.constantFrom('card', 'cash', 'check' as const),
+  })
   .map((o): LooseStoreOrder => ({
     ...o,
     total: o.split.tickets + o.split.merchandise + o.split.donations + o.split.fees,

@@ -82,12 +82,14 @@ export function storeOrderSplit(order: {
   };
 }
 
-/** A store order on no bidder's balance (paid by card, free, being charged, or Bill Me with no bidder's email). */
+/** A store order on no bidder's balance (paid by card, free, being charged, or Bill Me on nobody's balance). */
 export interface LooseStoreOrder {
   split: StoreSplit;
   total: Cents;
   /** Paid by card or free ('paid'), a card charge under way ('pending'), or Bill Me still unpaid ('unpaid'). */
   state: 'paid' | 'pending' | 'unpaid';
+  /** How a paid one was paid: by card at the store (or free), or a Bill Me invoice in cash or by check at the desk. */
+  method: 'card' | 'cash' | 'check';
 }
 
 export interface SummaryFigures {
@@ -167,7 +169,7 @@ export function summarize(input: {
       continue;
     }
     collected += order.total;
-    methods.card += order.total;
+    methods[order.method] += order.total;
     if (order.state === 'pending') pending += order.total;
   }
   return { raised, collected, outstanding: raised - collected, pending, sources, methods };

@@ -8,6 +8,12 @@ import {
   deskPaymentResponse,
   deskReceiptResponse,
 } from '../console-desk';
+import {
+  deskInvoiceParams,
+  deskInvoicePaymentRequest,
+  deskInvoicePaymentResponse,
+  deskInvoicesResponse,
+} from '../console-invoices';
 import { contract } from '../contract';
 
 /** The console's desk calls (tag `console`, auction night): the checkout desk. */
@@ -52,5 +58,26 @@ export const consoleDeskCalls = {
     summary: "The bidder's receipt to print at the desk: the balance, who paid what and how, and the pickup code",
     params: deskBidderParams,
     response: deskReceiptResponse,
+  }),
+  'GET /console/events/:eventcode/store-invoices': contract({
+    method: 'GET',
+    path: '/console/events/:eventcode/store-invoices',
+    access: 'staff:volunteer',
+    tags: ['console'],
+    summary:
+      "The store's Bill Me orders on nobody's balance: each its purchaser's own invoice, paid at the desk in cash or by check",
+    params: deskEventParams,
+    response: deskInvoicesResponse,
+  }),
+  'POST /console/events/:eventcode/store-invoices/:orderid/payments': contract({
+    method: 'POST',
+    path: '/console/events/:eventcode/store-invoices/:orderid/payments',
+    access: 'staff:volunteer',
+    tags: ['console'],
+    summary:
+      "Take the payment of a store Bill Me order on nobody's balance, in cash or by check, from whoever is there. Requires an `Idempotency-Key`; an order paid meanwhile answers `alreadypaid`; one a bidder put on their balance is 409",
+    params: deskInvoiceParams,
+    body: deskInvoicePaymentRequest,
+    response: deskInvoicePaymentResponse,
   }),
 };

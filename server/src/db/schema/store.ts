@@ -15,6 +15,7 @@ import type { StoreTabName } from '@gavel/domain';
 import { cents, chargeColumns, ownedBy, tstz } from './columns';
 import { events } from './events';
 import { bidders } from './accounts';
+import { staff } from './console';
 
 export interface StoreTabSetting {
   tabname: StoreTabName;
@@ -174,6 +175,12 @@ export const storeOrders = pgTable(
     bidderId: integer('bidder_id').references(() => bidders.id, { onDelete: 'set null' }),
     /** The hash of the link that puts the order on that bidder's balance (mailed to the address); '' when none was sent. */
     bidderLinkHash: text('bidder_link_hash').notNull().default(''),
+    /**
+     * A Bill Me order on nobody's balance paid at the checkout desk (processor_ref says how: 'cash'
+     * or 'check', as a desk order's does): the check's number, and the staff member who took it.
+     */
+    deskReference: text('desk_reference').notNull().default(''),
+    deskStaffId: integer('desk_staff_id').references(() => staff.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('store_orders_event').on(t.eventId, t.id),

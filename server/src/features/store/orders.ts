@@ -17,8 +17,17 @@ import { linesOf, type StoreOrderRow } from './queries';
 import { type StoreSettings, storeSettingsOf } from './setup';
 
 /** How the order was paid, in the buyer's words. */
-export function storePaidWith(order: Pick<StoreOrderRow, 'method' | 'cardbrand' | 'cardlast4'>): string {
+export function storePaidWith(
+  order: Pick<StoreOrderRow, 'method' | 'cardbrand' | 'cardlast4' | 'state' | 'processorRef'>,
+): string {
   if (order.method === 'FREE') return 'Free';
+  // A Bill Me invoice paid at the checkout desk (features/console/desk/invoices.ts).
+  if (
+    order.method === 'BILLME' &&
+    order.state === 'paid' &&
+    (order.processorRef === 'cash' || order.processorRef === 'check')
+  )
+    return `Paid at the checkout desk: ${order.processorRef}`;
   if (order.method === 'BILLME') return 'Bill Me';
   return order.cardbrand ? cardLabel({ brand: order.cardbrand, last4: order.cardlast4 }) : 'Card';
 }

@@ -11,6 +11,7 @@ import { BalanceView } from './BalanceView';
 import { useBalance, useDeskLookup } from './calls';
 import { PaymentForm } from './PaymentForm';
 import { ReceiptView } from './ReceiptView';
+import { StoreInvoices } from './StoreInvoices';
 import './desk.css';
 
 function Found({ bidders, onPick }: { bidders: DeskBidder[]; onPick: (b: DeskBidder) => void }) {
@@ -164,6 +165,7 @@ export function DeskPage() {
       </form>
       {found.data?.message && <p className="console-notice">{found.data.message}</p>}
       {chosen === null && bidders.length > 0 && <Found bidders={bidders} onPick={pick} />}
+      {chosen === null && <StoreInvoices eventcode={eventcode} />}
       {chosen !== null && (
         <div className="desk-panels">
           {balance.isPending && <p className="console-loading">Loading the balance…</p>}

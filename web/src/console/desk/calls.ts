@@ -55,3 +55,23 @@ export const payCall = (
     params: { eventcode, bidderid },
     headers,
   });
+
+/** The store's Bill Me orders on nobody's balance (fetched again when any desk or phone pays). */
+export function useStoreInvoices(eventcode: string) {
+  return useQuery({
+    queryKey: nightKey(eventcode, 'desk', 'invoices'),
+    queryFn: () => consoleApi('GET /console/events/:eventcode/store-invoices', undefined, { params: { eventcode } }),
+  });
+}
+
+/** An invoice's payment under the attempt's Idempotency-Key. */
+export const payInvoiceCall = (
+  eventcode: string,
+  orderid: number,
+  body: RequestOf<'POST /console/events/:eventcode/store-invoices/:orderid/payments'>,
+  headers: Record<string, string>,
+) =>
+  consoleApi('POST /console/events/:eventcode/store-invoices/:orderid/payments', body, {
+    params: { eventcode, orderid },
+    headers,
+  });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context';
 import { idempotencyKey } from '../../../lib/idempotent';
 import { route } from '../../../lib/route';
 import { withEvent } from '../../../lib/staff-caller';
+import { payStoreInvoice, storeInvoices } from './invoices';
 import { deskBalance, deskReceipt, lookUp, takePayment } from './service';
 
 /** The console's desk calls: the checkout desk (auction night). */
@@ -22,6 +23,18 @@ export function consoleDeskRoutes(ctx: AppContext): FastifyPluginAsync {
       'POST /console/events/:eventcode/bidders/:bidderid/payments',
       async ({ caller, params, body, request }) =>
         takePayment(ctx, withEvent(caller), { accountId: params.bidderid, body, key: idempotencyKey(request) }),
+    );
+
+    route(app, ctx, 'GET /console/events/:eventcode/store-invoices', async ({ caller }) =>
+      storeInvoices(ctx.db, withEvent(caller).tenant),
+    );
+
+    route(
+      app,
+      ctx,
+      'POST /console/events/:eventcode/store-invoices/:orderid/payments',
+      async ({ caller, params, body, request }) =>
+        payStoreInvoice(ctx, withEvent(caller), { orderId: params.orderid, body, key: idempotencyKey(request) }),
     );
 
     route(app, ctx, 'GET /console/events/:eventcode/bidders/:bidderid/receipt', async ({ caller, params }) =>

@@ -13,6 +13,12 @@ import { balancesOf } from '../desk/ledger';
 
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
 
+/** How a Bill Me store order was paid at the checkout desk (features/console/desk/invoices.ts), if it was. */
+export function deskMethodOf(order: StoreOrderRow): 'cash' | 'check' | undefined {
+  if (order.method !== 'BILLME' || order.state !== 'paid') return undefined;
+  return order.processorRef === 'cash' || order.processorRef === 'check' ? order.processorRef : undefined;
+}
+
 export interface BidderInfo {
   accountId: number;
   number: number;
@@ -45,6 +51,7 @@ export async function readLedger(db: Db, tenant: Tenant): Promise<ReportLedger> 
       split,
       total: order.total,
       state: order.state as LooseStoreOrder['state'],
+      method: deskMethodOf(order) ?? ('card' as const),
     }));
   return { balances, store, loose, bidders: await biddersOf(db, tenant) };
 }

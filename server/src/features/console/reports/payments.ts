@@ -11,7 +11,14 @@ import type { Db } from '../../../db/client';
 import { payments, staff } from '../../../db/schema';
 import { csvMoney, csvTable } from '../../../lib/csv';
 import type { Tenant } from '../../../tenancy';
-import { bidderLabel, type ReportLedger, readLedger, refundedOrders, type StoreOrderRow } from './ledger-read';
+import {
+  bidderLabel,
+  deskMethodOf,
+  type ReportLedger,
+  readLedger,
+  refundedOrders,
+  type StoreOrderRow,
+} from './ledger-read';
 import { reportHead } from './summary';
 
 export const TAKEN_BY = { phone: "Bidder's phone", store: 'Store', chargeall: 'Charge all' } as const;
@@ -36,10 +43,24 @@ export async function paymentsReport(db: Db, tenant: Tenant): Promise<PaymentsRe
     sortAt: r.at.getTime(),
   });
   const rows: Row[] = [...(await ledgerRows(db, ledger, row))];
+  const deskStaff = await staffNames(
+    db,
+    ledger.loose.flatMap((o) => (o.order.deskStaffId === null ? [] : [o.order.deskStaffId])),
+  );
   for (const o of ledger.loose) {
     if (o.state === 'unpaid' || o.total === 0) continue;
     const { order } = o;
-    rows.push(storeRow(row, order, order.settledAt ?? order.createdAt, o.state));
+    const at = order.settledAt ?? order.createdAt;
+    const desk = deskMethodOf(order);
+    // A Bill Me invoice paid at the checkout desk: in the cash box of whoever took it.
+    if (desk)
+      rows.push({
+        ...storeRow(row, order, at, o.state),
+        method: desk,
+        takenby: deskStaff.get(order.deskStaffId ?? 0) ?? 'Checkout desk',
+        reference: order.deskReference,
+      });
+    else rows.push(storeRow(row, order, at, o.state));
   }
   const refunded = await refundedOrders(db, tenant);
   for (const o of refunded.phone) {
@@ -174,4 +195,14 @@ export function paymentsCsv(r: PaymentsReportResponse): string {
     ['Time', 'Amount', 'Method', 'Kind', 'Taken by', 'Payer', 'Reference', 'State'],
     r.rows.map((p) => [p.at, csvMoney(p.amount), p.method, p.kind, p.takenby, p.payer, p.reference, p.state]),
   );
+}
+
+/** The staff members' names (else their emails), by id. */
+async function staffNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: staff.id, name: staff.name, email: staff.email })
+    .from(staff)
+    .where(inArray(staff.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name || r.email]));
 }
