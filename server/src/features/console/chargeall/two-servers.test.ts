@@ -16,7 +16,7 @@ import { PRICE, runState, startOnFake, startRun, stripeGala } from './server-fix
  * moved. Now every key is random: both runs charge every bidder at once, each payment recorded paid
  * is a charge of its own at the processor, and nothing waits on a catch-up.
  */
-const BIDDERS = 12;
+const BIDDERS = 6;
 
 const dirs: string[] = [];
 let fake: FakeStripe | undefined;
