@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { fetchTransport, freePort, isRunning, pause, started, waitHealthy } from '../../../test/server-process';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
-import { withMigratedDatabase } from '../../../test/migrated-dir';
-import { chargesAtStripe, PRICE, runState, startOnFake, startRun, stripeGala } from './server-fixtures';
+import { describe, expect, it } from 'vitest';
+import { fetchTransport, freePort, pause, waitHealthy } from '../../../test/server-process';
+import { chargesAtStripe, PRICE, runState, serverRoom, startOnFake, startRun, stripeGala } from './server-fixtures';
 
 /**
  * Charge all across a kill -9 (issue 29): the real server as a child process on the embedded
@@ -17,21 +12,12 @@ import { chargesAtStripe, PRICE, runState, startOnFake, startRun, stripeGala } f
  */
 const BIDDERS = 60;
 
-const dirs: string[] = [];
-let fake: FakeStripe | undefined;
-
-afterAll(async () => {
-  for (const server of started) if (isRunning(server)) server.child.kill('SIGKILL');
-  await Promise.all(started.map((s) => s.exited));
-  await fake?.close();
-  dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-});
+const kit = serverRoom();
 
 describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('charge all under kill -9', () => {
   it('resumes after a restart on the same directory and charges nobody twice', async () => {
-    fake = await startFakeStripe();
-    const dir = await withMigratedDatabase(mkdtempSync(join(tmpdir(), 'gavel-chargeall-crash-')));
-    dirs.push(dir);
+    const fake = await kit.stripe();
+    const dir = await kit.directory('chargeall-crash');
     const port = await freePort();
     let server = startOnFake(dir, port, fake);
     await waitHealthy(server);

@@ -1,10 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { type BidderSession, verifiedBidder } from '../../../../../testkit/bidders';
 import { bearer, expectOk, numberField, type Transport } from '../../../../../testkit/transport';
 import { eventDocument } from '../../../test/documents';
-import type { FakeStripe } from '../../../test/fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe';
+import { withMigratedDatabase } from '../../../test/migrated-dir';
 import { stripeEventFields } from '../../../test/payments-fixtures';
-import { consoleOwner, SERVER_ADMIN_TOKEN, startServer, type ServerProcess } from '../../../test/server-process';
+import {
+  consoleOwner,
+  isRunning,
+  SERVER_ADMIN_TOKEN,
+  started,
+  startServer,
+  type ServerProcess,
+} from '../../../test/server-process';
 import { plenty } from './chargeall-fixtures';
 
 /**
@@ -14,6 +26,29 @@ import { plenty } from './chargeall-fixtures';
  */
 export const EVENT = 'night';
 export const PRICE = 40;
+
+/**
+ * A test file's servers, directories and fake Stripe, all stopped and removed after the file:
+ * `directory(name)` is a new DATA_DIR holding the run's migrated database, `stripe()` the fake.
+ */
+export function serverRoom() {
+  const dirs: string[] = [];
+  let fake: FakeStripe | undefined;
+  afterAll(async () => {
+    for (const server of started) if (isRunning(server)) server.child.kill('SIGKILL');
+    await Promise.all(started.map((s) => s.exited));
+    await fake?.close();
+    dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  });
+  return {
+    directory: async (name: string) => {
+      const dir = await withMigratedDatabase(mkdtempSync(join(tmpdir(), `gavel-${name}-`)));
+      dirs.push(dir);
+      return dir;
+    },
+    stripe: async () => (fake ??= await startFakeStripe()),
+  };
+}
 
 /** The real server, its Stripe calls sent to the fake. */
 export function startOnFake(dir: string, port: number, fake: FakeStripe): ServerProcess {

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { fetchTransport, freePort, isRunning, pause, started, waitHealthy } from '../../../test/server-process';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
-import { withMigratedDatabase } from '../../../test/migrated-dir';
-import { PRICE, runState, startOnFake, startRun, stripeGala } from './server-fixtures';
+import { describe, expect, it } from 'vitest';
+import { fetchTransport, freePort, pause, waitHealthy } from '../../../test/server-process';
+import { PRICE, runState, serverRoom, startOnFake, startRun, stripeGala } from './server-fixtures';
 
 /**
  * Issue 47, replayed: two servers with databases of the same history (a second installation, a
@@ -18,24 +13,14 @@ import { PRICE, runState, startOnFake, startRun, stripeGala } from './server-fix
  */
 const BIDDERS = 6;
 
-const dirs: string[] = [];
-let fake: FakeStripe | undefined;
-
-afterAll(async () => {
-  for (const server of started) if (isRunning(server)) server.child.kill('SIGKILL');
-  await Promise.all(started.map((s) => s.exited));
-  await fake?.close();
-  dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-});
+const kit = serverRoom();
 
 describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)('two servers on one Stripe account', () => {
   it('charge all on both at once: every payment recorded paid is its own charge, and both runs finish', async () => {
-    fake = await startFakeStripe();
+    const fake = await kit.stripe();
     const servers = await Promise.all(
       ['a', 'b'].map(async (name) => {
-        const dir = await withMigratedDatabase(mkdtempSync(join(tmpdir(), `gavel-two-servers-${name}-`)));
-        dirs.push(dir);
-        const server = startOnFake(dir, await freePort(), fake!);
+        const server = startOnFake(await kit.directory(`two-servers-${name}`), await freePort(), fake);
         await waitHealthy(server);
         return server;
       }),
