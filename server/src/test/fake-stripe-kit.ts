@@ -1,9 +1,30 @@
 import { createServer } from 'node:http';
 import type { CardOwner, ChargeRequest, PaymentGateway, StoredCard } from '../payments/gateway';
-import type { StripeConnection } from '../payments/stripe-gateway';
-import type { FakeStripe } from './fake-stripe';
+import { afterAll, beforeAll } from 'vitest';
+import { createStripeGateway, type StripeConnection } from '../payments/stripe-gateway';
+import { type FakeStripe, startFakeStripe } from './fake-stripe';
 
 /** What the Stripe gateway's tests ask of it and of the fake Stripe API, beside the calls under test. */
+
+/**
+ * A test file's fake Stripe API and a gateway on it (5-second timeout), started before its tests
+ * and stopped after: read `fake` and `gateway` inside the tests.
+ */
+export function fakeStripeGateway(): { fake: FakeStripe; gateway: PaymentGateway } {
+  const room = {} as { fake: FakeStripe; gateway: PaymentGateway };
+  beforeAll(async () => {
+    room.fake = await startFakeStripe();
+    room.gateway = createStripeGateway({
+      secretKey: 'sk_test_gavel',
+      connection: room.fake.connection,
+      timeoutMs: 5_000,
+    });
+  });
+  afterAll(async () => {
+    await room.fake.close();
+  });
+  return room;
+}
 
 let seq = 0;
 /** A fresh key for a gateway call. */

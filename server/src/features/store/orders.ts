@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { cardLabel, registersGuests, type StoreOrderSummary } from '@gavel/domain';
+import { cardLabel, registersGuests, storeOrderNumber, type StoreOrderSummary } from '@gavel/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { storeCarts, storeItems, storeOrders } from '../../db/schema';
@@ -16,18 +16,24 @@ import { offerToBalance } from './bill-me-link';
 import { linesOf, type StoreOrderRow } from './queries';
 import { type StoreSettings, storeSettingsOf } from './setup';
 
+/**
+ * How a Bill Me order on nobody's balance was paid at the checkout desk
+ * (features/console/desk/invoices.ts, which keeps it in processor_ref as a desk order does), if it was.
+ */
+export function deskMethodOf(
+  order: Pick<StoreOrderRow, 'method' | 'state' | 'processorRef'>,
+): 'cash' | 'check' | undefined {
+  if (order.method !== 'BILLME' || order.state !== 'paid') return undefined;
+  return order.processorRef === 'cash' || order.processorRef === 'check' ? order.processorRef : undefined;
+}
+
 /** How the order was paid, in the buyer's words. */
 export function storePaidWith(
   order: Pick<StoreOrderRow, 'method' | 'cardbrand' | 'cardlast4' | 'state' | 'processorRef'>,
 ): string {
   if (order.method === 'FREE') return 'Free';
-  // A Bill Me invoice paid at the checkout desk (features/console/desk/invoices.ts).
-  if (
-    order.method === 'BILLME' &&
-    order.state === 'paid' &&
-    (order.processorRef === 'cash' || order.processorRef === 'check')
-  )
-    return `Paid at the checkout desk: ${order.processorRef}`;
+  const desk = deskMethodOf(order);
+  if (desk) return `Paid at the checkout desk: ${desk}`;
   if (order.method === 'BILLME') return 'Bill Me';
   return order.cardbrand ? cardLabel({ brand: order.cardbrand, last4: order.cardlast4 }) : 'Card';
 }
@@ -133,7 +139,7 @@ export function storeCardOrders(ctx: AppContext, tenant: Tenant): CardOrders<Sto
       amount: order.total,
       currency: event.currency,
       key: order.chargeKey,
-      description: `${event.eventname}: store order S-${order.id}`,
+      description: `${event.eventname}: store order ${storeOrderNumber(order.id)}`,
       metadata: { storeorderid: String(order.id), chargekey: order.chargeKey, eventcode: event.eventcode },
     }),
     async lock(tx, id) {

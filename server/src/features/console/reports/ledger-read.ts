@@ -3,6 +3,7 @@ import { type Balance, bidderWords, type LooseStoreOrder, type StoreSplit, store
 import type { Db } from '../../../db/client';
 import { accounts, bidders, orders, storeCartLines, storeItems, storeOrders } from '../../../db/schema';
 import type { Tenant } from '../../../tenancy';
+import { deskMethodOf } from '../../store/orders';
 import { balancesOf } from '../desk/ledger';
 
 /**
@@ -12,12 +13,6 @@ import { balancesOf } from '../desk/ledger';
  */
 
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
-
-/** How a Bill Me store order was paid at the checkout desk (features/console/desk/invoices.ts), if it was. */
-export function deskMethodOf(order: StoreOrderRow): 'cash' | 'check' | undefined {
-  if (order.method !== 'BILLME' || order.state !== 'paid') return undefined;
-  return order.processorRef === 'cash' || order.processorRef === 'check' ? order.processorRef : undefined;
-}
 
 export interface BidderInfo {
   accountId: number;

@@ -11,14 +11,8 @@ import type { Db } from '../../../db/client';
 import { payments, staff } from '../../../db/schema';
 import { csvMoney, csvTable } from '../../../lib/csv';
 import type { Tenant } from '../../../tenancy';
-import {
-  bidderLabel,
-  deskMethodOf,
-  type ReportLedger,
-  readLedger,
-  refundedOrders,
-  type StoreOrderRow,
-} from './ledger-read';
+import { bidderLabel, type ReportLedger, readLedger, refundedOrders, type StoreOrderRow } from './ledger-read';
+import { deskMethodOf } from '../../store/orders';
 import { reportHead } from './summary';
 
 export const TAKEN_BY = { phone: "Bidder's phone", store: 'Store', chargeall: 'Charge all' } as const;
