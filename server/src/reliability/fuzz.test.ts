@@ -31,11 +31,13 @@ import { notTheDatabase } from '../test/passes';
  *    refused (and so may write), but nothing answers 500, and every refusal has the one shape.
  *
  * FUZZ_SEED and FUZZ_RUNS replay or widen a run; fast-check prints the seed and path of a failure.
+ * Twenty requests of each kind per route (5,880 in all): forty took twice the time (33 s of a CI
+ * worker) and found nothing twenty did not; FUZZ_RUNS=200 is the deeper walk before a release.
  */
 
 const now = new Date('2026-12-01T18:00:00Z');
 const SEED = Number(process.env.FUZZ_SEED ?? 15);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Param {
