@@ -75,6 +75,7 @@ export { pushCalls } from './api/calls/push';
 export * from './console/live';
 export * from './api/console-desk';
 export * from './api/console-invoices';
+export * from './api/console-refunds';
 export * from './console/desk-form';
 export * from './console/tax';
 export * from './api/console-printables';

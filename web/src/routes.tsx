@@ -42,7 +42,11 @@ export const routes: Array<{ path: string; Page: ComponentType; home?: HomeKind 
   { path: 'event', Page: lazyPage(store, 'StoreLanding'), home: 'store' },
   { path: 'event/purchaserregistration/:id', Page: lazyPage(registration, 'PurchaserRegistration'), home: 'store' },
   { path: 'event/guestregistration/:id', Page: lazyPage(registration, 'GuestRegistration'), home: 'store' },
-  { path: 'event/bill-me/:secret', Page: lazyPage(() => import('./features/store/BillMeLink'), 'BillMeLink'), home: 'store' },
+  {
+    path: 'event/bill-me/:secret',
+    Page: lazyPage(() => import('./features/store/BillMeLink'), 'BillMeLink'),
+    home: 'store',
+  },
   { path: 'event/:id', Page: lazyPage(store, 'StoreRoute'), home: 'store' },
   { path: 'event/:id/:cart', Page: lazyPage(store, 'StoreRoute'), home: 'store' },
   { path: 'cart', Page: lazyPage(cart, 'Cart') },

@@ -82,8 +82,11 @@ export type DeskLine = z.infer<typeof deskLine>;
 const person = z.object({ bidderid: z.number().int(), biddernumber: z.number().int(), name: z.string() });
 
 export const deskPayment = z.object({
-  /** 'phone': a checkout on the bidder's phone; 'desk': money taken at the desk or by charge all. */
-  source: z.enum(['phone', 'desk']),
+  /**
+   * 'phone': a checkout on the bidder's phone; 'desk': money taken at the desk or by charge all;
+   * 'refund': money given back from one of those (its amount below 0).
+   */
+  source: z.enum(['phone', 'desk', 'refund']),
   id: z.number().int(),
   method: z.enum(['card', 'cash', 'check']),
   /** What of it went to this balance. */
@@ -95,6 +98,10 @@ export const deskPayment = z.object({
   /** "Visa ending in 4242", or ''. */
   card: z.string(),
   at: z.string(),
+  /** A refund's payment; null for a payment. */
+  of: z.object({ source: z.enum(['phone', 'desk']), id: z.number().int() }).nullable(),
+  /** What of a paid payment can still be given back (0 for a refund, or a payment still being processed). */
+  refundable: money,
 });
 export type DeskPayment = z.infer<typeof deskPayment>;
 
@@ -105,6 +112,8 @@ export const deskBalance = z.object({
   charged: money,
   paid: money,
   due: money,
+  /** Paid over what is owed (an item undone after it was paid): to be refunded. */
+  credit: money,
   inprogress: z.boolean(),
   /** The orders that paid this balance (phone checkouts and desk orders): their receipts. */
   receipts: z.array(z.number().int()),

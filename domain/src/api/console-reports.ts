@@ -24,14 +24,17 @@ export const summaryResponse = z.object({
   ...reportHead,
   raised: money,
   collected: money,
+  /** What the balances owing still owe (a balance paid over what it owes nets nothing against them). */
   outstanding: money,
+  /** Paid over what is owed, to give back: raised = collected + outstanding − credits. */
+  credits: money,
   /** Of the collected, card charges whose outcome is not in yet. */
   pending: money,
   /** Raised by source, in this order; they add up to `raised`. */
   sources: z.array(z.object({ source: z.enum(RAISED_SOURCES), label: z.string(), amount: money })),
   /** Card, cash and check add up to `collected`; Bill Me unpaid and not yet paid to `outstanding`. */
   methods: z.array(z.object({ method: z.enum(SUMMARY_METHODS), label: z.string(), amount: money })),
-  /** Card orders refunded: in neither raised nor collected. */
+  /** Card orders refunded (in neither raised nor collected) and money given back at the desk (out of collected). */
   refunds: z.object({ count: z.number().int(), amount: money }),
   /** Bidders owing something. */
   owing: z.number().int(),
@@ -107,14 +110,15 @@ export type UnpaidResponse = z.infer<typeof unpaidResponse>;
 
 const paymentMethodName = z.enum(['card', 'cash', 'check']);
 export const paymentReportRow = z.object({
-  /** A stable key: 'desk-5', 'phone-12', 'store-3', 'refund-phone-12'. */
+  /** A stable key: 'desk-5', 'phone-12', 'store-3', 'refund-phone-12', 'refund-7' (money given back at the desk). */
   id: z.string(),
   /** ISO-8601 on the event's clock. */
   at: z.string(),
   /** Negative for a refund. */
   amount: money,
   method: paymentMethodName,
-  kind: z.enum(['payment', 'refund']),
+  /** refund and void: money given back (a void: a desk payment taken by mistake). */
+  kind: z.enum(['payment', 'refund', 'void']),
   source: z.enum(['desk', 'chargeall', 'phone', 'store']),
   /** Who took it: a staff member's name, 'Bidder's phone', 'Store', or 'Charge all'. */
   takenby: z.string(),

@@ -3,6 +3,7 @@ import { deskMethod, deskReference, deskWords } from '../api/console-desk';
 import { formatMoney, moneyIn } from '../money';
 import { MAX_ORDER_TOTAL } from '../payments/fees';
 import { dollarsText } from './live-form';
+import { refundHow, refundRequest } from '../api/console-refunds';
 
 /**
  * The desk's payment form, as the volunteer types it: the method, the amount in dollars (the due,
@@ -33,4 +34,23 @@ export function payLabel(method: z.infer<typeof deskMethod>, cents: number | nul
   if (method === 'check') return `Take${amount} by check`;
   if (method === 'newcard') return `Charge${amount} to the new card`;
   return `Charge${amount} to the card on file`;
+}
+
+/** The desk's refund form (owner): the amount in dollars (all that is left, or less), why, and whether it is a void. */
+export const refundForm = z.object({
+  amount: dollarsText.pipe(
+    z
+      .number()
+      .refine((dollars) => dollars > 0, deskWords.amountZero)
+      .pipe(moneyIn('amount', MAX_ORDER_TOTAL)),
+  ),
+  reason: refundRequest.shape.reason,
+  void: z.boolean(),
+});
+export type RefundFormInput = z.input<typeof refundForm>;
+
+/** The refund button's words: "Give back $15.50 in cash", "Void: give back $65.50 to the card". */
+export function refundLabel(method: 'card' | 'cash' | 'check', cents: number | null, isVoid: boolean): string {
+  const amount = cents === null ? '' : ` ${formatMoney(cents)}`;
+  return `${isVoid ? 'Void: give back' : 'Give back'}${amount} ${refundHow(method)}`;
 }

@@ -47,16 +47,27 @@ export interface BalanceLine {
   at: Date;
 }
 
-export interface PaymentLine {
-  /** 'phone': a card order paid on the bidder's phone; 'desk': money taken for balances (desk, charge all). */
+/** A payment money can be given back from: a phone's card order (orders.id) or a desk payment (payments.id). */
+export interface PaymentRef {
   source: 'phone' | 'desk';
-  /** orders.id for the phone, payments.id for the desk. */
+  id: number;
+}
+
+export interface PaymentLine {
+  /**
+   * 'phone': a card order paid on the bidder's phone; 'desk': money taken for balances (desk,
+   * charge all); 'refund': money given back from one of those (a refund or a void), negative.
+   */
+  source: 'phone' | 'desk' | 'refund';
+  /** orders.id for the phone, payments.id for the desk, refunds.id for a refund. */
   id: number;
   method: 'card' | 'cash' | 'check';
-  /** What of it went to this balance (a couple's payment is split between balances). */
+  /** What of it went to this balance (a couple's payment is split between balances); below 0 for a refund. */
   amount: Cents;
-  /** Pending: a card charge sent and its outcome not yet known. */
+  /** Pending: a card charge (or a card refund) sent and its outcome not yet known. */
   state: 'paid' | 'pending';
+  /** A refund's payment: what it gave back from. Null for a payment. */
+  of?: PaymentRef | null;
   /** Who paid: the bidder whose card or cash it was (a couple pays one another's balance). */
   payerId: number;
   reference: string;
@@ -69,8 +80,12 @@ export interface PaymentLine {
 
 export interface BalanceTotals {
   charged: Cents;
+  /** Payments less refunds. */
   paid: Cents;
+  /** charged − paid: below 0 when more was paid than is owed. */
   due: Cents;
+  /** What was paid over what is owed (an item undone after it was paid): the bidder's to be refunded; 0 or more. */
+  credit: Cents;
   /** A payment is under way (a card charge sent, its outcome not yet known). */
   inProgress: boolean;
 }
@@ -86,12 +101,24 @@ const sum = (amounts: Cents[]): Cents => amounts.reduce((s, a) => s + a, 0);
 export function balanceTotals(lines: Pick<BalanceLine, 'amount'>[], payments: Pick<PaymentLine, 'amount' | 'state'>[]) {
   const charged = sum(lines.map((l) => l.amount));
   const paid = sum(payments.map((p) => p.amount));
-  return { charged, paid, due: charged - paid, inProgress: payments.some((p) => p.state === 'pending') };
+  const due = charged - paid;
+  return { charged, paid, due, credit: Math.max(0, -due), inProgress: payments.some((p) => p.state === 'pending') };
 }
 
 /** A balance from its lines and payments, its totals by the ledger's rule. */
 export function balanceOfLines(lines: BalanceLine[], payments: PaymentLine[]): Balance {
   return { lines, payments, ...balanceTotals(lines, payments) };
+}
+
+/**
+ * What of a payment can still be given back from this balance: what it gave the balance, less the
+ * refunds of it (done or under way). 0 for a payment not on the balance.
+ */
+export function refundable(balance: Pick<Balance, 'payments'>, of: PaymentRef): Cents {
+  const same = (r: PaymentRef | null | undefined) => r?.source === of.source && r.id === of.id;
+  const paid = sum(balance.payments.filter((p) => p.source === of.source && p.id === of.id).map((p) => p.amount));
+  const back = sum(balance.payments.filter((p) => p.source === 'refund' && same(p.of)).map((p) => p.amount));
+  return Math.max(0, paid + back);
 }
 
 /** What the open lines charge: what a desk order paying the balance in full would tie. */

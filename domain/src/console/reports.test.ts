@@ -91,7 +91,8 @@ describe('the summary', () => {
           expect(sumOf(s.methods)).toBe(s.raised);
           expect(s.methods.card + s.methods.cash + s.methods.check).toBe(s.collected);
           expect(s.methods.billme + s.methods.unpaid).toBe(s.outstanding);
-          expect(s.collected + s.outstanding).toBe(s.raised);
+          expect(s.methods.credit + s.credits).toBe(0);
+          expect(s.collected + s.outstanding - s.credits).toBe(s.raised);
           expect(s.pending).toBeLessThanOrEqual(s.collected);
         },
       ),
@@ -128,7 +129,7 @@ describe('the summary', () => {
     });
     expect(Object.keys(s.sources)).toEqual([...RAISED_SOURCES]);
     expect(s).toMatchObject({ raised: 2560, collected: 1500, outstanding: 1060, pending: 500 });
-    expect(s.methods).toEqual({ card: 500, cash: 1000, check: 0, billme: 1000, unpaid: 60 });
+    expect(s.methods).toEqual({ card: 500, cash: 1000, check: 0, billme: 1000, unpaid: 60, credit: 0 });
   });
 
   it('counts Bill Me as at most what is due', () => {

@@ -8,7 +8,9 @@ import type { Balance, BalanceLine, PaymentLine } from './ledger';
  *
  *   raised      = Σ balances' charged + Σ store orders off the balances (their totals)
  *   collected   = Σ balances' paid    + Σ those store orders paid by card (or being charged)
- *   outstanding = raised − collected  = Σ balances' due + Σ those store orders on Bill Me, unpaid
+ *   outstanding = Σ balances' due (those owing) + Σ those store orders on Bill Me, unpaid
+ *   credits     = Σ balances' credit (paid over what is owed, to give back)
+ *   raised      = collected + outstanding − credits
  *
  * A refunded order has left the ledger (its items, donation and fee are no charge, its card no
  * payment): it is in neither raised nor collected, only under refunds.
@@ -38,7 +40,7 @@ export const RAISED_SOURCE_LABELS: Record<RaisedSource, string> = {
 };
 
 /** How the raised money stands: paid by card, cash or check (collected), or still owed (outstanding). */
-export const SUMMARY_METHODS = ['card', 'cash', 'check', 'billme', 'unpaid'] as const;
+export const SUMMARY_METHODS = ['card', 'cash', 'check', 'billme', 'unpaid', 'credit'] as const;
 export type SummaryMethod = (typeof SUMMARY_METHODS)[number];
 
 export const SUMMARY_METHOD_LABELS: Record<SummaryMethod, string> = {
@@ -47,6 +49,7 @@ export const SUMMARY_METHOD_LABELS: Record<SummaryMethod, string> = {
   check: 'Check',
   billme: 'Bill Me, unpaid',
   unpaid: 'Not yet paid',
+  credit: 'Paid over what is owed (to give back)',
 };
 
 /** A store order's money by source: its goods (after the discount) by tab, its donation and fee. */
@@ -96,6 +99,8 @@ export interface SummaryFigures {
   raised: Cents;
   collected: Cents;
   outstanding: Cents;
+  /** Paid over what is owed, on balances that owe nothing: to be given back. */
+  credits: Cents;
   /** Of the collected, card charges whose outcome is not in yet. */
   pending: Cents;
   sources: Record<RaisedSource, Cents>;
@@ -132,7 +137,7 @@ function addLine(sources: Record<RaisedSource, Cents>, line: BalanceLine, splits
 export function dueByKind(balance: Pick<Balance, 'lines' | 'due'>): { billme: Cents; unpaid: Cents } {
   const open = balance.lines.filter((l) => l.open && l.billme).reduce((s, l) => s + l.amount, 0);
   const billme = Math.min(Math.max(0, open), Math.max(0, balance.due));
-  return { billme, unpaid: balance.due - billme };
+  return { billme, unpaid: Math.max(0, balance.due) - billme };
 }
 
 /**
@@ -148,6 +153,7 @@ export function summarize(input: {
   const methods = zeroes(SUMMARY_METHODS);
   let raised = 0;
   let collected = 0;
+  let credits = 0;
   let pending = 0;
   for (const balance of input.balances) {
     raised += balance.charged;
@@ -160,6 +166,8 @@ export function summarize(input: {
     const due = dueByKind(balance);
     methods.billme += due.billme;
     methods.unpaid += due.unpaid;
+    methods.credit -= Math.max(0, -balance.due);
+    credits += Math.max(0, -balance.due);
   }
   for (const order of input.storeOrders) {
     raised += order.total;
@@ -172,7 +180,7 @@ export function summarize(input: {
     methods[order.method] += order.total;
     if (order.state === 'pending') pending += order.total;
   }
-  return { raised, collected, outstanding: raised - collected, pending, sources, methods };
+  return { raised, collected, outstanding: raised - collected + credits, credits, pending, sources, methods };
 }
 
 /** Percent of the fair market value an item fetched (whole percent), or null when it has no value or sold nothing. */

@@ -94,8 +94,15 @@ export interface PaymentGateway {
    * kept, else by its key; only a charge that is the same as the one sent counts. Never charges.
    */
   chargeOutcome(input: SentCharge & { ref: string }): Promise<ChargeOutcome>;
-  /** Refund a charge in full or in part. */
-  refund(input: { ref: string; amount: Cents; key: string }): Promise<{ ok: true } | { ok: false; message: string }>;
+  /**
+   * Refund a charge in full or in part, once per key (asked again under the same key, the processor
+   * answers the first refund). `unknown`: no answer came, so it may have been made; ask again.
+   */
+  refund(input: {
+    ref: string;
+    amount: Cents;
+    key: string;
+  }): Promise<{ ok: true } | { ok: false; message: string; unknown?: boolean }>;
   /** Describe a stored card (brand, last four, expiry). */
   describeCard(ref: string): Promise<CardDetails | undefined>;
 }

@@ -326,7 +326,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           };
         return { ok: true };
       } catch (err) {
-        if (outcomeUnknown(err)) return { ok: false, message: stripeGatewayMessages.refundUnknown };
+        if (outcomeUnknown(err)) return { ok: false, unknown: true, message: stripeGatewayMessages.refundUnknown };
         return {
           ok: false,
           message: err instanceof Stripe.errors.StripeError && err.message ? err.message : GENERIC_CARD_FAILURE,

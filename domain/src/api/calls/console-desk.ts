@@ -14,6 +14,7 @@ import {
   deskInvoicePaymentResponse,
   deskInvoicesResponse,
 } from '../console-invoices';
+import { refundRequest, refundResponse } from '../console-refunds';
 import { contract } from '../contract';
 
 /** The console's desk calls (tag `console`, auction night): the checkout desk. */
@@ -49,6 +50,17 @@ export const consoleDeskCalls = {
     params: deskBidderParams,
     body: deskPaymentRequest,
     response: deskPaymentResponse,
+  }),
+  'POST /console/events/:eventcode/bidders/:bidderid/refunds': contract({
+    method: 'POST',
+    path: '/console/events/:eventcode/bidders/:bidderid/refunds',
+    access: 'staff:owner',
+    tags: ['console'],
+    summary:
+      'Give money back from a payment on the balance (owner): a refund, in part or whole, of a desk, charge-all or phone payment (a card back through the processor, cash or a check recorded), or a void of a desk payment taken by mistake (all of it, and what it paid for owed again), with the reason. Requires an `Idempotency-Key`; ten at once give back once',
+    params: deskBidderParams,
+    body: refundRequest,
+    response: refundResponse,
   }),
   'GET /console/events/:eventcode/bidders/:bidderid/receipt': contract({
     method: 'GET',

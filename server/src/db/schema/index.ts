@@ -9,3 +9,4 @@ export * from './console';
 export * from './night';
 export * from './messages';
 export * from './devices';
+export * from './money';

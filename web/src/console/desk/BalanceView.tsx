@@ -27,6 +27,10 @@ function LineRow({ line }: { line: DeskLine }) {
 }
 
 function paymentWords(p: DeskPayment, bidderid: number): string {
+  if (p.source === 'refund') {
+    const how = p.method === 'card' ? 'to the card' : p.method === 'cash' ? 'in cash' : 'by check';
+    return `Given back ${how}: ${p.reference}${p.state === 'pending' ? ' (being processed)' : ''}`;
+  }
   const how =
     p.method === 'cash'
       ? 'Cash'
@@ -37,8 +41,18 @@ function paymentWords(p: DeskPayment, bidderid: number): string {
   return `${how}${by}${p.state === 'pending' ? ' (being processed)' : ''}`;
 }
 
-/** The balance from the ledger: the charges by group, the payments made, and the amount due, large. */
-export function BalanceView({ balance }: { balance: DeskBalance }) {
+/**
+ * The balance from the ledger: the charges by group, the payments made (and money given back), and
+ * the amount due, large, or the credit to give back. `onGiveBack` (the owner's) offers each payment
+ * with something left to give back.
+ */
+export function BalanceView({
+  balance,
+  onGiveBack,
+}: {
+  balance: DeskBalance;
+  onGiveBack?: ((payment: DeskPayment) => void) | undefined;
+}) {
   const { bidder } = balance;
   return (
     <section className="desk-balance" aria-labelledby="desk-balance-title" data-testid="desk-balance">
@@ -68,9 +82,23 @@ export function BalanceView({ balance }: { balance: DeskBalance }) {
           <h3>Payments made</h3>
           <ul className="desk-lines">
             {balance.payments.map((p) => (
-              <li key={`${p.source}-${p.id}`} className="desk-line">
-                <span className="desk-line-what">{paymentWords(p, bidder.bidderid)}</span>
-                <span className="desk-amount">−{formatMoney(p.amount)}</span>
+              <li key={`${p.source}-${p.id}`} className="desk-line" data-testid={`desk-payment-${p.source}`}>
+                <span className="desk-line-what">
+                  {paymentWords(p, bidder.bidderid)}
+                  {onGiveBack && p.refundable > 0 && (
+                    <button
+                      type="button"
+                      className="console-link-button desk-give-back"
+                      onClick={() => onGiveBack(p)}
+                      data-testid="desk-give-back"
+                    >
+                      Give back…
+                    </button>
+                  )}
+                </span>
+                <span className="desk-amount">
+                  {p.amount < 0 ? `+${formatMoney(-p.amount)}` : `−${formatMoney(p.amount)}`}
+                </span>
               </li>
             ))}
           </ul>
@@ -79,6 +107,11 @@ export function BalanceView({ balance }: { balance: DeskBalance }) {
       <p className={`desk-due${balance.due > 0 ? '' : ' paid'}`} data-testid="desk-due">
         <span>Amount due</span> <strong>{formatMoney(Math.max(0, balance.due))}</strong>
       </p>
+      {balance.credit > 0 && (
+        <p className="desk-due credit" data-testid="desk-credit">
+          <span>Credit to give back</span> <strong>{formatMoney(balance.credit)}</strong>
+        </p>
+      )}
       {balance.inprogress && (
         <p className="console-warning" role="status" data-testid="desk-inprogress">
           A payment is being processed. Wait for it before taking another.

@@ -1,16 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { type DeskBidder, type DeskPaymentResponse, formatMoney } from '@gavel/domain';
+import {
+  type DeskBidder,
+  type DeskPayment,
+  type DeskPaymentResponse,
+  formatMoney,
+  type RefundResponse,
+} from '@gavel/domain';
 import { useSettled } from '../bidders/calls';
 import { Layout } from '../Layout';
 import { nightKey, useConsoleLive } from '../live';
+import { useCan } from '../session';
 import { LiveBadge } from '../ui/LiveBadge';
 import { QrScanner } from '../ui/QrScanner';
 import { BalanceView } from './BalanceView';
 import { useBalance, useDeskLookup } from './calls';
 import { PaymentForm } from './PaymentForm';
 import { ReceiptView } from './ReceiptView';
+import { RefundForm } from './RefundForm';
 import { StoreInvoices } from './StoreInvoices';
 import './desk.css';
 
@@ -82,6 +90,9 @@ export function DeskPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   const [paid, setPaid] = useState<DeskPaymentResponse | null>(null);
   const [printing, setPrinting] = useState(false);
+  const [givingBack, setGivingBack] = useState<DeskPayment | null>(null);
+  const [given, setGiven] = useState<RefundResponse | null>(null);
+  const owner = useCan('owner');
   const balance = useBalance(eventcode, chosen);
   const searchBox = useRef<HTMLInputElement>(null);
   const client = useQueryClient();
@@ -94,15 +105,24 @@ export function DeskPage() {
     void client.invalidateQueries({ queryKey: nightKey(eventcode, 'desk') });
   };
 
+  const onGiven = (answer: RefundResponse) => {
+    setGivingBack(null);
+    setGiven(answer);
+    void client.invalidateQueries({ queryKey: nightKey(eventcode, 'desk') });
+  };
   const pick = (b: DeskBidder) => {
     setChosen(b.bidderid);
     setPaid(null);
     setPrinting(false);
+    setGivingBack(null);
+    setGiven(null);
   };
   const next = () => {
     setChosen(null);
     setPaid(null);
     setPrinting(false);
+    setGivingBack(null);
+    setGiven(null);
     setSearch('');
     searchBox.current?.focus();
   };
@@ -174,13 +194,41 @@ export function DeskPage() {
               {balance.error.message}
             </p>
           )}
-          {balance.data && <BalanceView balance={balance.data} />}
+          {balance.data && (
+            <BalanceView
+              balance={balance.data}
+              onGiveBack={
+                owner && !paid
+                  ? (p) => {
+                      setGiven(null);
+                      setGivingBack(p);
+                    }
+                  : undefined
+              }
+            />
+          )}
           <div className="desk-side">
+            {given && (
+              <div className="console-success desk-outcome" role="status" data-testid="desk-given">
+                <p className="desk-outcome-title">{given.result === 'pending' ? 'Being processed' : 'Given back'}</p>
+                <p>{given.message}</p>
+              </div>
+            )}
+            {givingBack && chosen !== null && (
+              <RefundForm
+                key={`${givingBack.source}-${givingBack.id}`}
+                eventcode={eventcode}
+                bidderid={chosen}
+                payment={givingBack}
+                onDone={onGiven}
+                onCancel={() => setGivingBack(null)}
+              />
+            )}
             {paid && <Outcome paid={paid} onPrint={() => setPrinting(true)} onNext={next} />}
-            {!paid && balance.data && balance.data.due > 0 && !balance.data.inprogress && (
+            {!paid && !givingBack && balance.data && balance.data.due > 0 && !balance.data.inprogress && (
               <PaymentForm key={chosen} eventcode={eventcode} balance={balance.data} onPaid={onPaid} />
             )}
-            {!paid && balance.data && balance.data.due <= 0 && (
+            {!paid && !givingBack && balance.data && balance.data.due <= 0 && (
               <div className="console-success desk-outcome" data-testid="desk-nothing-due">
                 <p className="desk-outcome-title">Nothing due</p>
                 <div className="console-form-actions">

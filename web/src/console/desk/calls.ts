@@ -75,3 +75,12 @@ export const payInvoiceCall = (
     params: { eventcode, orderid },
     headers,
   });
+
+export type RefundBody = RequestOf<'POST /console/events/:eventcode/bidders/:bidderid/refunds'>;
+
+/** Money given back (owner) under the attempt's Idempotency-Key. */
+export const refundCall = (eventcode: string, bidderid: number, body: RefundBody, headers: Record<string, string>) =>
+  consoleApi('POST /console/events/:eventcode/bidders/:bidderid/refunds', body, {
+    params: { eventcode, bidderid },
+    headers,
+  });

@@ -45,8 +45,16 @@ function Figures({ s }: { s: SummaryResponse }) {
         label="Refunded"
         amount={s.refunds.amount}
         testId="summary-refunds"
-        note={s.refunds.count === 1 ? '1 order' : `${s.refunds.count} orders`}
+        note={s.refunds.count === 1 ? '1 refund' : `${s.refunds.count} refunds`}
       />
+      {s.credits > 0 && (
+        <Figure
+          label="Credits to give back"
+          amount={s.credits}
+          testId="summary-credits"
+          note="Paid over what is owed"
+        />
+      )}
     </div>
   );
 }
@@ -92,8 +100,8 @@ export function SummaryReport({ eventcode }: { eventcode: string }) {
         <section className="reports-panel" aria-labelledby="summary-methods">
           <h2 id="summary-methods">By payment method</h2>
           <p className="reports-hint">
-            Card, cash and check make the collected; Bill Me and not yet paid, the outstanding. Refunded orders count in
-            neither.
+            Card, cash and check make the collected, less what was given back; Bill Me and not yet paid, the
+            outstanding; a credit is money to give back. Refunded orders count in neither.
           </p>
           <DataTable
             data={methods}

@@ -9,6 +9,7 @@ import {
   paymentAllocations,
   payments,
   pledges,
+  refunds,
   storeOrders,
   wonItems,
 } from '../../../db/schema';
@@ -30,7 +31,8 @@ export type { Balance, BalanceLine, PaymentLine } from '@gavel/domain';
  *     on anyone's balance), and those a desk order of the bidder settled.
  * Payments:
  *   - the phone's card orders, paid or pending (a pending one is a payment in progress);
- *   - what each desk payment (desk, charge all) gave this balance, paid or pending.
+ *   - what each desk payment (desk, charge all) gave this balance, paid or pending;
+ *   - less the money given back from them (refunds and voids), done or under way.
  * A desk order is no payment: its money is the desk payment's. due = charged − paid, in cents.
  */
 
@@ -47,7 +49,7 @@ export async function balanceOf(db: Db | Tx, event: EventRow, bidderId: number):
 }
 
 /**
- * The balances of the event's bidders (bidders.id), all of them or those named, in six queries
+ * The balances of the event's bidders (bidders.id), all of them or those named, in seven queries
  * whatever their number. A bidder with nothing charged or paid is answered with an empty balance
  * when named, and left out otherwise.
  */
@@ -58,6 +60,7 @@ export async function balancesOf(db: Db | Tx, event: EventRow, bidderIds?: numbe
   const checkouts = await checkoutRows(db, event, bidderIds);
   const storeBillMe = await storeBillMeLines(db, event, bidderIds);
   const desk = await deskPaymentLines(db, event, bidderIds);
+  const back = await refundLines(db, event, bidderIds);
   const lines = new Map<number, BalanceLine[]>();
   const paid = new Map<number, PaymentLine[]>();
   const add = <T>(map: Map<number, T[]>, bidderId: number, row: T) => {
@@ -66,7 +69,7 @@ export async function balancesOf(db: Db | Tx, event: EventRow, bidderIds?: numbe
     else map.set(bidderId, [row]);
   };
   for (const row of [...items, ...pledged, ...checkouts.lines, ...storeBillMe]) add(lines, row.bidderId, row.line);
-  for (const row of [...checkouts.payments, ...desk]) add(paid, row.bidderId, row.payment);
+  for (const row of [...checkouts.payments, ...desk, ...back]) add(paid, row.bidderId, row.payment);
   const ids = new Set([...(bidderIds ?? []), ...lines.keys(), ...paid.keys()]);
   return new Map([...ids].map((id) => [id, balanceOfLines(lines.get(id) ?? [], paid.get(id) ?? [])]));
 }
@@ -288,5 +291,37 @@ async function deskPaymentLines(db: Db | Tx, event: EventRow, ids: number[] | un
   return rows.map(({ bidderId, state, ...r }) => ({
     bidderId,
     payment: { source: 'desk', ...r, state: state === 'pending' ? 'pending' : 'paid' },
+  }));
+}
+
+/** Money given back from the balance's payments (a refund or a void), while under way or done: below 0. */
+async function refundLines(db: Db | Tx, event: EventRow, ids: number[] | undefined): Promise<Paid[]> {
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.eventId, event.id),
+        inArray(refunds.state, ['pending', 'refunded']),
+        forBidders(refunds.bidderId, ids),
+      ),
+    )
+    .orderBy(asc(refunds.id));
+  return rows.map((r) => ({
+    bidderId: r.bidderId,
+    payment: {
+      source: 'refund',
+      id: r.id,
+      method: r.method,
+      amount: -r.amount,
+      state: r.state === 'pending' ? 'pending' : 'paid',
+      payerId: r.bidderId,
+      reference: r.reason,
+      cardbrand: '',
+      cardlast4: '',
+      orderId: null,
+      at: r.settledAt ?? r.createdAt,
+      of: { source: r.source, id: r.paymentId },
+    },
   }));
 }

@@ -1,11 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { formatMoney, totalDue } from '@gavel/domain';
 import type { Tx } from '../../../db/client';
-import { accounts, bidders, paymentAllocations, staff } from '../../../db/schema';
+import { accounts, bidders, paymentAllocations, type payments, staff } from '../../../db/schema';
 import type { Tenant } from '../../../tenancy';
 import { type Actor, recordAudit } from '../audit';
 import { balancesOf } from './ledger';
-import type { PaymentRow } from './settle';
+
+type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * What the audit log says of a desk payment (the desk, charge all), once it is known (issue 47): a

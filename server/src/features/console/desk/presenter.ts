@@ -5,6 +5,7 @@ import {
   type DeskPaymentResponse,
   deskWords,
   isoInZone,
+  refundable,
 } from '@gavel/domain';
 import type { CardRow } from '../../payments/cards';
 import type { BalancePaid } from './pay';
@@ -70,10 +71,13 @@ export function presentBalance(
       reference: p.reference,
       card: p.cardbrand ? cardLabel({ brand: p.cardbrand, last4: p.cardlast4 }) : '',
       at: isoInZone(p.at, timezone),
+      of: p.of ?? null,
+      refundable: p.source !== 'refund' && p.state === 'paid' ? refundable(balance, { source: p.source, id: p.id }) : 0,
     })),
     charged: balance.charged,
     paid: balance.paid,
-    due: balance.due,
+    due: Math.max(0, balance.due),
+    credit: balance.credit,
     inprogress: balance.inProgress,
     receipts: receiptsOf(balance),
   };

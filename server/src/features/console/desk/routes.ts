@@ -4,7 +4,7 @@ import { idempotencyKey } from '../../../lib/idempotent';
 import { route } from '../../../lib/route';
 import { withEvent } from '../../../lib/staff-caller';
 import { payStoreInvoice, storeInvoices } from './invoices';
-import { deskBalance, deskReceipt, lookUp, takePayment } from './service';
+import { deskBalance, deskReceipt, lookUp, refund, takePayment } from './service';
 
 /** The console's desk calls: the checkout desk (auction night). */
 export function consoleDeskRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -23,6 +23,14 @@ export function consoleDeskRoutes(ctx: AppContext): FastifyPluginAsync {
       'POST /console/events/:eventcode/bidders/:bidderid/payments',
       async ({ caller, params, body, request }) =>
         takePayment(ctx, withEvent(caller), { accountId: params.bidderid, body, key: idempotencyKey(request) }),
+    );
+
+    route(
+      app,
+      ctx,
+      'POST /console/events/:eventcode/bidders/:bidderid/refunds',
+      async ({ caller, params, body, request }) =>
+        refund(ctx, withEvent(caller), { accountId: params.bidderid, body, key: idempotencyKey(request) }),
     );
 
     route(app, ctx, 'GET /console/events/:eventcode/store-invoices', async ({ caller }) =>

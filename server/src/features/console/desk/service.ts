@@ -8,6 +8,9 @@ import {
   type DeskReceiptResponse,
   deskWords,
   isoInZone,
+  type RefundRequest,
+  type RefundResponse,
+  refundWords,
 } from '@gavel/domain';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
@@ -24,6 +27,7 @@ import { findBidder, listBidders } from '../bidders/queries';
 import { balanceOf, balancesOf } from './ledger';
 import { type BalancePaid, payBalances } from './pay';
 import { cardText, type DeskPerson, presentBalance, presentPaid, receiptsOf } from './presenter';
+import { giveBack, refundMessage } from '../../../money/refunds';
 
 /** At most this many bidders answer a lookup: the desk looks for one, a short list is enough. */
 const LOOKUP_LIMIT = 50;
@@ -182,4 +186,42 @@ export async function takePayment(
     keep: { request, key },
   });
   return answered(paid);
+}
+
+/**
+ * POST bidders/:bidderid/refunds (owner): money given back from a payment on the balance, a refund
+ * or a void, once per Idempotency-Key (money/refunds.ts); a refused card refund is 402.
+ */
+export async function refund(
+  ctx: AppContext,
+  caller: StaffEventCaller,
+  { accountId, body, key }: { accountId: number; body: RefundRequest; key: string | undefined },
+): Promise<RefundResponse> {
+  if (!key) throw new AppError('bad_request', refundWords.keyRequired);
+  const { tenant } = caller;
+  const who = await personOrRefuse(ctx.db, tenant, accountId);
+  const request: KeyedRequest = {
+    route: 'console.desk.refund',
+    owner: who.bidderId,
+    body,
+    params: { eventcode: tenant.event.eventcode, bidderid: accountId },
+  };
+  const done = await giveBack(ctx, tenant, {
+    bidderId: who.bidderId,
+    of: { source: body.source, id: body.paymentid },
+    amount: body.amount,
+    reason: body.reason,
+    void: body.void,
+    actor: caller,
+    keep: { request, key },
+  });
+  return {
+    status: 'success',
+    result: done.refund.state === 'pending' ? 'pending' : 'refunded',
+    message: refundMessage(done.refund),
+    refundid: done.refund.id,
+    amount: done.refund.amount,
+    due: done.due,
+    credit: done.credit,
+  };
 }

@@ -147,20 +147,30 @@ export async function markFailed(
     .where(eq(payments.id, payment.id))
     .returning();
   if (!failed) throw new Error('payment update returned nothing');
-  const deskOrders = orderIdsOf(await allocationsOf(tx, payment.id));
-  if (deskOrders.length === 0) return failed;
-  await tx.update(orders).set({ state: 'failed', failure: why, settledAt: now }).where(inArray(orders.id, deskOrders));
-  await tx.update(wonItems).set({ checkoutId: null }).where(inArray(wonItems.checkoutId, deskOrders));
-  await tx.update(pledges).set({ settledBy: null }).where(inArray(pledges.settledBy, deskOrders));
+  await releaseDeskOrders(tx, { orderIds: orderIdsOf(await allocationsOf(tx, payment.id)), why, now });
+  return failed;
+}
+
+/**
+ * Desk orders given up (a declined card, a void): failed, and everything they tied free again (the
+ * items back in the cart, the pledges and Bill Me orders owed again).
+ */
+export async function releaseDeskOrders(
+  tx: Tx,
+  { orderIds, why, now }: { orderIds: number[]; why: string; now: Date },
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx.update(orders).set({ state: 'failed', failure: why, settledAt: now }).where(inArray(orders.id, orderIds));
+  await tx.update(wonItems).set({ checkoutId: null }).where(inArray(wonItems.checkoutId, orderIds));
+  await tx.update(pledges).set({ settledBy: null }).where(inArray(pledges.settledBy, orderIds));
   await tx
     .update(orders)
-    .set({ settledBy: null })
-    .where(and(inArray(orders.settledBy, deskOrders), eq(orders.state, 'unpaid')));
+    .set({ settledBy: null, state: 'unpaid' })
+    .where(and(inArray(orders.settledBy, orderIds), inArray(orders.state, ['unpaid', 'paid'])));
   await tx
     .update(storeOrders)
-    .set({ settledBy: null })
-    .where(and(inArray(storeOrders.settledBy, deskOrders), eq(storeOrders.state, 'unpaid')));
-  return failed;
+    .set({ settledBy: null, state: 'unpaid' })
+    .where(and(inArray(storeOrders.settledBy, orderIds), inArray(storeOrders.state, ['unpaid', 'paid'])));
 }
 
 interface SettleArgs {

@@ -8,7 +8,7 @@ import {
   storeOrderNumber,
 } from '@gavel/domain';
 import type { Db } from '../../../db/client';
-import { payments, staff } from '../../../db/schema';
+import { payments, refunds, staff } from '../../../db/schema';
 import { csvMoney, csvTable } from '../../../lib/csv';
 import type { Tenant } from '../../../tenancy';
 import { bidderLabel, type ReportLedger, readLedger, refundedOrders, type StoreOrderRow } from './ledger-read';
@@ -131,9 +131,14 @@ async function ledgerRows(
   row: (r: Omit<PaymentReportRow, 'at'> & { at: Date }) => Row,
 ): Promise<Row[]> {
   const phone: Row[] = [];
+  const back: Balance['payments'] = [];
   const desk = new Map<number, { amount: number; line: Balance['payments'][number] }>();
   for (const balance of ledger.balances.values())
     for (const p of balance.payments) {
+      if (p.source === 'refund') {
+        back.push(p);
+        continue;
+      }
       if (p.source === 'phone') {
         phone.push(
           row({
@@ -180,7 +185,46 @@ async function ledgerRows(
       state: line.state,
     }),
   );
-  return [...phone, ...deskRows];
+  return [...phone, ...deskRows, ...(await refundRows(db, ledger, back, row))];
+}
+
+/** Money given back at the desk: a negative row each, in the cash box of whoever gave it back. */
+async function refundRows(
+  db: Db,
+  ledger: ReportLedger,
+  lines: Balance['payments'],
+  row: (r: Omit<PaymentReportRow, 'at'> & { at: Date }) => Row,
+): Promise<Row[]> {
+  if (lines.length === 0) return [];
+  const given = await db
+    .select({ id: refunds.id, kind: refunds.kind, staffId: refunds.staffId })
+    .from(refunds)
+    .where(
+      inArray(
+        refunds.id,
+        lines.map((l) => l.id),
+      ),
+    );
+  const byId = new Map(given.map((g) => [g.id, g]));
+  const names = await staffNames(
+    db,
+    given.flatMap((g) => (g.staffId === null ? [] : [g.staffId])),
+  );
+  return lines.map((l) => {
+    const g = byId.get(l.id);
+    return row({
+      id: `refund-${l.id}`,
+      at: l.at,
+      amount: l.amount,
+      method: l.method,
+      kind: g?.kind ?? 'refund',
+      source: 'desk',
+      takenby: names.get(g?.staffId ?? 0) ?? 'Staff (removed)',
+      payer: bidderLabel(ledger.bidders.get(l.payerId)),
+      reference: l.reference,
+      state: l.state === 'pending' ? 'pending' : 'refunded',
+    });
+  });
 }
 
 /** The payments as a spreadsheet: a refund's amount is negative, a number the spreadsheet sums. */

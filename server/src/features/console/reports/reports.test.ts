@@ -87,6 +87,7 @@ describe('the summary', () => {
       check: 6_000 + 150_000 + 1_250 - 50_000,
       billme: 0,
       unpaid: 55_000 + 30_000,
+      credit: 0,
     });
     expect(summary.pending).toBe(0);
     expect(summary.owing).toBe(2);
@@ -100,7 +101,7 @@ describe('the summary', () => {
     const rows = cells(res.body);
     expect(rows[0]).toEqual(['Part', 'Line', 'Amount']);
     expect(rows).toContainEqual(['Raised by source', 'Silent auction wins', '610.00']);
-    expect(rows).toContainEqual(['Refunds', 'Refunded orders (1)', '40.00']);
+    expect(rows).toContainEqual(['Refunds', 'Refunds (1)', '40.00']);
   });
 });
 

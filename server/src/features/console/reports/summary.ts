@@ -32,12 +32,16 @@ export async function summaryReport(db: Db, tenant: Tenant): Promise<SummaryResp
     storeOrders: ledger.loose,
   });
   const refunded = await refundedOrders(db, tenant);
-  const refunds = [...refunded.phone, ...refunded.store];
+  const refunds = [...refunded.phone, ...refunded.store].map((o) => o.total);
+  // Money given back at the desk (refunds and voids done): negative payments on the balances.
+  for (const balance of ledger.balances.values())
+    for (const p of balance.payments) if (p.source === 'refund' && p.state === 'paid') refunds.push(-p.amount);
   return {
     ...reportHead(tenant),
     raised: figures.raised,
     collected: figures.collected,
     outstanding: figures.outstanding,
+    credits: figures.credits,
     pending: figures.pending,
     sources: RAISED_SOURCES.map((source) => ({
       source,
@@ -49,7 +53,7 @@ export async function summaryReport(db: Db, tenant: Tenant): Promise<SummaryResp
       label: SUMMARY_METHOD_LABELS[method],
       amount: figures.methods[method],
     })),
-    refunds: { count: refunds.length, amount: refunds.reduce((s, o) => s + o.total, 0) },
+    refunds: { count: refunds.length, amount: refunds.reduce((s, a) => s + a, 0) },
     owing:
       [...ledger.balances.values()].filter((b) => b.due > 0).length +
       ledger.loose.filter((o) => o.state === 'unpaid').length,
@@ -66,9 +70,10 @@ export function summaryCsv(s: SummaryResponse): string {
       line('Totals', 'Raised', s.raised),
       line('Totals', 'Collected', s.collected),
       line('Totals', 'Outstanding', s.outstanding),
+      line('Totals', 'Credits to give back', s.credits),
       line('Totals', 'Of the collected, card charges not yet confirmed', s.pending),
       ...s.methods.map((r) => line('By payment method', r.label, r.amount)),
-      line('Refunds', `Refunded orders (${s.refunds.count})`, s.refunds.amount),
+      line('Refunds', `Refunds (${s.refunds.count})`, s.refunds.amount),
     ],
   );
 }
