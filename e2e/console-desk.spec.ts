@@ -6,6 +6,7 @@ import { bearer, expectOk, stringField, type Transport } from '../testkit/transp
 import { importEvent, uniqueCode } from './support/api';
 import {
   addStaff,
+  type ConsoleSession,
   type ConsoleStaffMember,
   lookAt,
   newOrganization,
@@ -25,6 +26,7 @@ const PHONE = { width: 390, height: 844 };
 interface Setup {
   origin: string;
   eventcode: string;
+  owner: ConsoleSession;
   volunteer: ConsoleStaffMember;
   ann: string;
   bob: string;
@@ -88,7 +90,7 @@ async function setUp(request: APIRequestContext): Promise<Setup> {
   const ann = await bidder(api, eventcode, 'Ann', false);
   const bob = await bidder(api, eventcode, 'Bob', true);
   const volunteer = await addStaff(request, { origin: org.origin, ownerToken: org.owner.token, role: 'volunteer' });
-  return { origin: org.origin, eventcode, volunteer, ann, bob };
+  return { origin: org.origin, eventcode, owner: org.owner.session, volunteer, ann, bob };
 }
 
 /** The page checked by axe and saved at the phone's size and the tablet's, back at the tablet's after. */
@@ -161,4 +163,95 @@ test('the desk takes cash for one bidder and the saved card for another; the pho
   await expect(page.getByTestId('desk-outcome-title')).toHaveText('Paid');
   await expect(page.getByTestId('group-payments')).toContainText('Visa ending in 4242');
   await lookAt(page, 'desk-card-paid-tablet');
+});
+
+const LAPTOP = { width: 1280, height: 800 };
+const IPAD = { width: 820, height: 1180 };
+
+test('the owner gives part of a cash payment back and voids a card payment taken by mistake; the phone and the summary agree', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const s = await setUp(request);
+  await page.setViewportSize(LAPTOP);
+  await openConsole(page, { origin: s.origin, path: `/${s.eventcode}/console/desk`, session: s.owner });
+  await findBidder(page, 'Ann');
+  await page.getByTestId('desk-method-cash').click();
+  await page.getByTestId('desk-pay-button').click();
+  await expect(page.getByTestId('desk-outcome-title')).toHaveText('Paid');
+  // Money is given back from the payments shown, never while a payment's outcome is on screen.
+  await expect(page.getByTestId('desk-give-back')).toHaveCount(0);
+  await page.getByTestId('desk-next').click();
+  await page.getByTestId('desk-search').fill('Ann');
+  await page.getByTestId('desk-found-bidder').click();
+  await page.getByTestId('desk-give-back').click();
+  await expect(page.getByTestId('desk-refund-amount')).toHaveValue('65.50');
+  await expect(page.getByTestId('desk-refund-void')).not.toBeChecked();
+  await page.getByTestId('desk-refund-amount').fill('25.50');
+  await page.getByTestId('desk-refund-button').click();
+  await expect(page.getByTestId('desk-refund-error')).toHaveText('Please say why the money is given back.');
+  await page.getByTestId('desk-refund-reason').fill('Tote returned');
+  await expect(page.getByTestId('desk-refund-button')).toHaveText('Give back $25.50 in cash');
+  for (const [size, viewport] of [
+    ['ipad', IPAD],
+    ['laptop', LAPTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await expectAccessible(page);
+    await lookAt(page, `desk-refund-form-${size}`);
+  }
+  await page.getByTestId('desk-refund-button').click();
+  await expect(page.getByTestId('desk-given')).toContainText('Gave back $25.50 in cash.');
+  await expect(page.getByTestId('desk-due')).toContainText('$25.50');
+  await expect(page.getByTestId('desk-payment-refund')).toContainText('Given back in cash: Tote returned');
+  await expect(page.getByTestId('desk-payment-refund')).toContainText('+$25.50');
+  await lookAt(page, 'desk-refunded-laptop');
+
+  // Bob's card was charged by mistake: the void gives it all back and his items are owed again.
+  const phone = await browser.newPage({ viewport: PHONE });
+  await openSignedIn(phone, `${s.origin}/${s.eventcode}/cart`, s.bob);
+  await expect(phone.getByTestId('cart-line')).toHaveCount(2);
+  await page.getByTestId('desk-back').click();
+  await findBidder(page, 'Bob');
+  await page.getByTestId('desk-pay-button').click();
+  await expect(page.getByTestId('desk-outcome-title')).toHaveText('Paid');
+  await expect(phone.getByTestId('cart-line')).toHaveCount(0);
+  await page.getByTestId('desk-next').click();
+  await page.getByTestId('desk-search').fill('Bob');
+  await page.getByTestId('desk-found-bidder').click();
+  await page.getByTestId('desk-give-back').click();
+  await page.getByTestId('desk-refund-void').check();
+  await expect(page.getByTestId('desk-refund-void-warning')).toHaveText(
+    'A void gives all of it back and puts what it paid for back on the balance.',
+  );
+  await page.getByTestId('desk-refund-reason').fill('Charged the wrong bidder');
+  await expect(page.getByTestId('desk-refund-button')).toHaveText('Void: give back $65.50 to the card');
+  await page.setViewportSize(IPAD);
+  await lookAt(page, 'desk-void-form-ipad');
+  await page.getByTestId('desk-refund-button').click();
+  await expect(page.getByTestId('desk-given')).toContainText('Voided: $65.50 given back to the card');
+  await expect(page.getByTestId('desk-due')).toContainText('$65.50');
+  await expect(page.getByTestId('desk-pay')).toBeVisible();
+  await expect(phone.getByTestId('cart-line')).toHaveCount(2);
+  await lookAt(page, 'desk-voided-ipad');
+  await phone.close();
+
+  // A volunteer sees no way to give money back; the summary counts what is left.
+  const volunteer = await browser.newPage({ viewport: LAPTOP });
+  await openConsole(volunteer, {
+    origin: s.origin,
+    path: `/${s.eventcode}/console/desk`,
+    session: s.volunteer.session,
+  });
+  await volunteer.getByTestId('desk-search').fill('Ann');
+  await volunteer.getByTestId('desk-found-bidder').click();
+  await expect(volunteer.getByTestId('desk-payment-refund')).toBeVisible();
+  await expect(volunteer.getByTestId('desk-give-back')).toHaveCount(0);
+  await volunteer.close();
+  await page.setViewportSize(LAPTOP);
+  await page.goto(`${s.origin}/${s.eventcode}/console/reports`);
+  await expect(page.getByTestId('summary-collected')).toHaveText('$40.00');
+  await expect(page.getByTestId('summary-refunds')).toHaveText('$91.00');
+  await lookAt(page, 'desk-refund-summary-laptop');
 });
