@@ -207,6 +207,20 @@ test('the owner gives part of a cash payment back and voids a card payment taken
   await expect(page.getByTestId('desk-payment-refund')).toContainText('Given back in cash: Tote returned');
   await expect(page.getByTestId('desk-payment-refund')).toContainText('+$25.50');
   await lookAt(page, 'desk-refunded-laptop');
+  // Ann's phone says what the desk says: $25.50 due, the cash paid and the cash given back.
+  const annPhone = await browser.newPage({ viewport: PHONE });
+  await openSignedIn(annPhone, `${s.origin}/${s.eventcode}/cart`, s.ann);
+  await expect(annPhone.getByTestId('cart-balance-due')).toHaveText('$25.50');
+  await expect(annPhone.getByTestId('cart-empty')).toHaveCount(0);
+  await lookAt(annPhone, 'desk-refund-phone-cart');
+  await annPhone.goto(`${s.origin}/${s.eventcode}/my-orders`);
+  await expect(annPhone.getByTestId('order-payment')).toHaveText([
+    /Cash, at the checkout desk.*\$65\.50/,
+    /Given back in cash.*\+\$25\.50/,
+  ]);
+  await expectAccessible(annPhone);
+  await lookAt(annPhone, 'desk-refund-phone-orders');
+  await annPhone.close();
 
   // Bob's card was charged by mistake: the void gives it all back and his items are owed again.
   const phone = await browser.newPage({ viewport: PHONE });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { money } from '../money';
 import { auctionItem } from './items';
 import { paymentProcessorInfo, processorCode, savedCard } from './payments';
+import { phoneBalance } from './phone-balance';
 
 /** What the cart and the order history both show of a won item. */
 export const wonLine = z.object({
@@ -39,6 +40,8 @@ export const cartResponse = z.lazy(() =>
     usecard: z.boolean(),
     card: savedCard.nullable(),
     allowbillme: z.boolean(),
+    /** The bidder's whole balance from the ledger (what the desk shows): what is owed beyond the cart, paid, due. */
+    balance: phoneBalance,
   }),
 );
 export type CartResponse = z.infer<typeof cartResponse>;

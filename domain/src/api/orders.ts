@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phonePayment } from './phone-balance';
 import { money } from '../money';
 import { wonLine } from './cart';
 
@@ -27,6 +28,8 @@ export const ordersResponse = z.lazy(() =>
     orderitems: z.array(orderItem),
     /** The bidder's pickup code (as on their receipts) and its QR image; left out until they have an order. */
     pickup: z.object({ code: z.string(), qrurl: z.string() }).optional(),
+    /** Every payment on the bidder's balance, oldest first: on the phone, at the desk, by charge all, and money given back. */
+    payments: z.array(phonePayment),
   }),
 );
 export type OrdersResponse = z.infer<typeof ordersResponse>;

@@ -11,7 +11,7 @@ import { publishConsole } from '../realtime/console';
 import { publishCart } from '../realtime/publish';
 import type { Tenant } from '../tenancy';
 import { type Actor, recordAudit } from '../features/console/audit';
-import { balanceOf } from '../features/console/desk/ledger';
+import { balanceOf } from './ledger';
 import { releaseDeskOrders } from '../features/console/desk/settle';
 
 export type RefundRow = typeof refunds.$inferSelect;

@@ -1,4 +1,4 @@
-import type { AuctionItem, CartResponse, OrderItem, SavedCard } from '@gavel/domain';
+import type { AuctionItem, CartResponse, OrderItem, PhoneBalance, SavedCard } from '@gavel/domain';
 import { cardLabel, isTestPayment } from '@gavel/domain';
 import type { Payments } from '../../payments/processor';
 import { processorCodeOf } from '../../payments/processor';
@@ -41,12 +41,14 @@ export function presentCart({
   won,
   items,
   card,
+  balance,
 }: {
   event: EventRow;
   payments: Pick<Payments, 'takesCards' | 'processorInfo'>;
   won: UnpaidWin[];
   items: AuctionItem[];
   card: SavedCard | null;
+  balance: PhoneBalance;
 }): CartResponse {
   return {
     status: 'success',
@@ -69,5 +71,6 @@ export function presentCart({
     usecard: card !== null,
     card,
     allowbillme: event.allowbillme,
+    balance,
   };
 }

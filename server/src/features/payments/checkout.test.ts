@@ -126,6 +126,7 @@ describe('checkout with a card', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/myorders', headers: bob.auth })).json()).toEqual({
       status: 'success',
       orderitems: [],
+      payments: [],
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/myorders' })).statusCode).toBe(401);
     const res = await checkoutAs(t, bob, {

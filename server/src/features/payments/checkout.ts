@@ -20,7 +20,7 @@ import type { ChargeRequest } from '../../payments/gateway';
 import { processorCodeOf } from '../../payments/processor';
 import { publishCart } from '../../realtime/publish';
 import type { EventRow } from '../../tenancy';
-import { balanceOf } from '../console/desk/ledger';
+import { balanceOf } from '../../money/ledger';
 import { cardOnFile, customerOf } from './cards';
 import { auctionCardOrders, type OrderRow, queueReceipt } from './orders';
 

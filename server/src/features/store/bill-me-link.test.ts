@@ -7,7 +7,7 @@ import { signedInStaff, type TestStaff } from '../../test/console-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { findTenant } from '../../tenancy';
 import { type NightBidder, nightBidders, preview } from '../console/chargeall/chargeall-fixtures';
-import { balancesOf } from '../console/desk/ledger';
+import { balancesOf } from '../../money/ledger';
 import { type Desk, deskWorld, now, pay, storeBillMe } from '../console/desk/desk-fixtures';
 import { confirmBillMe } from '../../test/store-fixtures';
 

@@ -14,6 +14,7 @@ import { useToast } from '../../ui/toast';
 import { useCart } from '../../queries/cart';
 import '../payments/payments.css';
 import { storeCheckoutSelection } from '../payments/selection';
+import { BalanceCard } from './PhoneBalance';
 
 /** How a cart line was won, in the bidder's words. */
 const wonHow = { bid: 'Won bid', buynow: 'Buy It Now', live: 'Live auction' } as const;
@@ -59,7 +60,7 @@ function CartPage(_: { user: SessionUser }) {
       </IonRefresher>
       <h1 style={{ marginTop: 0 }}>My Cart</h1>
       {cart.isPending ? <Loading /> : null}
-      {cart.data && won.length === 0 ? (
+      {cart.data && won.length === 0 && cart.data.balance.lines.length === 0 && cart.data.balance.due === 0 ? (
         <section className="gavel-card gavel-center" data-testid="cart-empty">
           <p style={{ fontWeight: 700 }}>Your cart is empty.</p>
           <p className="gavel-muted">
@@ -121,6 +122,9 @@ function CartPage(_: { user: SessionUser }) {
             </p>
           ) : null}
         </section>
+      ) : null}
+      {cart.data ? (
+        <BalanceCard balance={cart.data.balance} cartTotal={cartTotal(won.map((w) => ({ ...w, checked: true })))} />
       ) : null}
       {(cart.data?.auctionsopen.length ?? 0) > 0 ? (
         <section className="gavel-card">

@@ -10,6 +10,7 @@ import { PurchaseLine } from '../../ui/PurchaseLine';
 import { Loading } from '../../ui/Loading';
 import '../payments/payments.css';
 import './pickupCode.css';
+import { PaymentsCard } from './PhoneBalance';
 
 interface Order {
   checkoutid: number;
@@ -128,7 +129,7 @@ function MyOrdersPage(_props: { user: SessionUser }) {
     <Page header="main" testId="my-orders-page">
       <h1 style={{ marginTop: 0 }}>Order History</h1>
       {orders.isPending ? <Loading /> : null}
-      {orders.data && items.length === 0 ? (
+      {orders.data && items.length === 0 && orders.data.payments.length === 0 ? (
         <section className="gavel-card gavel-center" data-testid="orders-empty">
           <p style={{ fontWeight: 700 }}>You have no completed purchases.</p>
           <p className="gavel-muted">After checkout, your purchase history will be displayed here.</p>
@@ -138,6 +139,7 @@ function MyOrdersPage(_props: { user: SessionUser }) {
       {ordersOf(items).map((order) => (
         <OrderGroup key={order.checkoutid} order={order} />
       ))}
+      {orders.data ? <PaymentsCard payments={orders.data.payments} /> : null}
     </Page>
   );
 }

@@ -8,7 +8,7 @@ import { signedInStaff, type TestStaff } from '../../../test/console-fixtures';
 import { eventDocument } from '../../../test/documents';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { findTenant } from '../../../tenancy';
-import { balancesOf } from '../desk/ledger';
+import { balancesOf } from '../../../money/ledger';
 import { itemIds, plenty, startRun, witness, type Witness } from './chargeall-fixtures';
 import { crowd, type CrowdBidder } from './crowd-fixtures';
 import { chargeAllTick } from './job';

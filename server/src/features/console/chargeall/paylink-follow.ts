@@ -7,7 +7,7 @@ import { hashLinkSecret } from '../../../lib/tokens';
 import { findTenantById } from '../../../tenancy';
 import { presentSession } from '../../accounts/presenter';
 import { cardOnFile } from '../../payments/cards';
-import { balanceOf } from '../desk/ledger';
+import { balanceOf } from '../../../money/ledger';
 
 /**
  * POST /paylink: a pay link's secret traded for a session that may only pay (a login token with

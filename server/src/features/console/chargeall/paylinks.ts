@@ -17,7 +17,7 @@ import { type MailBrand, type MailMessage, message } from '../../../mail/templat
 import { publishConsole } from '../../../realtime/console';
 import type { Tenant } from '../../../tenancy';
 import { recordAudit } from '../audit';
-import { balancesOf } from '../desk/ledger';
+import { balancesOf } from '../../../money/ledger';
 import { nameOf } from './preview';
 import { chargeBiddersByAccount, eventRun } from './queries';
 

@@ -1,7 +1,7 @@
 import { type Cents, type ChargeSkip, bidderWords, chargeDecision } from '@gavel/domain';
 import type { Db, Tx } from '../../../db/client';
 import type { EventRow } from '../../../tenancy';
-import { balancesOf } from '../desk/ledger';
+import { balancesOf } from '../../../money/ledger';
 import { type ChargeBidderRow, chargeBidders } from './queries';
 
 /** A bidder a run would charge: what they owe now. */

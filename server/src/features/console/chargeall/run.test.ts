@@ -21,7 +21,7 @@ import {
 } from './chargeall-fixtures';
 import { chargeAllTick } from './job';
 import { runRequestOf } from './charge-one';
-import { balancesOf } from '../desk/ledger';
+import { balancesOf } from '../../../money/ledger';
 import { findTenant } from '../../../tenancy';
 import { testGatewayMessages } from '../../../payments/test-gateway';
 

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
 import type { StaffEventCaller } from '../../../lib/staff-caller';
-import { balancesOf } from '../desk/ledger';
+import { balancesOf } from '../../../money/ledger';
 import { eventRun, eventRuns, lastPayLinks, type RunBidder, runBidders, type RunWithStaff } from './queries';
 
 const count = (rows: RunBidder[], ...states: RunBidder['state'][]) =>

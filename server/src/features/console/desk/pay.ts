@@ -12,7 +12,7 @@ import { processorCodeOf } from '../../../payments/processor';
 import type { Tenant } from '../../../tenancy';
 import { cardOnFile, customerOf } from '../../payments/cards';
 import type { Actor } from '../audit';
-import { balancesOf } from './ledger';
+import { balancesOf } from '../../../money/ledger';
 import { deskCardOrders, markFailed, type PaymentRow, paymentOfKey, paymentOfRequest } from './settle';
 
 export { deskCardOrders, type PaymentRow } from './settle';

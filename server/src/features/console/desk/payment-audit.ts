@@ -4,7 +4,7 @@ import type { Tx } from '../../../db/client';
 import { accounts, bidders, paymentAllocations, type payments, staff } from '../../../db/schema';
 import type { Tenant } from '../../../tenancy';
 import { type Actor, recordAudit } from '../audit';
-import { balancesOf } from './ledger';
+import { balancesOf } from '../../../money/ledger';
 
 type PaymentRow = typeof payments.$inferSelect;
 

@@ -24,7 +24,7 @@ import { processorCodeOf } from '../../../payments/processor';
 import type { Tenant } from '../../../tenancy';
 import { cardOnFile, type CardRow } from '../../payments/cards';
 import { findBidder, listBidders } from '../bidders/queries';
-import { balanceOf, balancesOf } from './ledger';
+import { balanceOf, balancesOf } from '../../../money/ledger';
 import { type BalancePaid, payBalances } from './pay';
 import { cardText, type DeskPerson, presentBalance, presentPaid, receiptsOf } from './presenter';
 import { giveBack, refundMessage } from '../../../money/refunds';

@@ -21,7 +21,7 @@ import type { Tenant } from '../../../tenancy';
 import { type OrderRow, queueReceipt } from '../../payments/orders';
 import type { Actor } from '../audit';
 import { auditPayment } from './payment-audit';
-import { balancesOf } from './ledger';
+import { balancesOf } from '../../../money/ledger';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

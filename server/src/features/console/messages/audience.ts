@@ -12,7 +12,7 @@ import {
   wonItems,
 } from '../../../db/schema';
 import type { Tenant } from '../../../tenancy';
-import { balancesOf } from '../desk/ledger';
+import { balancesOf } from '../../../money/ledger';
 
 /** A bidder of the event, as a message to them needs them. */
 export interface AudienceBidder {

@@ -18,7 +18,7 @@ import { mailRow, type OutboxRow, textRow } from '../../../mail/outbox';
 import type { Tenant } from '../../../tenancy';
 import { recordAudit } from '../audit';
 import { payLinkUrl } from '../chargeall/paylinks';
-import { balancesOf } from '../desk/ledger';
+import { balancesOf } from '../../../money/ledger';
 import { audienceOf, type Member } from './audience';
 import { chunks } from '../../../lib/batches';
 import { existingPickupCodes, pickupCodesFor } from '../../../lib/pickup-codes';

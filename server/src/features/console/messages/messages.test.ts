@@ -8,7 +8,7 @@ import { signedInStaff, type TestStaff } from '../../../test/console-fixtures';
 import { eventDocument } from '../../../test/documents';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { findTenant } from '../../../tenancy';
-import { balanceOf } from '../desk/ledger';
+import { balanceOf } from '../../../money/ledger';
 import { audienceOf } from './audience';
 import { type MessagesNight, messagesNight, PICKUP, postMessage, written as writtenRows } from './messages-fixtures';
 

@@ -109,7 +109,7 @@ describe('the receipt', () => {
     const eve = await makeBidder(w.t, 'gala', 'eve@example.org', { firstname: 'Eve' });
     const none = await call(w.t.app, 'GET /myorders', undefined, { headers: eve.auth });
     if (!none.ok) throw new Error(none.failure.message);
-    expect(none.answer).toEqual({ status: 'success', orderitems: [] });
+    expect(none.answer).toEqual({ status: 'success', orderitems: [], payments: [] });
     expect(await codeRows(eve.bidderId)).toHaveLength(0);
   });
 });

@@ -18,7 +18,7 @@ import {
   wonItems,
 } from '../../../db/schema';
 import type { EventRow } from '../../../tenancy';
-import { balanceOf, type BalanceLine } from '../desk/ledger';
+import { balanceOf, type BalanceLine } from '../../../money/ledger';
 
 /** Where a receipt line comes from: the ledger's kinds, and the store's own orders. */
 export type ReceiptLineSource = 'item' | 'pledge' | 'donation' | 'fee' | 'store';

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { accounts, bidders, orders, storeCartLines, storeItems, storeOrders } from '../../../db/schema';
 import type { Tenant } from '../../../tenancy';
 import { deskMethodOf } from '../../store/orders';
-import { balancesOf } from '../desk/ledger';
+import { balancesOf } from '../../../money/ledger';
 
 /**
  * What every report reads: the ledger's balances (desk/ledger.ts, the one reading of them), the

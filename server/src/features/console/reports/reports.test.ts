@@ -3,7 +3,7 @@ import { type ContractKey, type ParamsOf, type RequestOf, roleNeeded } from '@ga
 import { call } from '../../../test/call';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { findTenant } from '../../../tenancy';
-import { balancesOf } from '../desk/ledger';
+import { balancesOf } from '../../../money/ledger';
 import { storeOrdersOf } from './ledger-read';
 import { type Night, now, reportsNight } from './reports-fixtures';
 

@@ -1,15 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutAmounts } from '@gavel/domain';
-import { accounts, bidders, orders, pledges, storeOrders, wonItems } from '../../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { buyNow, checkoutAs, testCryptogram } from '../../../test/payments-fixtures';
-import type { TestBidder } from '../../../test/account-fixtures';
-import { findTenant } from '../../../tenancy';
-import { pledge, sell } from '../live/live-fixtures';
-import { balance, DECLINED, type Desk, deskWorld, guest, now, pay, storeBillMe, VISA } from './desk-fixtures';
+import { accounts, bidders, orders, pledges, storeOrders, wonItems } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/harness';
+import { buyNow, checkoutAs, testCryptogram } from '../test/payments-fixtures';
+import type { TestBidder } from '../test/account-fixtures';
+import { findTenant } from '../tenancy';
+import { pledge, sell } from '../features/console/live/live-fixtures';
+import {
+  balance,
+  DECLINED,
+  type Desk,
+  deskWorld,
+  guest,
+  now,
+  pay,
+  storeBillMe,
+  VISA,
+} from '../features/console/desk/desk-fixtures';
 import { balanceOf, balancesOf } from './ledger';
-import { confirmBillMe } from '../../../test/store-fixtures';
+import { confirmBillMe } from '../test/store-fixtures';
 
 /** A balance's lines sum to its due, in cents, whatever mix of charges and payments it holds. */
 let t: TestApp;

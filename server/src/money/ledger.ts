@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Balance, type BalanceLine, balanceOfLines, type PaymentLine } from '@gavel/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../../db/client';
+import type { Db, Tx } from '../db/client';
 import {
   auctionItems,
   bidders,
@@ -12,8 +12,8 @@ import {
   refunds,
   storeOrders,
   wonItems,
-} from '../../../db/schema';
-import type { EventRow } from '../../../tenancy';
+} from '../db/schema';
+import type { EventRow } from '../tenancy';
 
 export type { Balance, BalanceLine, PaymentLine } from '@gavel/domain';
 
