@@ -18,6 +18,22 @@ export default {
       from: { path: '^server/src/context[.]ts$' },
       to: { path: '^server/src/(features|notifications|jobs|mail|security|cli)/', reachable: true },
     },
+    {
+      name: 'bidder-features-not-console',
+      severity: 'error',
+      comment:
+        "A bidder's feature (the phone's cart, checkout, the store, bids...) never imports the organizer console: what both need lives in server/src/money/ (the ledger, settlement), server/src/lib/ (the audit log) or a shared feature (features/receipts).",
+      from: { path: '^server/src/features/(?!console/)(?!.*[.]test[.]ts$)' },
+      to: { path: '^server/src/features/console/' },
+    },
+    {
+      name: 'money-below-features',
+      severity: 'error',
+      comment:
+        'The money room (server/src/money/) is a foundation of the desk, charge all and the phone: it never imports the console.',
+      from: { path: '^server/src/money/(?!.*[.]test[.]ts$)' },
+      to: { path: '^server/src/features/console/' },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

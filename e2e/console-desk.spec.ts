@@ -14,6 +14,7 @@ import {
   organizationTransport,
 } from './support/console';
 import { DESKTOP, expectAccessible, openSignedIn } from './support/page';
+import { mailTo } from './support/payments';
 
 /**
  * The checkout desk on a tablet: a volunteer takes cash for one bidder and charges the saved card
@@ -211,7 +212,8 @@ test('the owner gives part of a cash payment back and voids a card payment taken
   const annPhone = await browser.newPage({ viewport: PHONE });
   await openSignedIn(annPhone, `${s.origin}/${s.eventcode}/cart`, s.ann);
   await expect(annPhone.getByTestId('cart-balance-due')).toHaveText('$25.50');
-  await expect(annPhone.getByTestId('cart-empty')).toHaveCount(0);
+  // Nothing is left to check out on the phone: the cart says so, and what the desk will take.
+  await expect(annPhone.getByTestId('cart-empty')).toBeVisible();
   await lookAt(annPhone, 'desk-refund-phone-cart');
   await annPhone.goto(`${s.origin}/${s.eventcode}/my-orders`);
   await expect(annPhone.getByTestId('order-payment')).toHaveText([
@@ -268,4 +270,30 @@ test('the owner gives part of a cash payment back and voids a card payment taken
   await expect(page.getByTestId('summary-collected')).toHaveText('$40.00');
   await expect(page.getByTestId('summary-refunds')).toHaveText('$91.00');
   await lookAt(page, 'desk-refund-summary-laptop');
+});
+
+test("one bidder's card pays a partner's balance too: the desk says whose card before the tap, and the cardholder gets one receipt naming both", async ({
+  page,
+  request,
+}) => {
+  const s = await setUp(request);
+  await page.setViewportSize(LAPTOP);
+  await openConsole(page, { origin: s.origin, path: `/${s.eventcode}/console/desk`, session: s.volunteer.session });
+  await findBidder(page, 'Bob');
+  await expect(page.getByTestId('desk-whose-card')).toHaveCount(0);
+  await page.getByTestId('desk-also-input').fill('Ann');
+  await page.getByTestId('desk-also-add').click();
+  await expect(page.getByTestId('desk-other')).toContainText('Ann');
+  await expect(page.getByTestId('desk-whose-card')).toHaveText(
+    "This charges Bob Lee's Visa ending in 4242 for 2 balances. Bob Lee gets one receipt naming each.",
+  );
+  await expect(page.getByTestId('desk-pay-button')).toHaveText('Charge $131.00 to the card on file');
+  await expectAccessible(page);
+  await lookAt(page, 'desk-whose-card-laptop');
+  await page.getByTestId('desk-pay-button').click();
+  await expect(page.getByTestId('desk-outcome-title')).toHaveText('Paid');
+  const receipt = await mailTo(request, `bob-${s.eventcode}@example.org`, 'Your payment for 2 balances');
+  expect(receipt.text).toContain('we took $131.00 by card (Visa ending in 4242) at the checkout desk');
+  expect(receipt.text).toContain('Your balance: $65.50');
+  expect(receipt.text).toMatch(/Ann Lee \(bidder \d+\): \$65\.50/);
 });

@@ -281,6 +281,9 @@ test('Bill Me where the event allows it: the order is placed unpaid and the hist
   expect(receipt.text).toContain('Bill Me');
   await page.goto(`/${code}/cart`);
   await expect(page.getByTestId('cart-empty')).toBeVisible();
+  // The order is still owed: the cart says so, with the desk's figures (issue 47).
+  await expect(page.getByTestId('cart-balance-line')).toHaveText(['Wine Crate (Bill Me) $60.00']);
+  await expect(page.getByTestId('cart-balance-due')).toHaveText('$60.00');
 });
 
 test("the hosted card form's own checks, its test-payments note, and the card that asks for confirmation", async ({

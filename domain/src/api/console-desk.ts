@@ -29,6 +29,9 @@ export const deskWords = {
   pending: 'The card was sent; its answer is not in yet. The balance shows it as being paid.',
   confirm:
     "The card's bank asks the cardholder to confirm this payment, which the desk cannot do. Use another card or cash, or the bidder pays on their phone.",
+  /** Said before the tap when one bidder's card pays other balances too (issue 47, finding 6). */
+  whoseCard: (holder: string, card: string, count: number) =>
+    `This charges ${holder}'s ${card} for ${count} balances. ${holder} gets one receipt naming each.`,
   /** The phone's checkout, while money paid at the desk is not yet tied to the items. */
   payRestAtDesk:
     'Part of your balance was paid at the checkout desk. Please pay the rest at the checkout desk, so nothing is paid twice.',

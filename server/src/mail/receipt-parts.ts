@@ -108,7 +108,7 @@ export interface ReceiptIssuer {
   disclosure: string;
 }
 
-/** The tax part of a receipt (features/console/receipts has the rules and builds it). */
+/** The tax part of a receipt (features/receipts has the rules and builds it). */
 export interface ReceiptTax {
   lines: TaxLine[];
   /** What all the lines come to deductible. */

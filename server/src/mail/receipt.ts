@@ -32,7 +32,7 @@ export interface Receipt {
   pickups: string[];
   /** The bidder's pickup code and where its QR is drawn; the pickup desk scans or types it. */
   pickup?: { code: string; qrUrl: string };
-  /** What is deductible and who gives the receipt (features/console/receipts/order-tax.ts). */
+  /** What is deductible and who gives the receipt (features/receipts/order-tax.ts). */
   tax?: ReceiptTax;
 }
 

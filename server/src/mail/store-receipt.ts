@@ -37,7 +37,7 @@ export interface StoreReceipt {
   contact: MailContact;
   /** Where and when the event happens, or null. */
   venue: EventVenue | null;
-  /** What is deductible and who gives the receipt (features/console/receipts/order-tax.ts). */
+  /** What is deductible and who gives the receipt (features/receipts/order-tax.ts). */
   tax?: ReceiptTax;
 }
 

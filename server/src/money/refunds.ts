@@ -10,9 +10,9 @@ import { gatewayOf } from '../payments/card-payment';
 import { publishConsole } from '../realtime/console';
 import { publishCart } from '../realtime/publish';
 import type { Tenant } from '../tenancy';
-import { type Actor, recordAudit } from '../features/console/audit';
+import { type Actor, recordAudit } from '../lib/audit';
 import { balanceOf } from './ledger';
-import { releaseDeskOrders } from '../features/console/desk/settle';
+import { releaseDeskOrders } from './desk-settle';
 
 export type RefundRow = typeof refunds.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { organizations, staff } from '../schema';
-import { recordAudit } from '../../features/console/audit';
+import { recordAudit } from '../../lib/audit';
 import { mailStaffLink } from '../../features/console/staff/links';
 import type { Config } from '../../config';
 import { createSite } from '../../lib/site';

@@ -10,7 +10,7 @@ import { mailContact } from '../../mail/receipt-parts';
 import type { CardOrders } from '../../payments/card-payment';
 import { publishCart } from '../../realtime/publish';
 import { publishConsole } from '../../realtime/console';
-import { auctionOrderTax } from '../console/receipts/order-tax';
+import { auctionOrderTax } from '../receipts/order-tax';
 import type { Tenant } from '../../tenancy';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -14,7 +14,7 @@ import { csvMoney, csvTable } from '../../lib/csv';
 import type { Tenant } from '../../tenancy';
 import { gatewayOf } from '../../payments/card-payment';
 import { orderLines, paidWith } from './orders';
-import { recordAudit } from '../console/audit';
+import { recordAudit } from '../../lib/audit';
 
 /** GET /admin/payments: every order of the event, oldest first, with its bidder, items, amounts, method and state. */
 export async function paymentsReport(db: Db, tenant: Tenant): Promise<AdminPaymentsResponse> {

@@ -12,7 +12,7 @@ import { readStripeEvent, type StripeOutcomeEvent } from '../../payments/stripe-
 import { findTenantCached } from '../../tenancy';
 import { storeCardOrders } from '../store/orders';
 import { auctionCardOrders } from './orders';
-import { deskCardOrders } from '../console/desk/settle';
+import { deskCardOrders } from '../../money/desk-settle';
 
 /** Stripe's event from a signed body; a bad signature is the caller's error (400). */
 function verified(raw: Buffer, signature: string | undefined, secret: string): StripeOutcomeEvent | undefined {

@@ -9,7 +9,7 @@ import { mailContact } from '../../mail/receipt-parts';
 import { storeReceiptMail } from '../../mail/store-receipt';
 import type { CardOrders } from '../../payments/card-payment';
 import type { Tenant } from '../../tenancy';
-import { storeOrderTax } from '../console/receipts/order-tax';
+import { storeOrderTax } from '../receipts/order-tax';
 import { presentVenue } from '../events/presenter';
 import { seatPurchase } from '../registration/seats';
 import { offerToBalance } from './bill-me-link';

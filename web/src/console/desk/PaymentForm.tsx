@@ -7,6 +7,7 @@ import {
   type DeskPaymentMethod,
   type DeskPaymentResponse,
   deskPaymentForm,
+  deskWords,
   formatMoney,
   payLabel,
 } from '@gavel/domain';
@@ -128,6 +129,11 @@ export function PaymentForm({
         </div>
       )}
       <AlsoPayFor eventcode={eventcode} payer={balance.bidder.bidderid} others={others} onChange={setOthers} />
+      {method === 'card' && others.length > 0 && (
+        <p className="console-warning" data-testid="desk-whose-card">
+          {deskWords.whoseCard(balance.bidder.name, balance.bidder.card, others.length + 1)}
+        </p>
+      )}
       <FormMessage message={message} testId="desk-pay-error" />
       <div className="console-form-actions">
         <button

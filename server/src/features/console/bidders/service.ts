@@ -22,7 +22,7 @@ import {
   nextBidderNumber,
   recordBidderNumber,
 } from '../../accounts/service';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { auditedBidder, presentBidder } from './presenter';
 import { type ConsoleBidderRow, findBidder, listBidders, lookAlikes, numberHolder } from './queries';
 

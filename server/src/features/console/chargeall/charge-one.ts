@@ -8,7 +8,7 @@ import type { ChargeOutcome } from '../../../payments/gateway';
 import type { Tenant } from '../../../tenancy';
 import { RECONCILE_AFTER_MS } from '../../payments/reconcile';
 import { type BalancePaid, deskCardOrders, payBalances, type PaymentRow } from '../desk/pay';
-import { paymentOfKey, paymentOfRequest } from '../desk/settle';
+import { paymentOfKey, paymentOfRequest } from '../../../money/desk-settle';
 
 /** A bidder of a run, claimed by this process's tick. */
 export interface Claimed {

@@ -16,7 +16,7 @@ import { enqueueMail, textRow } from '../../../mail/outbox';
 import { type MailBrand, type MailMessage, message } from '../../../mail/templates';
 import { publishConsole } from '../../../realtime/console';
 import type { Tenant } from '../../../tenancy';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { balancesOf } from '../../../money/ledger';
 import { nameOf } from './preview';
 import { chargeBiddersByAccount, eventRun } from './queries';

@@ -14,7 +14,7 @@ import { AppError } from '../../../errors';
 import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { gatewayOf } from '../../../payments/card-payment';
 import { publishConsole } from '../../../realtime/console';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { keptKey, sentUnderKey } from '../keyed-send';
 import { nameOf, previewCharges } from './preview';
 import { runningRun } from './queries';

@@ -7,7 +7,7 @@ import { codesOf } from '../../../realtime/codes';
 import { publishConsole } from '../../../realtime/console';
 import { gatewayOf } from '../../../payments/card-payment';
 import { customerOf, keepCard } from '../../payments/cards';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { presentCheckin } from './presenter';
 import { checkinRowOrRefuse, deskName } from './service';
 

@@ -19,7 +19,7 @@ import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { publishConsole } from '../../../realtime/console';
 import { processorCodeOf } from '../../../payments/processor';
 import type { Tenant } from '../../../tenancy';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { addBidder } from '../bidders/service';
 import { queueDeskLink } from './messages';
 import { auditedCheckin, presentCheckin } from './presenter';

@@ -6,7 +6,7 @@ import { AppError } from '../../../errors';
 import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { publishConsole } from '../../../realtime/console';
 import { publishCart, publishItem } from '../../../realtime/publish';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { itemOrNotFound } from '../items/queries';
 import { auditedItem } from './presenter';
 import { bidderNumbers, closeRecords, isSilentItem } from './queries';

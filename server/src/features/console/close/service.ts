@@ -22,7 +22,7 @@ import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { publishClosed, publishItem } from '../../../realtime/publish';
 import { publishConsole } from '../../../realtime/console';
 import { closeAllDueItems } from '../../bids/closing';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { itemHasClosed } from '../items/presenter';
 import type { ItemRow } from '../items/queries';
 import { raisedOf } from '../../display/total';

@@ -17,7 +17,7 @@ import { findCartAnswer, keepCartAnswer } from '../../store/keys';
 import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { publishConsole } from '../../../realtime/console';
 import type { Tenant } from '../../../tenancy';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 
 /**
  * The store's Bill Me orders on nobody's balance at the checkout desk (issue 47): its purchaser's

@@ -11,11 +11,17 @@ import type { ChargeRequest } from '../../../payments/gateway';
 import { processorCodeOf } from '../../../payments/processor';
 import type { Tenant } from '../../../tenancy';
 import { cardOnFile, customerOf } from '../../payments/cards';
-import type { Actor } from '../audit';
+import type { Actor } from '../../../lib/audit';
 import { balancesOf } from '../../../money/ledger';
-import { deskCardOrders, markFailed, type PaymentRow, paymentOfKey, paymentOfRequest } from './settle';
+import {
+  deskCardOrders,
+  markFailed,
+  type PaymentRow,
+  paymentOfKey,
+  paymentOfRequest,
+} from '../../../money/desk-settle';
 
-export { deskCardOrders, type PaymentRow } from './settle';
+export { deskCardOrders, type PaymentRow } from '../../../money/desk-settle';
 
 /**
  * Paying balances (the desk, charge all): one payment, through the one card-payment flow for a

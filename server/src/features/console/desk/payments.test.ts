@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskWords } from '@gavel/domain';
-import { audit, orders, outbox, paymentAllocations, wonItems } from '../../../db/schema';
+import { accounts, audit, orders, outbox, paymentAllocations, wonItems } from '../../../db/schema';
 import type { TestBidder } from '../../../test/account-fixtures';
 import { call } from '../../../test/call';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -179,6 +179,25 @@ describe('taking payments', () => {
     expect(entry?.after).toMatchObject({ due: 0, amount: 13_100, method: 'check' });
     const allocations = await t.ctx.db.select().from(paymentAllocations);
     expect(allocations.filter((a) => a.bidderId === dana.bidderId)[0]?.orderId).not.toBeNull();
+    // The payer gets one receipt naming every balance the check paid (issue 47, finding 6).
+    const emailOf = async (who: TestBidder) =>
+      (await t.ctx.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, who.accountId)))[0]
+        ?.email ?? '';
+    const toCarl = (
+      await t.ctx.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, await emailOf(carl)))
+    ).filter((m) => m.subject.startsWith('Your payment for 2 balances'));
+    expect(toCarl).toHaveLength(1);
+    expect(toCarl[0]?.text).toContain('we took $131.00 by check (1042) at the checkout desk for these balances:');
+    expect(toCarl[0]?.text).toContain('Your balance: $65.50');
+    expect(toCarl[0]?.text).toMatch(/Dana.* \(bidder \d+\): \$65\.50/);
+    const toDana = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, await emailOf(dana)));
+    expect(toDana.filter((m) => m.subject.startsWith('Your payment for'))).toHaveLength(0);
   });
 
   // Issue 47: three refused charges were entered as "Took $975.00 by card from Emery Demo", three times.

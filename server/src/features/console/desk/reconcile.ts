@@ -2,7 +2,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import { payments } from '../../../db/schema';
 import { RECONCILE_AFTER_MS, reconcileCharges } from '../../payments/reconcile';
-import { deskCardOrders } from './settle';
+import { deskCardOrders } from '../../../money/desk-settle';
 
 /**
  * Settles desk card payments left pending (the processor's answer lost, a crash between recording

@@ -7,7 +7,7 @@ import { AppError } from '../../../errors';
 import type { StaffCaller } from '../../../lib/staff-caller';
 import { findTenant, forgetTenants, type Tenant } from '../../../tenancy';
 import { testGatewayRefusal, writeEventDocument } from '../../admin/import-service';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { copiedDocument } from './copy';
 import { documentOfEvent } from './document';
 import { presentSummary } from './presenter';

@@ -10,7 +10,7 @@ import { publishEventRefresh } from '../../../realtime/publish';
 import { forgetTenants, type EventRow, type Tenant } from '../../../tenancy';
 import { testGatewayRefusal } from '../../admin/import-service';
 import { eventFields, eventValues } from '../../admin/import-values';
-import { auditChanges, recordAudit } from '../audit';
+import { auditChanges, recordAudit } from '../../../lib/audit';
 import { presentDetail } from './presenter';
 import { countsOf } from './queries';
 import { documentProblems, refused } from './problems';

@@ -7,7 +7,7 @@ import { AppError } from '../../../errors';
 import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { codesOf } from '../../../realtime/codes';
 import { publishEventRefresh } from '../../../realtime/publish';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { itemHasClosed } from './presenter';
 import { refuse } from './service';
 

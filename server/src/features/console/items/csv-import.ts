@@ -10,7 +10,7 @@ import { codesOf } from '../../../realtime/codes';
 import { publishEventRefresh } from '../../../realtime/publish';
 import { quantitiesBelowSold } from '../../admin/import-quantities';
 import { itemFields, itemValues } from '../../admin/import-values';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { replacePhotos } from './queries';
 
 /** The largest CSV file taken: 5,000 items with long descriptions fit well within it. */

@@ -7,7 +7,7 @@ import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { codesOf } from '../../../realtime/codes';
 import { publishEventRefresh } from '../../../realtime/publish';
 import { storeUploadedImage, type UploadedImage } from '../../media/upload';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { presentPhotos } from './presenter';
 import { itemOrNotFound, photosOf, replacePhotos } from './queries';
 import { refuse } from './service';

@@ -11,7 +11,7 @@ import { publishEventRefresh } from '../../../realtime/publish';
 import type { EventRow } from '../../../tenancy';
 import { quantitiesBelowSold } from '../../admin/import-quantities';
 import { itemFields, itemValues } from '../../admin/import-values';
-import { auditChanges, recordAudit } from '../audit';
+import { auditChanges, recordAudit } from '../../../lib/audit';
 import { itemHasClosed, presentItem } from './presenter';
 import { itemActivity, itemByNum, itemOrNotFound, photosOf, replacePhotos } from './queries';
 

@@ -16,7 +16,7 @@ import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { publishConsole } from '../../../realtime/console';
 import { publishCart } from '../../../realtime/publish';
 import type { Tenant } from '../../../tenancy';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { itemByNum, type ItemRow } from '../items/queries';
 import { bidderFacts, presentPledges } from './presenter';
 import { fundANeedItemsOf, lockBidder, lockPledge, pledgeBidder, pledgeCountsOf, recentPledgesOf } from './queries';

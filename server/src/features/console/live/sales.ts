@@ -17,7 +17,7 @@ import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { publishConsole } from '../../../realtime/console';
 import { publishCart, publishItem, publishLost } from '../../../realtime/publish';
 import type { Tenant } from '../../../tenancy';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { itemByNum, type ItemRow } from '../items/queries';
 import { bidderFacts, presentLiveSales } from './presenter';
 import { bidderByNumber, liveItemsOf, liveSalesOf, lockBidder, lockSale, saleBidder } from './queries';

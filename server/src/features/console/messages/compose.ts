@@ -16,7 +16,7 @@ import { consoleMessages, outbox } from '../../../db/schema';
 import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { mailRow, type OutboxRow, textRow } from '../../../mail/outbox';
 import type { Tenant } from '../../../tenancy';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { payLinkUrl } from '../chargeall/paylinks';
 import { balancesOf } from '../../../money/ledger';
 import { audienceOf, type Member } from './audience';

@@ -16,7 +16,7 @@ import { AppError } from '../../../errors';
 import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { publishConsole } from '../../../realtime/console';
 import type { Tenant } from '../../../tenancy';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { presentListItem, presentPickupBidder, presentPickupItem } from './presenter';
 import { bidderItems, bidderOfCode, type CodeBidder, listItems, lockBidderItems, wonLocations } from './queries';
 

@@ -5,7 +5,7 @@ import { AppError } from '../../../errors';
 import { drawQr, fitText, FONT, INK, newPage, PAGE, type Pdf, renderPdf } from '../../../lib/pdf';
 import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { newLinkSecret } from '../../../lib/tokens';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { type ConsoleBidderRow, selectBidders } from '../bidders/queries';
 import { linkUrl } from '../../accounts/links-service';
 

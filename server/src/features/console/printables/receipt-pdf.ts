@@ -1,6 +1,6 @@
 import { type Cents, formatDateTime, formatMoney, type ReceiptAmounts } from '@gavel/domain';
 import { FONT, INK, newPage, PAGE, type Pdf, pdfText, rule } from '../../../lib/pdf';
-import type { ReceiptFacts, ReceiptLine, StatementFacts } from '../receipts/facts';
+import type { ReceiptFacts, ReceiptLine, StatementFacts } from '../../receipts/facts';
 
 /*
  * The receipt and statement PDFs, drawn from the tax facts (receipts/facts.ts) as they are: the

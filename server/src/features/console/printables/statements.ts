@@ -9,10 +9,10 @@ import type { StaffEventCaller } from '../../../lib/staff-caller';
 import { mailRow, type OutboxRow } from '../../../mail/outbox';
 import { message } from '../../../mail/templates';
 import type { Tenant } from '../../../tenancy';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { keptKey, sentBefore, sentUnderKey } from '../keyed-send';
 import { findBidder, selectBidders } from '../bidders/queries';
-import { receiptFacts, type StatementFacts, statementFacts, type StatementScope } from '../receipts/facts';
+import { receiptFacts, type StatementFacts, statementFacts, type StatementScope } from '../../receipts/facts';
 import { drawReceipt, drawStatement } from './receipt-pdf';
 
 /** A PDF and the name it is saved or attached under. */

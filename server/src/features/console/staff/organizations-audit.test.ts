@@ -6,7 +6,7 @@ import { ADMIN, createTestApp, type TestApp } from '../../../test/harness';
 import { importEvent } from '../../../test/account-fixtures';
 import { eventDocument } from '../../../test/documents';
 import { signedInStaff, type TestStaff } from '../../../test/console-fixtures';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { consoleInject, mailedLinks, staffState } from './staff-fixtures';
 
 let t: TestApp;

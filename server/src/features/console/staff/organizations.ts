@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import { organizations, staff } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { mailStaffLink } from './links';
 
 /**

@@ -8,7 +8,7 @@ import { AppError } from '../../../errors';
 import type { TokenService } from '../../../lib/tokens';
 import type { OrganizationRow } from '../../../tenancy';
 import { hashPassword } from '../../accounts/service';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { endLinks, mailStaffLink, readStaffLink, spendStaffLink } from './links';
 import { actorOf, hasAccepted, memberName, sessionStaff, type StaffRow } from './presenter';
 

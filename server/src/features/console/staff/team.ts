@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../../db/client';
 import { organizations, staff, staffLinks } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import type { StaffCaller } from '../../../lib/staff-caller';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { endLinks, mailStaffLink } from './links';
 import { auditedMember, hasAccepted, memberName, presentMember, type StaffRow } from './presenter';
 

@@ -9,7 +9,7 @@ import { type StaffCaller, withEvent } from '../../../lib/staff-caller';
 import { publishEventRefresh } from '../../../realtime/publish';
 import { forgetTenants, type Tenant } from '../../../tenancy';
 import { writeStore } from '../../admin/import-store';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../../lib/audit';
 import { itemsInUse, promoUseCounts, storeAnswer, storeDocument } from './document';
 import { storeChangeSummary } from './summary';
 

@@ -12,7 +12,7 @@ import { outbox, textOptouts, textSettings } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import type { StaffCaller } from '../../../lib/staff-caller';
 import { accountChoice, textSettingsOf, type TextSettingsRow } from '../../../texts/accounts';
-import { auditChanges, recordAudit, SECRET_SHOWN } from '../audit';
+import { auditChanges, recordAudit, SECRET_SHOWN } from '../../../lib/audit';
 
 /** Opted-out numbers the screen lists, latest first. */
 export const OPTOUTS_SHOWN = 200;

@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { formatMoney, totalDue } from '@gavel/domain';
-import type { Tx } from '../../../db/client';
-import { accounts, bidders, paymentAllocations, type payments, staff } from '../../../db/schema';
-import type { Tenant } from '../../../tenancy';
-import { type Actor, recordAudit } from '../audit';
-import { balancesOf } from '../../../money/ledger';
+import type { Tx } from '../db/client';
+import { accounts, bidders, paymentAllocations, type payments, staff } from '../db/schema';
+import type { Tenant } from '../tenancy';
+import { type Actor, recordAudit } from '../lib/audit';
+import { balancesOf } from './ledger';
 
 type PaymentRow = typeof payments.$inferSelect;
 

@@ -1,27 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { formatMoney } from '@gavel/domain';
-import type { AppContext } from '../../../context';
-import type { Db, Tx } from '../../../db/client';
-import {
-  accounts,
-  bidders,
-  orders,
-  paymentAllocations,
-  payments,
-  pledges,
-  storeOrders,
-  wonItems,
-} from '../../../db/schema';
-import { enqueueMail } from '../../../mail/outbox';
-import { message } from '../../../mail/templates';
-import type { CardOrders } from '../../../payments/card-payment';
-import { publishConsole } from '../../../realtime/console';
-import { publishCart } from '../../../realtime/publish';
-import type { Tenant } from '../../../tenancy';
-import { type OrderRow, queueReceipt } from '../../payments/orders';
-import type { Actor } from '../audit';
+import { cardLabel, formatMoney } from '@gavel/domain';
+import type { AppContext } from '../context';
+import type { Db, Tx } from '../db/client';
+import { accounts, bidders, orders, paymentAllocations, payments, pledges, storeOrders, wonItems } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import { message } from '../mail/templates';
+import type { CardOrders } from '../payments/card-payment';
+import { publishConsole } from '../realtime/console';
+import { publishCart } from '../realtime/publish';
+import type { Tenant } from '../tenancy';
+import { type OrderRow, queueReceipt } from '../features/payments/orders';
+import type { Actor } from '../lib/audit';
 import { auditPayment } from './payment-audit';
-import { balancesOf } from '../../../money/ledger';
+import { balancesOf } from './ledger';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -91,7 +82,71 @@ async function markPaid(
   // A part payment, or a balance of Bill Me orders only, gets a short note of the money received.
   const noted = allocations.filter((a) => !paidOrders.some((o) => o.id === a.orderId && o.total > 0));
   if (noted.length > 0) await notePaymentReceived(tx, { tenant, payment: paid, allocations: noted, origin });
+  if (allocations.some((a) => a.bidderId !== paid.bidderId))
+    await notePayerOfOthers(tx, { tenant, payment: paid, allocations, origin });
   return paid;
+}
+
+/** How a payment was taken, after its amount: "by card (Visa ending in 4242)", "in cash", "by check (1042)". */
+function takenHow(payment: PaymentRow): string {
+  if (payment.method === 'cash') return 'in cash';
+  if (payment.method === 'check') return payment.reference ? `by check (${payment.reference})` : 'by check';
+  return payment.cardlast4
+    ? `by card (${cardLabel({ brand: payment.cardbrand, last4: payment.cardlast4 })})`
+    : 'by card';
+}
+
+/**
+ * One payment for several balances (the desk's "also pay for"): its payer, whose card or money it
+ * was, gets one receipt naming every balance paid and how much went to each (issue 47, finding 6),
+ * besides each balance's own receipt.
+ */
+async function notePayerOfOthers(
+  tx: Tx,
+  {
+    tenant,
+    payment,
+    allocations,
+    origin,
+  }: { tenant: Tenant; payment: PaymentRow; allocations: { bidderId: number; amount: number }[]; origin: string },
+): Promise<void> {
+  const ids = [...new Set([payment.bidderId, ...allocations.map((a) => a.bidderId)])];
+  const people = await tx
+    .select({
+      bidderId: bidders.id,
+      number: bidders.bidderdisplaynumber,
+      email: accounts.email,
+      firstname: accounts.firstname,
+      lastname: accounts.lastname,
+    })
+    .from(bidders)
+    .innerJoin(accounts, eq(bidders.accountId, accounts.id))
+    .where(inArray(bidders.id, ids));
+  const payer = people.find((p) => p.bidderId === payment.bidderId);
+  if (!payer) return;
+  const whose = (bidderId: number) => {
+    if (bidderId === payer.bidderId) return 'Your balance';
+    const p = people.find((x) => x.bidderId === bidderId);
+    const name = p ? `${p.firstname} ${p.lastname}`.trim() || p.email : 'Another bidder';
+    return p ? `${name} (bidder ${p.number})` : name;
+  };
+  await enqueueMail(
+    tx,
+    { organizationId: tenant.organization.id, eventId: tenant.event.id, to: payer.email },
+    message(
+      { eventname: tenant.event.eventname, organizationname: tenant.organization.name },
+      {
+        subject: `Your payment for ${allocations.length} balances: ${tenant.event.eventname}`,
+        heading: 'Thank you! Your payment paid for several balances',
+        blocks: [
+          `Hi ${payer.firstname || 'there'}, we took ${formatMoney(payment.amount)} ${takenHow(payment)} at the checkout desk for these balances:`,
+          ...allocations.map((a) => `${whose(a.bidderId)}: ${formatMoney(a.amount)}`),
+        ],
+        buttons: [{ label: 'View Order History', url: `${origin}/${tenant.event.eventcode}/my-orders` }],
+        footer: 'Keep this email as your receipt. Thank you for supporting our cause.',
+      },
+    ),
+  );
 }
 
 /** "We received $50.00": the money a balance got, and what is still due on it. */

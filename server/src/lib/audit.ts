@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Db, Tx } from '../../db/client';
-import { audit } from '../../db/schema';
-import type { StaffCaller } from '../../lib/staff-caller';
+import type { Db, Tx } from '../db/client';
+import { audit } from '../db/schema';
+import type { StaffCaller } from './staff-caller';
 
 /** Who made a change: a staff member through the console, or the operator (ADMIN_TOKEN). */
 export type Actor = StaffCaller | { operator: true; organizationId: number };

@@ -1,8 +1,8 @@
 import { receiptTotals } from '@gavel/domain';
-import type { Db, Tx } from '../../../db/client';
-import type { orders, storeOrders } from '../../../db/schema';
-import type { ReceiptIssuer, ReceiptTax } from '../../../mail/receipt-parts';
-import type { EventRow } from '../../../tenancy';
+import type { Db, Tx } from '../../db/client';
+import type { orders, storeOrders } from '../../db/schema';
+import type { ReceiptIssuer, ReceiptTax } from '../../mail/receipt-parts';
+import type { EventRow } from '../../tenancy';
 import { feeNoteOf, quidProQuoOf } from './facts';
 import { auctionOrderLines, type ReceiptLine, storeOrderLines } from './lines';
 

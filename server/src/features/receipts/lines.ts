@@ -7,18 +7,10 @@ import {
   receiptAmounts,
   storeOrderNumber,
 } from '@gavel/domain';
-import type { Db, Tx } from '../../../db/client';
-import {
-  auctionItems,
-  orders,
-  promoCodes,
-  storeCartLines,
-  storeItems,
-  storeOrders,
-  wonItems,
-} from '../../../db/schema';
-import type { EventRow } from '../../../tenancy';
-import { balanceOf, type BalanceLine } from '../../../money/ledger';
+import type { Db, Tx } from '../../db/client';
+import { auctionItems, orders, promoCodes, storeCartLines, storeItems, storeOrders, wonItems } from '../../db/schema';
+import type { EventRow } from '../../tenancy';
+import { balanceOf, type BalanceLine } from '../../money/ledger';
 
 /** Where a receipt line comes from: the ledger's kinds, and the store's own orders. */
 export type ReceiptLineSource = 'item' | 'pledge' | 'donation' | 'fee' | 'store';

@@ -8,10 +8,10 @@ import {
   type ReceiptAmounts,
   receiptTotals,
 } from '@gavel/domain';
-import type { Db, Tx } from '../../../db/client';
-import { accounts, bidders, events, storeOrders } from '../../../db/schema';
-import { AppError } from '../../../errors';
-import type { EventRow, Tenant } from '../../../tenancy';
+import type { Db, Tx } from '../../db/client';
+import { accounts, bidders, events, storeOrders } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { EventRow, Tenant } from '../../tenancy';
 import { paidLines, type ReceiptLine } from './lines';
 
 export type { ReceiptLine, ReceiptLineSource } from './lines';
