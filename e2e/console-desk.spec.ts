@@ -297,3 +297,34 @@ test("one bidder's card pays a partner's balance too: the desk says whose card b
   expect(receipt.text).toContain('Your balance: $65.50');
   expect(receipt.text).toMatch(/Ann Lee \(bidder \d+\): \$65\.50/);
 });
+
+test('a disputed line is held at the desk: the amount due leaves it out until it is released', async ({
+  page,
+  request,
+}) => {
+  const s = await setUp(request);
+  await page.setViewportSize(IPAD);
+  await openConsole(page, { origin: s.origin, path: `/${s.eventcode}/console/desk`, session: s.owner });
+  await findBidder(page, 'Ann');
+  const tote = page.getByTestId('desk-line').filter({ hasText: 'Gala Tote' });
+  await tote.getByTestId('desk-hold').click();
+  await expect(page.getByTestId('desk-hold-submit')).toBeDisabled();
+  await page.getByTestId('desk-hold-reason').fill('Says the tote is not hers');
+  await page.getByTestId('desk-hold-submit').click();
+  await expect(page.getByTestId('desk-held-note')).toHaveText(
+    '#102 Gala Tote is on hold: nobody is charged for it until it is released or removed.',
+  );
+  const held = page.getByTestId('desk-line-held');
+  await expect(held).toContainText('on hold: Says the tote is not hers');
+  await expect(page.getByTestId('desk-due')).toContainText('$40.00');
+  await expect(page.getByTestId('desk-held')).toContainText('$25.50');
+  await expect(page.getByTestId('desk-pay-button')).toHaveText('Take $40.00 in cash');
+  await expectAccessible(page);
+  await lookAt(page, 'desk-held-ipad');
+  await held.getByTestId('desk-release').click();
+  await page.getByTestId('desk-hold-reason').fill('She found her bid sheet');
+  await page.getByTestId('desk-hold-submit').click();
+  await expect(page.getByTestId('desk-held-note')).toHaveText('#102 Gala Tote is owed again.');
+  await expect(page.getByTestId('desk-due')).toContainText('$65.50');
+  await expect(page.getByTestId('desk-line-held')).toHaveCount(0);
+});

@@ -76,6 +76,7 @@ export * from './console/live';
 export * from './api/console-desk';
 export * from './api/console-invoices';
 export * from './api/console-refunds';
+export * from './api/console-holds';
 export * from './api/phone-balance';
 export * from './console/desk-form';
 export * from './console/tax';

@@ -69,6 +69,8 @@ export const deskLineKind = z.enum(['item', 'pledge', 'donation', 'fee', 'storeb
 
 export const deskLine = z.object({
   kind: deskLineKind,
+  /** The line's row (won_items.id, pledges.id, orders.id or store_orders.id): what a hold names. */
+  id: z.number().int(),
   label: z.string(),
   itemnum: z.string(),
   quantity: z.number().int(),
@@ -79,6 +81,8 @@ export const deskLine = z.object({
   settled: z.boolean(),
   /** How an item was won: bid, buynow, live; null for the rest. */
   won: z.enum(['bid', 'buynow', 'live']).nullable(),
+  /** On hold at the desk (disputed): no desk, phone or charge all takes money for it. */
+  hold: z.object({ id: z.number().int(), reason: z.string() }).nullable(),
 });
 export type DeskLine = z.infer<typeof deskLine>;
 
@@ -117,6 +121,8 @@ export const deskBalance = z.object({
   due: money,
   /** Paid over what is owed (an item undone after it was paid): to be refunded. */
   credit: money,
+  /** The lines on hold (disputed), not in `charged` until released. */
+  held: money,
   inprogress: z.boolean(),
   /** The orders that paid this balance (phone checkouts and desk orders): their receipts. */
   receipts: z.array(z.number().int()),

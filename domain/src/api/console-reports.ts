@@ -28,6 +28,8 @@ export const summaryResponse = z.object({
   outstanding: money,
   /** Paid over what is owed, to give back: raised = collected + outstanding − credits. */
   credits: money,
+  /** Lines on hold at the desk (disputed): in no other figure until released. */
+  held: money,
   /** Of the collected, card charges whose outcome is not in yet. */
   pending: money,
   /** Raised by source, in this order; they add up to `raised`. */

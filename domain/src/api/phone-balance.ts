@@ -11,6 +11,8 @@ export const phoneBalanceLine = z.object({
   label: z.string(),
   amount: money,
   billme: z.boolean(),
+  /** On hold at the checkout desk (disputed): nobody is charged for it until it is resolved. */
+  held: z.boolean(),
 });
 
 export const phonePayment = z.object({
@@ -32,6 +34,8 @@ export const phoneBalance = z.object({
   lines: z.array(phoneBalanceLine),
   /** Everything charged (the cart's items too), everything paid less money given back, and what is due: the desk's figures. */
   charged: money,
+  /** Lines on hold at the checkout desk, not in `charged`. */
+  held: money,
   paid: money,
   due: money,
   /** Paid over what is owed: the organizer gives it back. */
@@ -47,6 +51,7 @@ export const phoneBalanceWords = {
   payAtDesk:
     'Pay these at the checkout desk, or they are charged to your card on file when the organizer charges all cards.',
   payRest: 'Please pay it at the checkout desk.',
+  onHold: 'on hold at the checkout desk',
   credit: (amount: string) => `You paid ${amount} more than you owe. The organizer will give it back.`,
   payments: 'Payments',
 } as const;

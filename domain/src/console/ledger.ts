@@ -44,6 +44,13 @@ export interface BalanceLine {
    * still unpaid. The desk order that pays the balance in full settles every open line.
    */
   open: boolean;
+  /**
+   * Disputed at the desk: held from every payer (the desk, the phone, charge all) until released or
+   * removed. A held line is shown but not charged: it is in `held`, not in `charged`.
+   */
+  held?: boolean;
+  /** The hold (money/holds.ts) of a held line. */
+  hold?: { id: number; reason: string };
   at: Date;
 }
 
@@ -79,7 +86,10 @@ export interface PaymentLine {
 }
 
 export interface BalanceTotals {
+  /** Every line not on hold. */
   charged: Cents;
+  /** The lines on hold (disputed): owed by nobody until released. */
+  held: Cents;
   /** Payments less refunds. */
   paid: Cents;
   /** charged − paid: below 0 when more was paid than is owed. */
@@ -98,11 +108,22 @@ export interface Balance extends BalanceTotals {
 const sum = (amounts: Cents[]): Cents => amounts.reduce((s, a) => s + a, 0);
 
 /** The ledger's rule: what the lines charge, what the payments paid, and what is due. */
-export function balanceTotals(lines: Pick<BalanceLine, 'amount'>[], payments: Pick<PaymentLine, 'amount' | 'state'>[]) {
-  const charged = sum(lines.map((l) => l.amount));
+export function balanceTotals(
+  lines: Pick<BalanceLine, 'amount' | 'held'>[],
+  payments: Pick<PaymentLine, 'amount' | 'state'>[],
+) {
+  const charged = sum(lines.filter((l) => !l.held).map((l) => l.amount));
+  const held = sum(lines.filter((l) => l.held).map((l) => l.amount));
   const paid = sum(payments.map((p) => p.amount));
   const due = charged - paid;
-  return { charged, paid, due, credit: Math.max(0, -due), inProgress: payments.some((p) => p.state === 'pending') };
+  return {
+    charged,
+    held,
+    paid,
+    due,
+    credit: Math.max(0, -due),
+    inProgress: payments.some((p) => p.state === 'pending'),
+  };
 }
 
 /** A balance from its lines and payments, its totals by the ledger's rule. */
@@ -121,9 +142,13 @@ export function refundable(balance: Pick<Balance, 'payments'>, of: PaymentRef): 
   return Math.max(0, paid + back);
 }
 
-/** What the open lines charge: what a desk order paying the balance in full would tie. */
+/** The lines a payment may settle: open, and not on hold. */
+export const payableLines = (balance: Pick<Balance, 'lines'>): BalanceLine[] =>
+  balance.lines.filter((l) => l.open && !l.held);
+
+/** What the open lines charge: what a desk order paying the balance in full would tie (a line on hold is left out). */
 export function openCharges(balance: Pick<Balance, 'lines'>): Cents {
-  return sum(balance.lines.filter((l) => l.open).map((l) => l.amount));
+  return sum(payableLines(balance).map((l) => l.amount));
 }
 
 /**
@@ -140,7 +165,7 @@ export function unappliedCredit(balance: Pick<Balance, 'lines' | 'due'>): Cents 
  * settles keep their own amounts.
  */
 export function deskOrderAmounts(balance: Pick<Balance, 'lines'>) {
-  const open = balance.lines.filter((l) => l.open);
+  const open = payableLines(balance);
   const subtotal = sum(open.filter((l) => l.kind === 'item' && l.orderId === null).map((l) => l.amount));
   const donation = sum(open.filter((l) => l.kind === 'pledge').map((l) => l.amount));
   return { subtotal, donation, fee: 0, total: subtotal + donation };

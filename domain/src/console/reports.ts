@@ -101,6 +101,8 @@ export interface SummaryFigures {
   outstanding: Cents;
   /** Paid over what is owed, on balances that owe nothing: to be given back. */
   credits: Cents;
+  /** Lines on hold at the desk (disputed): in none of the figures above until released. */
+  held: Cents;
   /** Of the collected, card charges whose outcome is not in yet. */
   pending: Cents;
   sources: Record<RaisedSource, Cents>;
@@ -135,7 +137,7 @@ function addLine(sources: Record<RaisedSource, Cents>, line: BalanceLine, splits
 
 /** What of a balance's due is Bill Me (its open Bill Me lines, never more than is due), and the rest. */
 export function dueByKind(balance: Pick<Balance, 'lines' | 'due'>): { billme: Cents; unpaid: Cents } {
-  const open = balance.lines.filter((l) => l.open && l.billme).reduce((s, l) => s + l.amount, 0);
+  const open = balance.lines.filter((l) => l.open && l.billme && !l.held).reduce((s, l) => s + l.amount, 0);
   const billme = Math.min(Math.max(0, open), Math.max(0, balance.due));
   return { billme, unpaid: Math.max(0, balance.due) - billme };
 }
@@ -154,11 +156,14 @@ export function summarize(input: {
   let raised = 0;
   let collected = 0;
   let credits = 0;
+  let held = 0;
   let pending = 0;
   for (const balance of input.balances) {
     raised += balance.charged;
     collected += balance.paid;
-    for (const line of balance.lines) addLine(sources, line, input.splits);
+    // A line on hold (disputed) is raised by nobody until it is released: it is under held.
+    for (const line of balance.lines) if (!line.held) addLine(sources, line, input.splits);
+    held += balance.held;
     for (const p of balance.payments) {
       methods[p.method] += p.amount;
       if (p.state === 'pending') pending += p.amount;
@@ -180,7 +185,7 @@ export function summarize(input: {
     methods[order.method] += order.total;
     if (order.state === 'pending') pending += order.total;
   }
-  return { raised, collected, outstanding: raised - collected + credits, credits, pending, sources, methods };
+  return { raised, collected, outstanding: raised - collected + credits, credits, held, pending, sources, methods };
 }
 
 /** Percent of the fair market value an item fetched (whole percent), or null when it has no value or sold nothing. */

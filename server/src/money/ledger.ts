@@ -8,6 +8,7 @@ import {
   orders,
   paymentAllocations,
   payments,
+  lineHolds,
   pledges,
   refunds,
   storeOrders,
@@ -33,6 +34,7 @@ export type { Balance, BalanceLine, PaymentLine } from '@gavel/domain';
  *   - the phone's card orders, paid or pending (a pending one is a payment in progress);
  *   - what each desk payment (desk, charge all) gave this balance, paid or pending;
  *   - less the money given back from them (refunds and voids), done or under way.
+ * Holds (disputes at the desk): a line on hold is shown but not charged; a line removed is left out.
  * A desk order is no payment: its money is the desk payment's. due = charged − paid, in cents.
  */
 
@@ -49,7 +51,7 @@ export async function balanceOf(db: Db | Tx, event: EventRow, bidderId: number):
 }
 
 /**
- * The balances of the event's bidders (bidders.id), all of them or those named, in seven queries
+ * The balances of the event's bidders (bidders.id), all of them or those named, in eight queries
  * whatever their number. A bidder with nothing charged or paid is answered with an empty balance
  * when named, and left out otherwise.
  */
@@ -61,6 +63,7 @@ export async function balancesOf(db: Db | Tx, event: EventRow, bidderIds?: numbe
   const storeBillMe = await storeBillMeLines(db, event, bidderIds);
   const desk = await deskPaymentLines(db, event, bidderIds);
   const back = await refundLines(db, event, bidderIds);
+  const holds = await holdsOf(db, event, bidderIds);
   const lines = new Map<number, BalanceLine[]>();
   const paid = new Map<number, PaymentLine[]>();
   const add = <T>(map: Map<number, T[]>, bidderId: number, row: T) => {
@@ -68,7 +71,12 @@ export async function balancesOf(db: Db | Tx, event: EventRow, bidderIds?: numbe
     if (list) list.push(row);
     else map.set(bidderId, [row]);
   };
-  for (const row of [...items, ...pledged, ...checkouts.lines, ...storeBillMe]) add(lines, row.bidderId, row.line);
+  for (const row of [...items, ...pledged, ...checkouts.lines, ...storeBillMe]) {
+    const hold = holds.get(`${row.line.kind}:${row.line.id}`);
+    // A line removed at the desk is owed by nobody; one on hold is shown apart, not charged.
+    if (hold?.state === 'removed') continue;
+    add(lines, row.bidderId, hold ? { ...row.line, held: true, hold: { id: hold.id, reason: hold.reason } } : row.line);
+  }
   for (const row of [...checkouts.payments, ...desk, ...back]) add(paid, row.bidderId, row.payment);
   const ids = new Set([...(bidderIds ?? []), ...lines.keys(), ...paid.keys()]);
   return new Map([...ids].map((id) => [id, balanceOfLines(lines.get(id) ?? [], paid.get(id) ?? [])]));
@@ -324,4 +332,25 @@ async function refundLines(db: Db | Tx, event: EventRow, ids: number[] | undefin
       of: { source: r.source, id: r.paymentId },
     },
   }));
+}
+
+/** The holds that change a balance (on hold, or removed), by "kind:lineId". */
+async function holdsOf(db: Db | Tx, event: EventRow, ids: number[] | undefined) {
+  const rows = await db
+    .select({
+      id: lineHolds.id,
+      kind: lineHolds.kind,
+      lineId: lineHolds.lineId,
+      state: lineHolds.state,
+      reason: lineHolds.reason,
+    })
+    .from(lineHolds)
+    .where(
+      and(
+        eq(lineHolds.eventId, event.id),
+        inArray(lineHolds.state, ['held', 'removed']),
+        forBidders(lineHolds.bidderId, ids),
+      ),
+    );
+  return new Map(rows.map((r) => [`${r.kind}:${r.lineId}`, r]));
 }

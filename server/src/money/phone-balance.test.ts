@@ -39,7 +39,7 @@ describe("the bidder's phone", () => {
     let seen = await phone(bob);
     expect(seen.cart.auctionswon.map((l) => [l.name, l.kind, l.amount])).toEqual([['Puppy Class', 'live', 6_000]]);
     expect(seen.cart.balance.lines).toEqual([
-      { kind: 'pledge', label: 'Books for Every Classroom', amount: 10_000, billme: false },
+      { kind: 'pledge', label: 'Books for Every Classroom', amount: 10_000, billme: false, held: false },
     ]);
     let desk = await balance(t, w.owner, bob);
     expect(seen.cart.balance).toMatchObject({ charged: desk.charged, paid: desk.paid, due: desk.due, credit: 0 });
@@ -79,7 +79,7 @@ describe("the bidder's phone", () => {
 
   it('says nothing more than the cart when the balance is only the cart', async () => {
     const seen = await phone(w.ann);
-    expect(seen.cart.balance).toEqual({ lines: [], charged: 0, paid: 0, due: 0, credit: 0, paidatdesk: 0 });
+    expect(seen.cart.balance).toEqual({ lines: [], charged: 0, held: 0, paid: 0, due: 0, credit: 0, paidatdesk: 0 });
     expect(seen.orders.payments).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import {
   cardLabel,
   type PhoneBalance,
   type PhonePayment,
+  phoneBalanceWords,
   refundHow,
   unappliedCredit,
 } from '@gavel/domain';
@@ -15,14 +16,20 @@ import {
 export function presentPhoneBalance(balance: Balance): PhoneBalance {
   return {
     lines: balance.lines
-      .filter((l) => l.open && !(l.kind === 'item' && l.orderId === null))
+      .filter((l) => l.open && (l.held || !(l.kind === 'item' && l.orderId === null)))
       .map((l) => ({
         kind: l.kind,
-        label: l.kind === 'item' && l.billme ? `${l.label} (Bill Me)` : l.label,
+        label: l.held
+          ? `${l.label} (${phoneBalanceWords.onHold})`
+          : l.kind === 'item' && l.billme
+            ? `${l.label} (Bill Me)`
+            : l.label,
         amount: l.amount,
         billme: l.billme,
+        held: l.held ?? false,
       })),
     charged: balance.charged,
+    held: balance.held,
     paid: balance.paid,
     due: Math.max(0, balance.due),
     credit: balance.credit,

@@ -15,6 +15,7 @@ import {
   deskInvoicesResponse,
 } from '../console-invoices';
 import { refundRequest, refundResponse } from '../console-refunds';
+import { holdParams, holdRequest, holdResolveRequest, holdResponse } from '../console-holds';
 import { contract } from '../contract';
 
 /** The console's desk calls (tag `console`, auction night): the checkout desk. */
@@ -61,6 +62,28 @@ export const consoleDeskCalls = {
     params: deskBidderParams,
     body: refundRequest,
     response: refundResponse,
+  }),
+  'POST /console/events/:eventcode/bidders/:bidderid/holds': contract({
+    method: 'POST',
+    path: '/console/events/:eventcode/bidders/:bidderid/holds',
+    access: 'staff:staff',
+    tags: ['console'],
+    summary:
+      'Hold a disputed line of the balance (an item won or a pledge, not yet paid), with the reason: no desk, phone or charge all takes money for it until it is released or removed',
+    params: deskBidderParams,
+    body: holdRequest,
+    response: holdResponse,
+  }),
+  'POST /console/events/:eventcode/holds/:holdid': contract({
+    method: 'POST',
+    path: '/console/events/:eventcode/holds/:holdid',
+    access: 'staff:staff',
+    tags: ['console'],
+    summary:
+      'Resolve a hold, with the reason: `release` (the line is owed again) or `remove` (taken off the bidder for good)',
+    params: holdParams,
+    body: holdResolveRequest,
+    response: holdResponse,
   }),
   'GET /console/events/:eventcode/bidders/:bidderid/receipt': contract({
     method: 'GET',

@@ -46,3 +46,28 @@ export const refunds = pgTable(
     uniqueIndex('refunds_refund_key').on(t.refundKey),
   ],
 );
+
+/**
+ * A disputed line of a balance, held at the desk (money/holds.ts): while `held`, no desk, phone or
+ * charge all takes money for it (the ledger shows it apart, not charged); `released` puts it back,
+ * `removed` takes it off the bidder for good. One open hold per line.
+ */
+export const lineHolds = pgTable(
+  'line_holds',
+  {
+    id: serial('id').primaryKey(),
+    eventId: ownedBy('event_id', () => events.id),
+    bidderId: ownedBy('bidder_id', () => bidders.id),
+    /** An item won (won_items.id) or a pledge (pledges.id). */
+    kind: text('kind', { enum: ['item', 'pledge'] }).notNull(),
+    lineId: integer('line_id').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: ['held', 'released', 'removed'] }).notNull(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull(),
+    resolvedAt: tstz('resolved_at'),
+    resolvedBy: integer('resolved_by').references(() => staff.id, { onDelete: 'set null' }),
+    resolution: text('resolution').notNull().default(''),
+  },
+  (t) => [index('line_holds_balance').on(t.eventId, t.bidderId), index('line_holds_line').on(t.kind, t.lineId)],
+);

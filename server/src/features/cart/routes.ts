@@ -22,10 +22,13 @@ export function cartRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     route(app, ctx, 'GET /cart', async ({ caller: { tenant, bidderId } }) => {
-      const won = await unpaidWinsOf(ctx.db, tenant.event, bidderId);
+      const ledger = await balanceOf(ctx.db, tenant.event, bidderId);
+      // An item on hold at the desk is not the phone's to pay: it shows on the balance, apart.
+      const held = new Set(ledger.lines.filter((l) => l.kind === 'item' && l.held).map((l) => l.id));
+      const won = (await unpaidWinsOf(ctx.db, tenant.event, bidderId)).filter((w) => !held.has(w.won.id));
       const items = await listItems(ctx.db, { tenant, bidderId, now: ctx.clock() });
       const card = savedCardOf(await cardOnFile(ctx.db, tenant.event, bidderId));
-      const balance = presentPhoneBalance(await balanceOf(ctx.db, tenant.event, bidderId));
+      const balance = presentPhoneBalance(ledger);
       return presentCart({ event: tenant.event, payments: ctx.payments, won, items, card, balance });
     });
   };

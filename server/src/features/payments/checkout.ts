@@ -7,6 +7,7 @@ import {
   checkoutAmounts,
   checkoutMessages,
   deskWords,
+  holdWords,
   unappliedCredit,
 } from '@gavel/domain';
 import type { AppContext } from '../../context';
@@ -145,9 +146,12 @@ async function placeOrder(
     .for('update');
   if (won.length !== ids.length) throw new AppError('bad_request', checkoutMessages.notYours);
   if (won.some((w) => w.checkoutId !== null)) throw new AppError('conflict', checkoutMessages.alreadyPaid);
+  const balance = await balanceOf(tx, event, bidderId);
+  // A line on hold at the desk (disputed) is paid by nobody until it is resolved.
+  if (balance.lines.some((l) => l.kind === 'item' && l.held && ids.includes(l.id)))
+    throw new AppError('conflict', holdWords.onHold);
   // Money paid at the desk and not yet tied to items would pay them twice: the rest is paid there.
-  if (unappliedCredit(await balanceOf(tx, event, bidderId)) > 0)
-    throw new AppError('conflict', deskWords.payRestAtDesk);
+  if (unappliedCredit(balance) > 0) throw new AppError('conflict', deskWords.payRestAtDesk);
   const wonItemIds = new Set(won.map((w) => w.itemId));
   if (body.itemid.some((id) => !wonItemIds.has(id))) throw new AppError('bad_request', checkoutMessages.notYours);
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { type DeskBalance, type DeskLine, type DeskPayment, formatMoney } from '@gavel/domain';
 
 /** A balance's charges in the groups a volunteer reads them by. */
@@ -11,15 +12,17 @@ const GROUPS: Array<{ title: string; testId: string; has: (l: DeskLine) => boole
 
 const WON: Record<string, string> = { bid: 'won', buynow: 'Buy It Now', live: 'live auction' };
 
-function LineRow({ line }: { line: DeskLine }) {
+function LineRow({ line, hold }: { line: DeskLine; hold: ((line: DeskLine) => ReactNode) | undefined }) {
   const how = line.won ? WON[line.won] : '';
   return (
-    <li className="desk-line">
+    <li className="desk-line" data-testid={line.hold ? 'desk-line-held' : 'desk-line'}>
       <span className="desk-line-what">
         {line.itemnum && <span className="desk-itemnum">#{line.itemnum}</span>} {line.label}
         {line.quantity > 1 && <span className="desk-muted"> × {line.quantity}</span>}
         {how && <span className="desk-muted"> ({how})</span>}
         {line.settled && <span className="desk-tag">paid</span>}
+        {line.hold && <span className="desk-tag held">on hold: {line.hold.reason}</span>}
+        {hold?.(line)}
       </span>
       <span className="desk-amount">{formatMoney(line.amount)}</span>
     </li>
@@ -49,9 +52,12 @@ function paymentWords(p: DeskPayment, bidderid: number): string {
 export function BalanceView({
   balance,
   onGiveBack,
+  hold,
 }: {
   balance: DeskBalance;
   onGiveBack?: ((payment: DeskPayment) => void) | undefined;
+  /** The staff's hold controls of a line (HoldLine), when they may hold. */
+  hold?: ((line: DeskLine) => ReactNode) | undefined;
 }) {
   const { bidder } = balance;
   return (
@@ -71,7 +77,7 @@ export function BalanceView({
             <h3>{g.title}</h3>
             <ul className="desk-lines">
               {lines.map((l, i) => (
-                <LineRow key={`${l.kind}-${i}`} line={l} />
+                <LineRow key={`${l.kind}-${i}`} line={l} hold={hold} />
               ))}
             </ul>
           </div>
@@ -107,6 +113,11 @@ export function BalanceView({
       <p className={`desk-due${balance.due > 0 ? '' : ' paid'}`} data-testid="desk-due">
         <span>Amount due</span> <strong>{formatMoney(Math.max(0, balance.due))}</strong>
       </p>
+      {balance.held > 0 && (
+        <p className="desk-muted" data-testid="desk-held">
+          On hold, charged to nobody until resolved: {formatMoney(balance.held)}
+        </p>
+      )}
       {balance.credit > 0 && (
         <p className="desk-due credit" data-testid="desk-credit">
           <span>Credit to give back</span> <strong>{formatMoney(balance.credit)}</strong>

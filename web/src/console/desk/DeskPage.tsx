@@ -19,6 +19,7 @@ import { useBalance, useDeskLookup } from './calls';
 import { PaymentForm } from './PaymentForm';
 import { ReceiptView } from './ReceiptView';
 import { RefundForm } from './RefundForm';
+import { HoldLine } from './HoldLine';
 import { StoreInvoices } from './StoreInvoices';
 import './desk.css';
 
@@ -93,6 +94,8 @@ export function DeskPage() {
   const [givingBack, setGivingBack] = useState<DeskPayment | null>(null);
   const [given, setGiven] = useState<RefundResponse | null>(null);
   const owner = useCan('owner');
+  const staff = useCan('staff');
+  const [heldNote, setHeldNote] = useState('');
   const balance = useBalance(eventcode, chosen);
   const searchBox = useRef<HTMLInputElement>(null);
   const client = useQueryClient();
@@ -116,8 +119,10 @@ export function DeskPage() {
     setPrinting(false);
     setGivingBack(null);
     setGiven(null);
+    setHeldNote('');
   };
   const next = () => {
+    setHeldNote('');
     setChosen(null);
     setPaid(null);
     setPrinting(false);
@@ -197,6 +202,21 @@ export function DeskPage() {
           {balance.data && (
             <BalanceView
               balance={balance.data}
+              hold={
+                staff && !paid && chosen !== null
+                  ? (line) => (
+                      <HoldLine
+                        eventcode={eventcode}
+                        bidderid={chosen}
+                        line={line}
+                        onDone={(message) => {
+                          setHeldNote(message);
+                          void client.invalidateQueries({ queryKey: nightKey(eventcode, 'desk') });
+                        }}
+                      />
+                    )
+                  : undefined
+              }
               onGiveBack={
                 owner && !paid
                   ? (p) => {
@@ -208,6 +228,11 @@ export function DeskPage() {
             />
           )}
           <div className="desk-side">
+            {heldNote && (
+              <p className="console-notice" role="status" data-testid="desk-held-note">
+                {heldNote}
+              </p>
+            )}
             {given && (
               <div className="console-success desk-outcome" role="status" data-testid="desk-given">
                 <p className="desk-outcome-title">{given.result === 'pending' ? 'Being processed' : 'Given back'}</p>

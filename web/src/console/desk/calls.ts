@@ -84,3 +84,17 @@ export const refundCall = (eventcode: string, bidderid: number, body: RefundBody
     params: { eventcode, bidderid },
     headers,
   });
+
+/** Holds a disputed line (staff). */
+export const holdCall = (
+  eventcode: string,
+  bidderid: number,
+  body: RequestOf<'POST /console/events/:eventcode/bidders/:bidderid/holds'>,
+) => consoleApi('POST /console/events/:eventcode/bidders/:bidderid/holds', body, { params: { eventcode, bidderid } });
+
+/** Releases or removes a held line (staff). */
+export const resolveHoldCall = (
+  eventcode: string,
+  holdid: number,
+  body: RequestOf<'POST /console/events/:eventcode/holds/:holdid'>,
+) => consoleApi('POST /console/events/:eventcode/holds/:holdid', body, { params: { eventcode, holdid } });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { allocatePayment, type Balance, deskOrderAmounts, deskWords, totalDue } from '@gavel/domain';
+import { allocatePayment, type Balance, deskOrderAmounts, deskWords, payableLines, totalDue } from '@gavel/domain';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { bidders, orders, paymentAllocations, payments, pledges, storeOrders, wonItems } from '../../../db/schema';
@@ -108,7 +108,7 @@ async function deskOrder(
     })
     .returning({ id: orders.id });
   if (!order) throw new Error('order insert returned nothing');
-  const open = balance.lines.filter((l) => l.open);
+  const open = payableLines(balance);
   const ids = (kind: string, inOrder: boolean) =>
     open.filter((l) => l.kind === kind && (l.orderId !== null) === inOrder).map((l) => l.id);
   const items = ids('item', false);

@@ -53,6 +53,8 @@ export function presentBalance(
     },
     lines: balance.lines.map((l) => ({
       kind: l.kind,
+      id: l.id,
+      hold: l.hold ?? null,
       label: l.label,
       itemnum: l.itemnum,
       quantity: l.quantity,
@@ -78,6 +80,7 @@ export function presentBalance(
     paid: balance.paid,
     due: Math.max(0, balance.due),
     credit: balance.credit,
+    held: balance.held,
     inprogress: balance.inProgress,
     receipts: receiptsOf(balance),
   };

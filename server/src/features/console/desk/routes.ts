@@ -4,7 +4,7 @@ import { idempotencyKey } from '../../../lib/idempotent';
 import { route } from '../../../lib/route';
 import { withEvent } from '../../../lib/staff-caller';
 import { payStoreInvoice, storeInvoices } from './invoices';
-import { deskBalance, deskReceipt, lookUp, refund, takePayment } from './service';
+import { deskBalance, deskReceipt, hold, lookUp, refund, resolve, takePayment } from './service';
 
 /** The console's desk calls: the checkout desk (auction night). */
 export function consoleDeskRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -31,6 +31,14 @@ export function consoleDeskRoutes(ctx: AppContext): FastifyPluginAsync {
       'POST /console/events/:eventcode/bidders/:bidderid/refunds',
       async ({ caller, params, body, request }) =>
         refund(ctx, withEvent(caller), { accountId: params.bidderid, body, key: idempotencyKey(request) }),
+    );
+
+    route(app, ctx, 'POST /console/events/:eventcode/bidders/:bidderid/holds', async ({ caller, params, body }) =>
+      hold(ctx, withEvent(caller), { accountId: params.bidderid, body }),
+    );
+
+    route(app, ctx, 'POST /console/events/:eventcode/holds/:holdid', async ({ caller, params, body }) =>
+      resolve(ctx, withEvent(caller), { holdId: params.holdid, body }),
     );
 
     route(app, ctx, 'GET /console/events/:eventcode/store-invoices', async ({ caller }) =>

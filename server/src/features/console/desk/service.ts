@@ -8,6 +8,9 @@ import {
   type DeskReceiptResponse,
   deskWords,
   isoInZone,
+  type HoldRequest,
+  type HoldResolveRequest,
+  type HoldResponse,
   type RefundRequest,
   type RefundResponse,
   refundWords,
@@ -28,6 +31,7 @@ import { balanceOf, balancesOf } from '../../../money/ledger';
 import { type BalancePaid, payBalances } from './pay';
 import { cardText, type DeskPerson, presentBalance, presentPaid, receiptsOf } from './presenter';
 import { giveBack, refundMessage } from '../../../money/refunds';
+import { holdLine, resolveHold } from '../../../money/holds';
 
 /** At most this many bidders answer a lookup: the desk looks for one, a short list is enough. */
 const LOOKUP_LIMIT = 50;
@@ -224,4 +228,31 @@ export async function refund(
     due: done.due,
     credit: done.credit,
   };
+}
+
+/** POST bidders/:bidderid/holds (staff): a disputed line held from every payer (money/holds.ts). */
+export async function hold(
+  ctx: AppContext,
+  caller: StaffEventCaller,
+  { accountId, body }: { accountId: number; body: HoldRequest },
+): Promise<HoldResponse> {
+  const who = await personOrRefuse(ctx.db, caller.tenant, accountId);
+  const held = await holdLine(ctx, caller.tenant, {
+    bidderId: who.bidderId,
+    kind: body.kind,
+    lineId: body.lineid,
+    reason: body.reason,
+    actor: caller,
+  });
+  return { status: 'success', ...held };
+}
+
+/** POST holds/:holdid (staff): released or removed, with the reason. */
+export async function resolve(
+  ctx: AppContext,
+  caller: StaffEventCaller,
+  { holdId, body }: { holdId: number; body: HoldResolveRequest },
+): Promise<HoldResponse> {
+  const done = await resolveHold(ctx, caller.tenant, { holdId, ...body, actor: caller });
+  return { status: 'success', ...done };
 }

@@ -42,6 +42,7 @@ export async function summaryReport(db: Db, tenant: Tenant): Promise<SummaryResp
     collected: figures.collected,
     outstanding: figures.outstanding,
     credits: figures.credits,
+    held: figures.held,
     pending: figures.pending,
     sources: RAISED_SOURCES.map((source) => ({
       source,
