@@ -325,3 +325,37 @@ test('Bill Me: the order holds its units for the organizer, a second buyer finds
   });
   expect(orders[0]?.lines.map((l) => `${l.quantity} × ${l.name}`)).toEqual(['2 × Signed Poster', '2 × Program Book']);
 });
+
+test('taps faster than the network: each change waits for the one before, and the cart ends at the last tap', async ({
+  page,
+  request,
+}) => {
+  const code = uniqueCode('taps');
+  const items = await importStore(request, code, galaStore());
+  const single = itemNamed(items, 'Single Ticket').id;
+  // Every change of the cart answers late, as on a venue's Wi-Fi: the taps overtake their answers.
+  let inFlight = 0;
+  let most = 0;
+  await page.route('**/api/storecartadditem', async (route) => {
+    most = Math.max(most, ++inFlight);
+    const answer = await route.fetch();
+    // The network's delay, not a wait on the page: the answer is held back a quarter second.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    inFlight--;
+    await route.fulfill({ response: answer });
+  });
+  await openStore(page, code);
+  const item = itemOnPage(page, single);
+  for (let n = 1; n <= 3; n++) {
+    const sent = page.waitForRequest('**/api/storecartadditem');
+    await item.plus.click();
+    await expect(item.box).toHaveValue(String(n));
+    if (n < 3) await sent;
+  }
+  await expectUnits(page, 3);
+  await expect(item.box).toHaveValue('3');
+  // Never two changes on their way at once; the page again from the server says 3.
+  expect(most).toBe(1);
+  await page.reload();
+  await expect(itemOnPage(page, single).box).toHaveValue('3');
+});

@@ -46,10 +46,32 @@ export function QuantityBox({
   const [draft, setDraft] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // One change in flight at a time: a change asked for while another is on its way waits for its
+  // answer, so the server and the box apply them in the order tapped (two at once could arrive out
+  // of order on a slow network and leave the cart at the older quantity). Only the newest waiting
+  // change is sent; an answer overtaken by a newer change still keeps the cart's token.
+  const inFlight = useRef<Promise<unknown>>(Promise.resolve());
+  const newest = useRef(0);
 
   const send = useAction(
-    (quantity: number) => cartCall((token) => api('POST /storecartadditem', { itemid: item.id, quantity }, { token })),
-    (answer) => {
+    (asked: { quantity: number; n: number }) => {
+      const turn = inFlight.current
+        .catch(() => undefined)
+        .then(async () => {
+          if (asked.n !== newest.current) return { answer: null, n: asked.n };
+          const answer = await cartCall((token) =>
+            api('POST /storecartadditem', { itemid: item.id, quantity: asked.quantity }, { token }),
+          );
+          return { answer, n: asked.n };
+        });
+      inFlight.current = turn;
+      return turn;
+    },
+    ({ answer, n }) => {
+      if (!answer) return;
+      if (answer.status === 'success') storeCartToken(eventcode, answer.token);
+      // A newer change is waiting its turn: it says what the box shows.
+      if (n !== newest.current) return;
       if (answer.status === 'failure') {
         onNotice({
           title: storeMessages.insufficientTitle,
@@ -61,8 +83,7 @@ export function QuantityBox({
         void client.invalidateQueries({ queryKey: keys.storeSetup(eventcode) });
         return;
       }
-      // The hold was renewed with the change: the new token carries its new end.
-      storeCartToken(eventcode, answer.token);
+      // The hold was renewed with the change (the new token, kept above, carries its new end).
       patchCartQuantity(client, eventcode, answer.itemid, answer.quantity);
       void client.invalidateQueries({ queryKey: keys.storeCart(eventcode) });
       setDraft((d) => (d === String(answer.quantity) ? null : d));
@@ -87,7 +108,8 @@ export function QuantityBox({
     }
     setDraft(String(quantity));
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => send.run(quantity), QUANTITY_DEBOUNCE_MS);
+    const n = ++newest.current;
+    timer.current = setTimeout(() => send.run({ quantity, n }), QUANTITY_DEBOUNCE_MS);
   };
 
   const shown = draft ?? String(item.cartquantity);
