@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { cardLabel, formatMoney } from '@gavel/domain';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
-import { accounts, bidders, orders, paymentAllocations, payments, pledges, storeOrders, wonItems } from '../db/schema';
+import { orders, paymentAllocations, payments, pledges, storeOrders, wonItems } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { message } from '../mail/templates';
 import type { CardOrders } from '../payments/card-payment';
@@ -13,6 +13,7 @@ import { type OrderRow, queueReceipt } from '../features/payments/orders';
 import type { Actor } from '../lib/audit';
 import { auditPayment } from './payment-audit';
 import { balancesOf } from './ledger';
+import { peopleOf } from './people';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -110,26 +111,11 @@ async function notePayerOfOthers(
     origin,
   }: { tenant: Tenant; payment: PaymentRow; allocations: { bidderId: number; amount: number }[]; origin: string },
 ): Promise<void> {
-  const ids = [...new Set([payment.bidderId, ...allocations.map((a) => a.bidderId)])];
-  const people = await tx
-    .select({
-      bidderId: bidders.id,
-      number: bidders.bidderdisplaynumber,
-      email: accounts.email,
-      firstname: accounts.firstname,
-      lastname: accounts.lastname,
-    })
-    .from(bidders)
-    .innerJoin(accounts, eq(bidders.accountId, accounts.id))
-    .where(inArray(bidders.id, ids));
-  const payer = people.find((p) => p.bidderId === payment.bidderId);
+  const people = await peopleOf(tx, [payment.bidderId, ...allocations.map((a) => a.bidderId)]);
+  const payer = people.get(payment.bidderId);
   if (!payer) return;
-  const whose = (bidderId: number) => {
-    if (bidderId === payer.bidderId) return 'Your balance';
-    const p = people.find((x) => x.bidderId === bidderId);
-    const name = p ? `${p.firstname} ${p.lastname}`.trim() || p.email : 'Another bidder';
-    return p ? `${name} (bidder ${p.number})` : name;
-  };
+  const whose = (bidderId: number) =>
+    bidderId === payer.bidderId ? 'Your balance' : (people.get(bidderId)?.label ?? 'Another bidder');
   await enqueueMail(
     tx,
     { organizationId: tenant.organization.id, eventId: tenant.event.id, to: payer.email },
@@ -161,13 +147,9 @@ async function notePaymentReceived(
 ): Promise<void> {
   const ids = allocations.map((a) => a.bidderId);
   const balances = await balancesOf(tx, tenant.event, ids);
-  const people = await tx
-    .select({ bidderId: bidders.id, email: accounts.email, firstname: accounts.firstname })
-    .from(bidders)
-    .innerJoin(accounts, eq(bidders.accountId, accounts.id))
-    .where(inArray(bidders.id, ids));
+  const people = await peopleOf(tx, ids);
   for (const a of allocations) {
-    const to = people.find((p) => p.bidderId === a.bidderId);
+    const to = people.get(a.bidderId);
     if (!to) continue;
     const due = Math.max(0, balances.get(a.bidderId)?.due ?? 0);
     const how = payment.method === 'card' ? 'by card' : payment.method === 'check' ? 'by check' : 'in cash';

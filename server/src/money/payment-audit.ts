@@ -1,10 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { formatMoney, totalDue } from '@gavel/domain';
 import type { Tx } from '../db/client';
-import { accounts, bidders, paymentAllocations, type payments, staff } from '../db/schema';
+import { paymentAllocations, type payments, staff } from '../db/schema';
 import type { Tenant } from '../tenancy';
 import { type Actor, recordAudit } from '../lib/audit';
 import { balancesOf } from './ledger';
+import { peopleOf } from './people';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -39,21 +40,8 @@ async function whoPaid(tx: Tx, tenant: Tenant, payment: PaymentRow): Promise<{ s
     .where(eq(paymentAllocations.paymentId, payment.id))
     .orderBy(asc(paymentAllocations.bidderId));
   const ids = [...new Set([payment.bidderId, ...shares.map((s) => s.bidderId)])];
-  const people = await tx
-    .select({
-      bidderId: bidders.id,
-      number: bidders.bidderdisplaynumber,
-      first: accounts.firstname,
-      last: accounts.lastname,
-      email: accounts.email,
-    })
-    .from(bidders)
-    .innerJoin(accounts, eq(bidders.accountId, accounts.id))
-    .where(inArray(bidders.id, ids));
-  const label = (id: number) => {
-    const p = people.find((x) => x.bidderId === id);
-    return p ? `${`${p.first} ${p.last}`.trim() || p.email} (bidder ${p.number})` : `bidder ${id}`;
-  };
+  const people = await peopleOf(tx, ids);
+  const label = (id: number) => people.get(id)?.label ?? `bidder ${id}`;
   const others = ids.filter((id) => id !== payment.bidderId).map(label);
   const balances = await balancesOf(tx, tenant.event, ids);
   return {
