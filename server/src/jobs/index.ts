@@ -13,6 +13,7 @@ import {
 } from '../features/store/jobs';
 import { CHARGE_ALL_EVERY_MS, chargeAllTick } from '../features/console/chargeall/job';
 import { reconcileDeskPayments } from '../features/console/desk/reconcile';
+import { reconcileRefunds } from '../money/refunds';
 import { textDeliveryJob } from '../texts/job';
 import { imagesJob } from '../features/media/job';
 import { pushDeliveryJob } from '../push/job';
@@ -56,7 +57,8 @@ export function appJobs(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): 
         const count =
           (await reconcilePending(ctx, now)) +
           (await reconcileStoreOrders(ctx, now)) +
-          (await reconcileDeskPayments(ctx, now));
+          (await reconcileDeskPayments(ctx, now)) +
+          (await reconcileRefunds(ctx, now));
         if (count > 0) log.info({ count }, 'pending payments settled');
         await forgetSpentCryptograms(ctx.db, now);
       },

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RequestOf, refundWords } from '@gavel/domain';
 import { audit, refunds } from '../db/schema';
+import { reconcileRefunds } from './refunds';
 import type { TestBidder } from '../test/account-fixtures';
 import { call } from '../test/call';
 import { signedInStaff, type TestStaff } from '../test/console-fixtures';
@@ -205,5 +206,53 @@ describe('a void', () => {
     expect(await openItems(t, gu)).toHaveLength(0);
     const [entry] = await t.ctx.db.select().from(audit).where(eq(audit.kind, 'desk.void'));
     expect(entry?.summary).toBe(`Voided $65.50 in cash of payment ${paymentid}: Taken on the wrong bidder`);
+  });
+});
+
+describe('a card refund the processor did not answer', () => {
+  it('stays pending (the balance says so), then the catch-up asks again under its key and settles it once', async () => {
+    const hu = await owing('Hu');
+    const paymentid = await paidInFull(hu, 'card');
+    // The processor does not answer the first time.
+    const real = t.ctx.payments.gatewayFor;
+    t.ctx.payments.gatewayFor = (event) => {
+      const gateway = real(event);
+      return gateway && { ...gateway, refund: async () => ({ ok: false, unknown: true, message: 'no answer' }) };
+    };
+    const keys: string[] = [];
+    let answer;
+    try {
+      answer = await giveBack(hu, { paymentid, amount: 2_000, reason: 'Basket short one bottle' });
+    } finally {
+      t.ctx.payments.gatewayFor = (event) => {
+        const gateway = real(event);
+        return (
+          gateway && {
+            ...gateway,
+            refund: async (input) => {
+              keys.push(input.key);
+              return gateway.refund(input);
+            },
+          }
+        );
+      };
+    }
+    expect(answer.ok && answer.answer).toMatchObject({ result: 'pending', message: refundWords.pending });
+    const pending = await balance(t, owner, hu);
+    expect(pending).toMatchObject({ paid: 4_550, inprogress: true });
+    const [row] = (await refundRows()).filter((r) => r.source === 'desk' && r.paymentId === paymentid);
+    expect(row?.state).toBe('pending');
+
+    // Too soon: left alone. Two minutes on: asked again under the same key, settled once.
+    expect(await reconcileRefunds(t.ctx, now)).toBe(0);
+    const later = new Date(now.getTime() + 3 * 60_000);
+    expect(await reconcileRefunds(t.ctx, later)).toBe(1);
+    expect(await reconcileRefunds(t.ctx, later)).toBe(0);
+    t.ctx.payments.gatewayFor = real;
+    expect(keys).toEqual([row?.refundKey]);
+    expect(await balance(t, owner, hu)).toMatchObject({ paid: 4_550, due: 2_000, inprogress: false });
+    const entries = await t.ctx.db.select().from(audit).where(eq(audit.kind, 'desk.refund'));
+    expect(entries.filter((e) => e.summary.includes('Basket short one bottle'))).toHaveLength(1);
+    expect(entries.at(-1)?.staffId).toBe(owner.id);
   });
 });

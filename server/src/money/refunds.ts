@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import { type Balance, formatMoney, type PaymentRef, refundable, refundHow, refundWords } from '@gavel/domain';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
@@ -13,6 +13,9 @@ import type { Tenant } from '../tenancy';
 import { type Actor, recordAudit } from '../lib/audit';
 import { balanceOf } from './ledger';
 import { releaseDeskOrders } from './desk-settle';
+import { staffActor } from './payment-audit';
+import { RECONCILE_AFTER_MS } from '../features/payments/reconcile';
+import { tenantOfEvent } from '../tenancy';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -168,7 +171,11 @@ async function record(ctx: AppContext, tx: Tx, tenant: Tenant, ask: RefundAsk): 
 async function settle(
   ctx: AppContext,
   tenant: Tenant,
-  { refund, answer, actor }: { refund: RefundRow; answer: { ok: true } | { ok: false; message: string }; actor: Actor },
+  {
+    refund,
+    answer,
+    actor,
+  }: { refund: RefundRow; answer: { ok: true } | { ok: false; message: string }; actor: Actor | undefined },
 ): Promise<RefundRow> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for('update');
@@ -183,7 +190,8 @@ async function settle(
       .where(eq(refunds.id, refund.id))
       .returning();
     if (!settled) throw new Error('refund update returned nothing');
-    await auditRefund(tx, tenant, actor, settled);
+    const who = actor ?? (await staffActor(tx, tenant, settled.staffId));
+    if (who) await auditRefund(tx, tenant, who, settled);
     return settled;
   });
 }
@@ -228,3 +236,33 @@ function tell(ctx: AppContext, tenant: Tenant, bidderId: number): void {
 
 /** What the desk says of a refund. */
 export const refundMessage = (r: RefundRow): string => (r.state === 'pending' ? refundWords.pending : said(r));
+
+/**
+ * The catch-up of card refunds left pending (the processor did not answer, or the server stopped
+ * between recording and asking): each is asked again under its own key, which the processor answers
+ * with the first refund if there was one, and settled once. Entered in the audit log as the staff
+ * member's who gave it back.
+ */
+export async function reconcileRefunds(ctx: AppContext, now: Date): Promise<number> {
+  const due = await ctx.db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.state, 'pending'), lt(refunds.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS))))
+    .orderBy(asc(refunds.id))
+    .limit(20);
+  let settled = 0;
+  for (const refund of due) {
+    const tenant = await tenantOfEvent(ctx.db, refund.eventId);
+    if (!tenant) continue;
+    const of = { source: refund.source, id: refund.paymentId };
+    const ref = await ctx.db.transaction((tx) => chargeRefOf(tx, refund.eventId, of));
+    const answer = await gatewayOf(ctx, tenant.event).refund({ ref, amount: refund.amount, key: refund.refundKey });
+    if (!answer.ok && answer.unknown) continue;
+    const done = await settle(ctx, tenant, { refund, answer, actor: undefined });
+    if (done.state !== 'pending') {
+      settled++;
+      tell(ctx, tenant, refund.bidderId);
+    }
+  }
+  return settled;
+}
