@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { type BalanceLine, holdWords } from '@gavel/domain';
 import type { AppContext } from '../context';
-import type { Tx } from '../db/client';
-import { bidders, lineHolds } from '../db/schema';
+import { lineHolds } from '../db/schema';
 import { AppError } from '../errors';
 import { type Actor, recordAudit } from '../lib/audit';
 import { publishConsole } from '../realtime/console';
 import { publishCart } from '../realtime/publish';
 import type { Tenant } from '../tenancy';
 import { balanceOf } from './ledger';
+import { lockBidder } from './locks';
 
 /**
  * Disputes at the desk. A line (an item won, a pledge) not yet paid is held under the bidder's row
@@ -18,10 +18,6 @@ import { balanceOf } from './ledger';
  * or removes it from the bidder for good; both are audited with who and why.
  */
 type StaffActor = Actor & { staff: { id: number } };
-
-async function lockBidder(tx: Tx, bidderId: number): Promise<void> {
-  await tx.select({ id: bidders.id }).from(bidders).where(eq(bidders.id, bidderId)).for('update');
-}
 
 const lineName = (l: Pick<BalanceLine, 'label' | 'itemnum'>) => (l.itemnum ? `#${l.itemnum} ${l.label}` : l.label);
 

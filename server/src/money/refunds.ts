@@ -3,7 +3,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import { type Balance, formatMoney, type PaymentRef, refundable, refundHow, refundWords } from '@gavel/domain';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
-import { bidders, orders, paymentAllocations, payments, refunds } from '../db/schema';
+import { orders, paymentAllocations, payments, refunds } from '../db/schema';
 import { AppError } from '../errors';
 import { findAnswer, type KeyedRequest, keepAnswer } from '../lib/idempotent';
 import { gatewayOf } from '../payments/card-payment';
@@ -13,6 +13,7 @@ import type { Tenant } from '../tenancy';
 import { type Actor, recordAudit } from '../lib/audit';
 import { balanceOf } from './ledger';
 import { releaseDeskOrders } from './desk-settle';
+import { lockBidder } from './locks';
 import { staffActor } from './payment-audit';
 import { RECONCILE_AFTER_MS } from '../features/payments/reconcile';
 import { tenantOfEvent } from '../tenancy';
@@ -60,7 +61,7 @@ async function refundOfRequest(db: Db | Tx, eventId: number, requestKey: string)
 }
 
 /** The processor's reference of the charge being refunded. */
-async function chargeRefOf(tx: Tx, eventId: number, of: PaymentRef): Promise<string> {
+async function chargeRefOf(tx: Db | Tx, eventId: number, of: PaymentRef): Promise<string> {
   const table = of.source === 'desk' ? payments : orders;
   const [row] = await tx
     .select({ ref: table.processorRef })
@@ -116,11 +117,17 @@ async function voidTies(tx: Tx, { refund, now }: { refund: RefundRow; now: Date 
     await releaseDeskOrders(tx, { orderIds: [allocation.orderId], why: `Voided: ${refund.reason}`, now });
 }
 
+/** A refund with its balance's due and credit after it. */
+async function doneWith(db: Db | Tx, tenant: Tenant, refund: RefundRow): Promise<RefundDone> {
+  const balance = await balanceOf(db, tenant.event, refund.bidderId);
+  return { refund, due: Math.max(0, balance.due), credit: balance.credit };
+}
+
 type Recorded = { done: RefundDone } | { send: RefundRow; chargeRef: string };
 
 /** Step 1, under the bidder's lock: a request asked before is answered as it stands; else recorded. */
 async function record(ctx: AppContext, tx: Tx, tenant: Tenant, ask: RefundAsk): Promise<Recorded> {
-  await tx.select({ id: bidders.id }).from(bidders).where(eq(bidders.id, ask.bidderId)).for('update');
+  await lockBidder(tx, ask.bidderId);
   const requestKey = `desk_${ask.bidderId}_${ask.keep.key}`;
   const before = await refundOfRequest(tx, tenant.event.id, requestKey);
   if (before?.state === 'pending')
@@ -128,10 +135,7 @@ async function record(ctx: AppContext, tx: Tx, tenant: Tenant, ask: RefundAsk): 
       send: before,
       chargeRef: await chargeRefOf(tx, tenant.event.id, { source: before.source, id: before.paymentId }),
     };
-  if (before) {
-    const balance = await balanceOf(tx, tenant.event, ask.bidderId);
-    return { done: { refund: before, due: Math.max(0, balance.due), credit: balance.credit } };
-  }
+  if (before) return { done: await doneWith(tx, tenant, before) };
   const balance = await balanceOf(tx, tenant.event, ask.bidderId);
   const method = check(balance, ask);
   const now = ctx.clock();
@@ -159,8 +163,7 @@ async function record(ctx: AppContext, tx: Tx, tenant: Tenant, ask: RefundAsk): 
   if (ask.void) await voidTies(tx, { refund, now });
   if (card) return { send: refund, chargeRef: await chargeRefOf(tx, tenant.event.id, ask.of) };
   await auditRefund(tx, tenant, ask.actor, refund);
-  const after = await balanceOf(tx, tenant.event, ask.bidderId);
-  return { done: { refund, due: Math.max(0, after.due), credit: after.credit } };
+  return { done: await doneWith(tx, tenant, refund) };
 }
 
 /**
@@ -215,15 +218,11 @@ export async function giveBack(ctx: AppContext, tenant: Tenant, ask: RefundAsk):
     amount: sent.amount,
     key: sent.refundKey,
   });
-  if (!answer.ok && answer.unknown) {
-    const balance = await balanceOf(ctx.db, tenant.event, ask.bidderId);
-    return { refund: sent, due: Math.max(0, balance.due), credit: balance.credit };
-  }
+  if (!answer.ok && answer.unknown) return doneWith(ctx.db, tenant, sent);
   const settled = await settle(ctx, tenant, { refund: sent, answer, actor: ask.actor });
   tell(ctx, tenant, ask.bidderId);
   if (settled.state === 'failed') throw new AppError('payment_failed', settled.failure);
-  const balance = await balanceOf(ctx.db, tenant.event, ask.bidderId);
-  const done = { refund: settled, due: Math.max(0, balance.due), credit: balance.credit };
+  const done = await doneWith(ctx.db, tenant, settled);
   await ctx.db.transaction((tx) => keepAnswer(tx, ask.keep.request, ask.keep.key, done));
   return done;
 }
@@ -255,7 +254,7 @@ export async function reconcileRefunds(ctx: AppContext, now: Date): Promise<numb
     const tenant = await tenantOfEvent(ctx.db, refund.eventId);
     if (!tenant) continue;
     const of = { source: refund.source, id: refund.paymentId };
-    const ref = await ctx.db.transaction((tx) => chargeRefOf(tx, refund.eventId, of));
+    const ref = await chargeRefOf(ctx.db, refund.eventId, of);
     const answer = await gatewayOf(ctx, tenant.event).refund({ ref, amount: refund.amount, key: refund.refundKey });
     if (!answer.ok && answer.unknown) continue;
     const done = await settle(ctx, tenant, { refund, answer, actor: undefined });

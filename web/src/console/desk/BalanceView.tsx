@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type DeskBalance, type DeskLine, type DeskPayment, formatMoney } from '@gavel/domain';
+import { type DeskBalance, type DeskLine, type DeskPayment, formatMoney, refundHow } from '@gavel/domain';
 
 /** A balance's charges in the groups a volunteer reads them by. */
 const GROUPS: Array<{ title: string; testId: string; has: (l: DeskLine) => boolean }> = [
@@ -30,10 +30,8 @@ function LineRow({ line, hold }: { line: DeskLine; hold: ((line: DeskLine) => Re
 }
 
 function paymentWords(p: DeskPayment, bidderid: number): string {
-  if (p.source === 'refund') {
-    const how = p.method === 'card' ? 'to the card' : p.method === 'cash' ? 'in cash' : 'by check';
-    return `Given back ${how}: ${p.reference}${p.state === 'pending' ? ' (being processed)' : ''}`;
-  }
+  if (p.source === 'refund')
+    return `Given back ${refundHow(p.method)}: ${p.reference}${p.state === 'pending' ? ' (being processed)' : ''}`;
   const how =
     p.method === 'cash'
       ? 'Cash'
